@@ -1,0 +1,43 @@
+// The message envelope both carriers use (Electron IPC and the browser-mode WebSocket), and the
+// carrier-agnostic handle the renderer and the engine meet at.
+import * as z from 'zod';
+import type { EngineEvent, EngineEvents, EventName } from './events';
+import type { MethodName, MethodParams, MethodResult } from './methods';
+import type { AppError } from './types';
+
+export const callEnvelopeSchema = z.object({
+  type: z.literal('call'),
+  id: z.number().int().nonnegative(),
+  method: z.string().min(1).max(100),
+  params: z.unknown()
+});
+export type CallEnvelope = z.infer<typeof callEnvelopeSchema>;
+
+export type ReplyEnvelope =
+  | { type: 'reply'; id: number; ok: true; result: unknown }
+  | { type: 'reply'; id: number; ok: false; error: AppError };
+
+export type EventEnvelope = { type: 'event' } & EngineEvent;
+
+export type ServerToClientEnvelope = ReplyEnvelope | EventEnvelope;
+
+/** What the renderer holds: call a method, listen to events. Same shape over IPC and WebSocket. */
+export interface EngineClient {
+  call<M extends MethodName>(method: M, params: MethodParams<M>): Promise<MethodResult<M>>;
+  on<E extends EventName>(event: E, listener: (payload: EngineEvents[E]) => void): () => void;
+  readonly mode: 'electron' | 'browser';
+}
+
+/** What a carrier holds on the engine side: dispatch a call, and receive every event. */
+export interface EngineHost {
+  dispatch(method: string, params: unknown): Promise<unknown>;
+  subscribe(listener: (event: EngineEvent) => void): () => void;
+}
+
+/** Thrown on the renderer side when a call fails; carries the typed app error. */
+export class EngineCallError extends Error {
+  constructor(readonly error: AppError) {
+    super(error.message);
+    this.name = 'EngineCallError';
+  }
+}

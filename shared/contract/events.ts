@@ -1,0 +1,62 @@
+// Events the engine pushes to the renderer. Each carrier delivers them in order.
+import type {
+  CacheInfo,
+  LogEntry,
+  PendingInputRequest,
+  ResourceItem,
+  ServerId,
+  ServerState,
+  StderrLine,
+  SubscriptionInfo
+} from './types';
+
+export interface EngineEvents {
+  /** A server's state changed (status, era, error, retry time). */
+  serverState: ServerState;
+  /** A server was removed from the registry. */
+  serverRemoved: { serverId: ServerId };
+  /** One more page of a `resources.list` call arrived. */
+  listProgress: {
+    serverId: ServerId;
+    requestId: string;
+    page: number;
+    loaded: number;
+    items: ResourceItem[];
+    done: boolean;
+  };
+  /** `notifications/resources/updated`, after the engine dropped the cached entry. */
+  resourceUpdated: { serverId: ServerId; uri: string; at: number };
+  /** `notifications/resources/list_changed` (or templates), after the engine dropped the cached list. */
+  listChanged: { serverId: ServerId; list: 'resources' | 'templates'; at: number };
+  /** Cache contents or counters changed (coalesced). */
+  cacheChanged: { serverId?: ServerId; at: number };
+  /** A cached result's freshness as served (for badges that outlive the read). */
+  cacheServed: { serverId: ServerId; method: string; params: string; cache: CacheInfo };
+  subscriptionChanged: SubscriptionInfo;
+  subscriptionRemoved: { serverId: ServerId; uri: string };
+  inputRequested: PendingInputRequest;
+  inputResolved: { id: string };
+  /** New protocol-log entries (batched). */
+  logAppended: { entries: LogEntry[]; dropped: number };
+  stderr: { serverId: ServerId; lines: StderrLine[] };
+}
+
+export type EventName = keyof EngineEvents;
+
+export type EngineEvent = { [K in EventName]: { event: K; payload: EngineEvents[K] } }[EventName];
+
+export const eventNames: readonly EventName[] = [
+  'serverState',
+  'serverRemoved',
+  'listProgress',
+  'resourceUpdated',
+  'listChanged',
+  'cacheChanged',
+  'cacheServed',
+  'subscriptionChanged',
+  'subscriptionRemoved',
+  'inputRequested',
+  'inputResolved',
+  'logAppended',
+  'stderr'
+];

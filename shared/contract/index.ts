@@ -1,0 +1,4 @@
+export * from './types';
+export * from './methods';
+export * from './events';
+export * from './envelope';

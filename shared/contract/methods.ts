@@ -1,0 +1,144 @@
+// The engine API: every method the renderer may call, with a runtime schema for its params.
+// Params are validated once, where they enter the engine (electron/engine/api.ts), whatever the carrier.
+import * as z from 'zod';
+import type {
+  CacheSnapshot,
+  CompletionResult,
+  ListResult,
+  LogPage,
+  ReadResult,
+  ResourceItem,
+  ServerConfigEntry,
+  ServerDetails,
+  ServerState,
+  SubscriptionInfo,
+  TemplateItem
+} from './types';
+
+const serverId = z.string().min(1).max(200);
+const uri = z.string().min(1).max(64 * 1024);
+const requestId = z.string().min(1).max(100);
+
+export const stdioConfigSchema = z
+  .object({
+    command: z.string().min(1, 'command must not be empty'),
+    args: z.array(z.string()).optional(),
+    env: z.record(z.string(), z.string()).optional(),
+    cwd: z.string().optional(),
+    disabled: z.boolean().optional()
+  })
+  .strict();
+
+export const httpConfigSchema = z
+  .object({
+    type: z.enum(['http', 'sse', 'streamable-http']).transform(t => (t === 'streamable-http' ? 'http' : t)),
+    url: z.url({ protocol: /^https?$/, error: 'url must be an http(s) URL' }),
+    headers: z.record(z.string(), z.string()).optional(),
+    disabled: z.boolean().optional()
+  })
+  .strict();
+
+export const serverConfigEntrySchema = z.union([stdioConfigSchema, httpConfigSchema]);
+
+const cacheMode = z.enum(['use', 'refresh', 'bypass']);
+
+const inputAnswer = z.discriminatedUnion('action', [
+  z.object({
+    action: z.literal('accept'),
+    content: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())])).optional()
+  }),
+  z.object({ action: z.literal('decline') }),
+  z.object({ action: z.literal('cancel') })
+]);
+
+const logQuery = z.object({
+  serverId: serverId.optional(),
+  method: z.string().max(200).optional(),
+  direction: z.enum(['out', 'in', 'cache']).optional(),
+  errorsOnly: z.boolean().optional(),
+  text: z.string().max(1000).optional(),
+  afterSeq: z.number().int().optional(),
+  limit: z.number().int().positive().max(100_000).optional()
+});
+
+export interface ConfigView {
+  path: string;
+  servers: Record<string, ServerConfigEntry>;
+  /** Set when the file on disk could not be used; the file is kept untouched. */
+  error?: string;
+}
+
+/** One entry per method: its params schema and (type-level only) its result. */
+export const methodSchemas = {
+  'servers.list': z.object({}),
+  'servers.details': z.object({ serverId }),
+  'servers.add': z.object({ serverId, config: serverConfigEntrySchema }),
+  'servers.remove': z.object({ serverId }),
+  'servers.reconnect': z.object({ serverId }),
+  'config.get': z.object({}),
+  'config.import': z.object({ path: z.string().min(1), format: z.enum(['auto', 'claude', 'cursor', 'vscode']).optional() }),
+  'resources.list': z.object({ serverId, requestId: requestId.optional(), cacheMode: cacheMode.optional() }),
+  'resources.read': z.object({ serverId, uri, requestId: requestId.optional(), cacheMode: cacheMode.optional() }),
+  'templates.list': z.object({ serverId, cacheMode: cacheMode.optional() }),
+  'completion.complete': z.object({
+    serverId,
+    uriTemplate: z.string().min(1),
+    argument: z.object({ name: z.string().min(1), value: z.string() }),
+    contextArguments: z.record(z.string(), z.string()).optional(),
+    requestId: requestId.optional()
+  }),
+  'request.cancel': z.object({ requestId }),
+  'subscriptions.list': z.object({}),
+  'subscriptions.watch': z.object({ serverId, uri }),
+  'subscriptions.unwatch': z.object({ serverId, uri }),
+  'input.pending': z.object({}),
+  'input.answer': z.object({ id: z.string().min(1), answer: inputAnswer }),
+  'cache.snapshot': z.object({}),
+  'cache.evict': z.object({ key: z.string().min(1) }),
+  'cache.clear': z.object({}),
+  'log.query': logQuery,
+  'log.clear': z.object({ serverId: serverId.optional() }),
+  'log.setPaused': z.object({ paused: z.boolean() }),
+  'log.replay': z.object({ serverId, method: z.string().min(1), params: z.record(z.string(), z.unknown()).optional() }),
+  'file.save': z.object({
+    suggestedName: z.string().min(1).max(255),
+    data: z.string(),
+    encoding: z.enum(['utf8', 'base64'])
+  }),
+  'shell.openExternal': z.object({ url: z.string().url() })
+} as const;
+
+export type MethodName = keyof typeof methodSchemas;
+export type MethodParams<M extends MethodName> = z.input<(typeof methodSchemas)[M]>;
+export type ParsedParams<M extends MethodName> = z.output<(typeof methodSchemas)[M]>;
+
+export interface MethodResults {
+  'servers.list': ServerState[];
+  'servers.details': ServerDetails;
+  'servers.add': ServerState;
+  'servers.remove': { removed: boolean };
+  'servers.reconnect': ServerState;
+  'config.get': ConfigView;
+  'config.import': { imported: string[]; skipped: { name: string; reason: string }[] };
+  'resources.list': ListResult<ResourceItem>;
+  'resources.read': ReadResult;
+  'templates.list': ListResult<TemplateItem>;
+  'completion.complete': CompletionResult;
+  'request.cancel': { cancelled: boolean };
+  'subscriptions.list': SubscriptionInfo[];
+  'subscriptions.watch': SubscriptionInfo;
+  'subscriptions.unwatch': { removed: boolean };
+  'input.pending': import('./types').PendingInputRequest[];
+  'input.answer': { accepted: boolean };
+  'cache.snapshot': CacheSnapshot;
+  'cache.evict': { evicted: boolean };
+  'cache.clear': { cleared: number };
+  'log.query': LogPage;
+  'log.clear': { cleared: number };
+  'log.setPaused': { paused: boolean };
+  'log.replay': { result?: unknown; error?: import('./types').AppError; logSeq: number };
+  'file.save': { saved: boolean; path?: string };
+  'shell.openExternal': { opened: boolean };
+}
+
+export type MethodResult<M extends MethodName> = MethodResults[M];

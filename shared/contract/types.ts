@@ -1,0 +1,291 @@
+// Domain types shared by the engine (main process) and the renderer.
+// Everything here is plain JSON: it crosses Electron IPC and the browser-mode WebSocket unchanged.
+
+export type ServerId = string;
+
+export type ServerStatus = 'connecting' | 'connected' | 'reconnecting' | 'error' | 'disconnected';
+export type ProtocolEra = 'modern' | 'legacy';
+export type TransportKind = 'stdio' | 'http' | 'sse';
+
+/** How a server is reached, in the `mcpServers` config format (Claude Desktop / Cursor). */
+export type ServerConfigEntry = StdioServerConfig | HttpServerConfig;
+
+export interface StdioServerConfig {
+  command: string;
+  args?: string[];
+  env?: Record<string, string>;
+  cwd?: string;
+  disabled?: boolean;
+}
+
+export interface HttpServerConfig {
+  /** `http` is Streamable HTTP (falls back to legacy SSE); `sse` forces legacy HTTP+SSE. */
+  type: 'http' | 'sse';
+  url: string;
+  headers?: Record<string, string>;
+  disabled?: boolean;
+}
+
+/** Typed app errors. `code` is stable and drives UI decisions; `rpcCode` is the JSON-RPC code if any. */
+export type AppErrorCode =
+  | 'not_found'
+  | 'invalid_params'
+  | 'internal'
+  | 'timeout'
+  | 'cancelled'
+  | 'transport'
+  | 'protocol'
+  | 'input_required'
+  | 'too_large'
+  | 'config'
+  | 'unknown_server'
+  | 'unsupported'
+  | 'unknown';
+
+export interface AppError {
+  code: AppErrorCode;
+  message: string;
+  rpcCode?: number;
+  /** Extra detail from the server (e.g. `{ uri }` for not found), untrusted. */
+  data?: unknown;
+}
+
+export interface Implementation {
+  name: string;
+  version: string;
+  title?: string;
+}
+
+export interface ReconnectEvent {
+  at: number;
+  attempt: number;
+  delayMs: number;
+  reason: string;
+}
+
+export interface ServerState {
+  id: ServerId;
+  transport: TransportKind;
+  status: ServerStatus;
+  era?: ProtocolEra;
+  protocolVersion?: string;
+  serverInfo?: Implementation;
+  /** Raw capabilities object from discover/initialize. */
+  capabilities?: Record<string, unknown>;
+  instructions?: string;
+  lastError?: AppError;
+  /** Consecutive failed attempts since the last good connection. */
+  reconnectAttempt: number;
+  nextRetryAt?: number;
+  /** For stdio: the command line; for HTTP: the URL. */
+  endpoint: string;
+  disabled?: boolean;
+}
+
+export interface ServerDetails extends ServerState {
+  /** The `server/discover` result (modern) or the `initialize` result (legacy). */
+  handshake?: unknown;
+  reconnectHistory: ReconnectEvent[];
+  /** Last lines of a stdio server's stderr (bounded). */
+  stderr: StderrLine[];
+  stderrDropped: number;
+  notifications: ReceivedNotification[];
+}
+
+export interface StderrLine {
+  at: number;
+  text: string;
+}
+
+export interface ReceivedNotification {
+  at: number;
+  method: string;
+  params?: unknown;
+}
+
+export type Audience = 'user' | 'assistant';
+
+export interface Annotations {
+  audience?: Audience[];
+  priority?: number;
+  lastModified?: string;
+}
+
+export interface Icon {
+  src: string;
+  mimeType?: string;
+  sizes?: string[];
+  theme?: 'light' | 'dark';
+}
+
+export interface ResourceItem {
+  serverId: ServerId;
+  uri: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+  size?: number;
+  annotations?: Annotations;
+  icons?: Icon[];
+}
+
+export interface TemplateItem {
+  serverId: ServerId;
+  uriTemplate: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+  annotations?: Annotations;
+  icons?: Icon[];
+}
+
+export type CacheState = 'fresh' | 'stale' | 'miss' | 'bypass';
+export type CacheScope = 'public' | 'private';
+
+/** What the user sees on a `cache-badge`: where the shown data came from and how fresh it is. */
+export interface CacheInfo {
+  state: CacheState;
+  scope?: CacheScope;
+  /** When the data was received from the server (ms epoch). */
+  receivedAt: number;
+  /** When it stops being fresh (ms epoch); absent when not cacheable. */
+  expiresAt?: number;
+  ttlMs?: number;
+  /** Set when a refetch failed and stale data is shown instead. */
+  error?: AppError;
+}
+
+export type ContentPart =
+  | { uri: string; mimeType?: string; kind: 'text'; text: string; annotations?: Annotations }
+  | { uri: string; mimeType?: string; kind: 'blob'; blob: string; size: number; annotations?: Annotations };
+
+export interface ReadResult {
+  serverId: ServerId;
+  uri: string;
+  contents: ContentPart[];
+  cache: CacheInfo;
+  /** Rounds of input-required this read went through (0 when none). */
+  inputRounds: number;
+}
+
+export interface ListResult<T> {
+  serverId: ServerId;
+  items: T[];
+  pages: number;
+  cache: CacheInfo;
+}
+
+export interface CompletionResult {
+  values: string[];
+  total?: number;
+  hasMore?: boolean;
+}
+
+export type CacheMode = 'use' | 'refresh' | 'bypass';
+
+// ---- cache inspection ----
+
+export interface CacheEntryInfo {
+  key: string;
+  serverId?: ServerId;
+  method: string;
+  params: string;
+  scope: CacheScope;
+  partition: string;
+  size: number;
+  storedAt: number;
+  expiresAt: number;
+  state: 'fresh' | 'stale';
+}
+
+export interface CacheCounters {
+  hits: number;
+  misses: number;
+  revalidations: number;
+  staleServed: number;
+}
+
+export interface CacheSnapshot {
+  entries: CacheEntryInfo[];
+  totalBytes: number;
+  budgetBytes: number;
+  countersByServer: Record<ServerId, CacheCounters>;
+}
+
+// ---- subscriptions ----
+
+export interface SubscriptionInfo {
+  serverId: ServerId;
+  uri: string;
+  /** `listen` (2026 subscriptions/listen), `subscribe` (2025 resources/subscribe). */
+  mechanism: 'listen' | 'subscribe';
+  status: 'pending' | 'active' | 'refused' | 'resuming';
+  updates: number;
+  lastUpdated?: number;
+  error?: AppError;
+}
+
+// ---- input required (MRTR) ----
+
+export type InputRequestPayload =
+  | { mode: 'form'; message: string; requestedSchema: JsonObject }
+  | { mode: 'url'; message: string; url: string; elicitationId?: string };
+
+export interface PendingInputRequest {
+  id: string;
+  serverId: ServerId;
+  /** The resource whose read asked for input, if known. */
+  uri?: string;
+  round: number;
+  maxRounds: number;
+  request: InputRequestPayload;
+}
+
+export type InputAnswer =
+  | { action: 'accept'; content?: Record<string, string | number | boolean | string[]> }
+  | { action: 'decline' }
+  | { action: 'cancel' };
+
+// ---- protocol log ----
+
+export type Direction = 'out' | 'in';
+
+export interface LogEntry {
+  seq: number;
+  serverId: ServerId;
+  at: number;
+  /** `cache` marks a result served from the cache: nothing went on the wire. */
+  direction: Direction | 'cache';
+  kind: 'request' | 'response' | 'error' | 'notification' | 'cache-hit';
+  method?: string;
+  id?: string | number;
+  /** For a response: ms since its request was sent. */
+  latencyMs?: number;
+  /** seq of the paired request/response. */
+  pairSeq?: number;
+  /** The JSON-RPC frame, as received or sent. */
+  message: unknown;
+  size: number;
+}
+
+export interface LogQuery {
+  serverId?: ServerId;
+  method?: string;
+  direction?: Direction | 'cache';
+  errorsOnly?: boolean;
+  text?: string;
+  afterSeq?: number;
+  limit?: number;
+}
+
+export interface LogPage {
+  entries: LogEntry[];
+  dropped: number;
+  total: number;
+  cap: number;
+}
+
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+export type JsonObject = { [key: string]: JsonValue };
