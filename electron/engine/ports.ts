@@ -1,0 +1,62 @@
+// The seams between the connection layer and the engine's feature modules (cache, protocol log,
+// input-required broker, subscriptions). The connection layer depends only on these interfaces;
+// engine.ts wires the real implementations in.
+import type { Client, ElicitResult, ResponseCacheStore, Transport } from '@modelcontextprotocol/client';
+import type { CacheInfo, ProtocolEra, ServerId } from '../../shared/contract';
+
+/** What a feature module may know about one live connection. */
+export interface LiveConnection {
+  serverId: ServerId;
+  client: Client;
+  era: ProtocolEra;
+  capabilities: Record<string, unknown>;
+  /** Stable identity of the credential in use (hash of the auth header/token), '' when none. */
+  credentialId: string;
+}
+
+/** Cache module (electron/engine/cache). One store shared by every connection. */
+export interface CachePort {
+  /** The store to pass as `responseCacheStore` to the Client of `serverId`. */
+  storeFor(serverId: ServerId): ResponseCacheStore;
+  /** The `cachePartition` option for a client: private entries are bound to server + credential. */
+  partitionFor(serverId: ServerId, credentialId: string): string;
+  /**
+   * Runs one cacheable call and reports what the cache did for it (hit, miss + stored, bypass).
+   * Lookups and stores made by the SDK inside `run` are attributed to this call.
+   */
+  track<T>(serverId: ServerId, method: string, params: string, mode: 'use' | 'refresh' | 'bypass', run: () => Promise<T>): Promise<{ value: T; cache: CacheInfo }>;
+}
+
+/** Protocol log module (electron/engine/protocol-log). */
+export interface ProtocolLogPort {
+  /** Wraps a transport so that every frame in both directions is recorded for `serverId`. */
+  tap<T extends Transport>(transport: T, serverId: ServerId): T;
+  /** Records that a result was served from the cache: no frame went on the wire. */
+  recordCacheHit(serverId: ServerId, method: string, params: unknown): void;
+}
+
+/** Input-required broker (electron/engine/input-required): elicitation requests <-> answers from the UI. */
+export interface InputPort {
+  /** Handles one `elicitation/create` (pushed by 2025 servers or embedded in a 2026 input_required result). */
+  elicit(serverId: ServerId, params: unknown): Promise<ElicitResult>;
+  /** Runs a read so that elicitations made during it are attributed to `uri` with a round counter. */
+  withReadContext<T>(serverId: ServerId, uri: string, run: () => Promise<T>): Promise<T>;
+  /** The `inputRequired.maxRounds` client option. */
+  readonly maxRounds: number;
+}
+
+/** Subscriptions module (electron/engine/subscriptions). */
+export interface SubscriptionPort {
+  /** A connection came up (first time or after a reconnect): (re)establish every watch for it. */
+  attach(conn: LiveConnection): void;
+  /** The connection went away: mark watches as resuming; they come back on the next attach. */
+  detach(serverId: ServerId): void;
+}
+
+/** Optional hooks; each is wired in engine.ts when its module exists. */
+export interface EnginePorts {
+  cache?: CachePort;
+  log?: ProtocolLogPort;
+  input?: InputPort;
+  subscriptions?: SubscriptionPort;
+}
