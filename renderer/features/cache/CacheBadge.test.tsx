@@ -1,0 +1,60 @@
+// @vitest-environment happy-dom
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CacheBadge } from './CacheBadge';
+import { cacheLabel, effectiveState, formatDuration } from './cache-format';
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+describe('cache-format', () => {
+  it('formats durations compactly', () => {
+    expect(formatDuration(400)).toBe('now');
+    expect(formatDuration(42_000)).toBe('42s');
+    expect(formatDuration(185_000)).toBe('3m 05s');
+    expect(formatDuration(2 * 3600_000 + 10 * 60_000)).toBe('2h 10m');
+  });
+
+  it('turns a fresh result stale once it outlives its expiry', () => {
+    const info = { state: 'fresh' as const, scope: 'public' as const, receivedAt: 1000, expiresAt: 6000, ttlMs: 5000 };
+    expect(effectiveState(info, 5999)).toBe('fresh');
+    expect(effectiveState(info, 6000)).toBe('stale');
+  });
+
+  it('says when a fetched result was not cacheable and shows a failed refresh', () => {
+    expect(cacheLabel({ state: 'miss', receivedAt: 0, expiresAt: 0, ttlMs: 0, scope: 'private' }, 2000)).toBe(
+      'Fetched · not cacheable · private · age 2s'
+    );
+    expect(
+      cacheLabel({ state: 'stale', receivedAt: 0, scope: 'public', error: { code: 'transport', message: 'closed' } }, 61_000)
+    ).toBe('Stale · public · age 1m 01s · refresh failed: closed');
+  });
+});
+
+describe('CacheBadge', () => {
+  it('carries the contract attributes and counts down to stale', () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(10_000);
+    render(<CacheBadge cache={{ state: 'fresh', scope: 'public', receivedAt: 10_000, expiresAt: 13_000, ttlMs: 3000 }} />);
+    const badge = screen.getByTestId('cache-badge');
+    expect(badge.getAttribute('data-cache-state')).toBe('fresh');
+    expect(badge.getAttribute('data-scope')).toBe('public');
+    expect(badge.getAttribute('data-expires-at')).toBe('13000');
+    expect(badge.textContent).toBe('Fresh · 3s left · public · age now');
+    act(() => vi.advanceTimersByTime(1000));
+    expect(badge.textContent).toBe('Fresh · 2s left · public · age 1s');
+    act(() => vi.advanceTimersByTime(2000));
+    expect(badge.getAttribute('data-cache-state')).toBe('stale');
+    expect(badge.textContent).toBe('Stale · public · age 3s');
+  });
+
+  it('shows bypass without expiry', () => {
+    render(<CacheBadge cache={{ state: 'bypass', receivedAt: Date.now() }} />);
+    const badge = screen.getByTestId('cache-badge');
+    expect(badge.getAttribute('data-cache-state')).toBe('bypass');
+    expect(badge.hasAttribute('data-expires-at')).toBe(false);
+    expect(badge.getAttribute('aria-label')).toMatch(/^Cache: Not cached/);
+  });
+});

@@ -1,0 +1,29 @@
+// The `cache-badge` of the QA contract: where the shown data came from (cache or server), its scope,
+// its age and, while fresh, the time left. Used by lists and the resource viewer.
+import type { CacheInfo } from '../../../shared/contract';
+import { cacheLabel, effectiveState } from './cache-format';
+import { useNow } from './use-now';
+
+export interface CacheBadgeProps {
+  cache: CacheInfo;
+  className?: string;
+}
+
+export function CacheBadge({ cache, className }: CacheBadgeProps) {
+  const now = useNow();
+  const state = effectiveState(cache, now);
+  const label = cacheLabel(cache, now);
+  return (
+    <span
+      data-testid="cache-badge"
+      data-cache-state={state}
+      data-scope={cache.scope}
+      data-expires-at={cache.expiresAt}
+      className={['cache-badge', `cache-badge--${state}`, className].filter(Boolean).join(' ')}
+      title={label}
+      aria-label={`Cache: ${label}`}
+    >
+      {label}
+    </span>
+  );
+}
