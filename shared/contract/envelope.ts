@@ -21,11 +21,16 @@ export type EventEnvelope = { type: 'event' } & EngineEvent;
 
 export type ServerToClientEnvelope = ReplyEnvelope | EventEnvelope;
 
+/** Whether the carrier itself is up. Browser mode reconnects a dropped socket; events sent meanwhile are lost. */
+export type CarrierState = 'connected' | 'reconnecting';
+
 /** What the renderer holds: call a method, listen to events. Same shape over IPC and WebSocket. */
 export interface EngineClient {
   call<M extends MethodName>(method: M, params: MethodParams<M>): Promise<MethodResult<M>>;
   on<E extends EventName>(event: E, listener: (payload: EngineEvents[E]) => void): () => void;
   readonly mode: 'electron' | 'browser';
+  /** Carrier up/down changes (optional: the IPC carrier never drops). Refetch server data on `connected` after `reconnecting`. */
+  onCarrierState?(listener: (state: CarrierState) => void): () => void;
 }
 
 /** What a carrier holds on the engine side: dispatch a call, and receive every event. */

@@ -1,0 +1,62 @@
+// The EngineClient both carriers share: numbered call envelopes, replies matched by id, a timeout
+// per call, and event fan-out. A carrier only supplies how an envelope is sent.
+import type {
+  CallEnvelope,
+  CarrierState,
+  EngineClient,
+  EngineEvents,
+  EventName,
+  MethodName,
+  MethodParams,
+  MethodResult
+} from '../../shared/contract';
+import { EventHub } from './event-hub';
+import { PendingCalls } from './pending-calls';
+
+/** A safety net for replies that never come (the engine applies its own, shorter, per-request timeouts). */
+export const DEFAULT_CALL_TIMEOUT_MS = 5 * 60_000;
+
+export class CarrierClient implements EngineClient {
+  readonly events = new EventHub();
+  readonly pending: PendingCalls;
+  private readonly stateListeners = new Set<(state: CarrierState) => void>();
+
+  constructor(
+    readonly mode: 'electron' | 'browser',
+    private readonly send: (envelope: CallEnvelope) => void,
+    callTimeoutMs: number = DEFAULT_CALL_TIMEOUT_MS
+  ) {
+    this.pending = new PendingCalls(callTimeoutMs);
+  }
+
+  call<M extends MethodName>(method: M, params: MethodParams<M>): Promise<MethodResult<M>> {
+    const { id, result } = this.pending.open(method, () => this.cancelAbandoned(method, params));
+    this.send({ type: 'call', id, method, params });
+    return result as Promise<MethodResult<M>>;
+  }
+
+  on<E extends EventName>(event: E, listener: (payload: EngineEvents[E]) => void): () => void {
+    return this.events.on(event, listener);
+  }
+
+  onCarrierState(listener: (state: CarrierState) => void): () => void {
+    this.stateListeners.add(listener);
+    return () => {
+      this.stateListeners.delete(listener);
+    };
+  }
+
+  emitCarrierState(state: CarrierState): void {
+    for (const listener of [...this.stateListeners]) listener(state);
+  }
+
+  /** A timed-out call that carried a requestId is cancelled in the engine too, so its work stops. */
+  private cancelAbandoned(method: string, params: unknown): void {
+    if (method === 'request.cancel' || typeof params !== 'object' || params === null) return;
+    const requestId = (params as { requestId?: unknown }).requestId;
+    if (typeof requestId !== 'string') return;
+    this.call('request.cancel', { requestId }).catch(() => {
+      // Best effort: the call already failed with a timeout; a failed cancel adds nothing useful.
+    });
+  }
+}

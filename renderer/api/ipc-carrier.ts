@@ -1,0 +1,23 @@
+// Electron carrier: the contract through the preload's `window.mcpBrowser` (electron/preload.ts).
+import type { EngineClient } from '../../shared/contract';
+import { CarrierClient } from './carrier-client';
+import type { McpBrowserPreloadApi } from './preload-types';
+
+export function createIpcClient(api: McpBrowserPreloadApi, callTimeoutMs?: number): EngineClient {
+  const client: CarrierClient = new CarrierClient(
+    'electron',
+    envelope => {
+      api.call(envelope).then(
+        reply => client.pending.settle(reply),
+        (err: unknown) =>
+          client.pending.fail(envelope.id, {
+            code: 'transport',
+            message: `IPC call failed: ${err instanceof Error ? err.message : String(err)}`
+          })
+      );
+    },
+    callTimeoutMs
+  );
+  api.onEvent(event => client.events.deliver(event));
+  return client;
+}
