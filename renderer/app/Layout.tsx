@@ -1,0 +1,21 @@
+// The shell layout: servers on the left, picker and viewer in the middle, context tray on the right,
+// the dock below, global overlays on top.
+import { Dock } from './Dock';
+import { ErrorBanners } from './ErrorBanner';
+import { overlays } from './overlays';
+
+export function Layout({ mode }: { mode: 'electron' | 'browser' }) {
+  return (
+    <div data-testid="app" data-mode={mode} className="app">
+      <header className="app-header">
+        <h1>MCP Resource Browser</h1>
+      </header>
+      <ErrorBanners />
+      <main className="workspace" />
+      <Dock />
+      {overlays.map((Overlay, i) => (
+        <Overlay key={Overlay.displayName ?? Overlay.name ?? i} />
+      ))}
+    </div>
+  );
+}

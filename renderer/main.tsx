@@ -1,0 +1,21 @@
+// Renderer entry: connect to the engine (IPC or browser-mode socket), then mount the app.
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createEngineClient } from './api/client';
+import { App } from './app/App';
+import { BootFailure } from './app/BootFailure';
+import './styles/app.css';
+
+const rootElement = document.getElementById('root');
+if (!rootElement) throw new Error('index.html lacks #root');
+const root = createRoot(rootElement);
+
+createEngineClient().then(
+  client =>
+    root.render(
+      <StrictMode>
+        <App client={client} />
+      </StrictMode>
+    ),
+  (error: unknown) => root.render(<BootFailure error={error} />)
+);

@@ -1,0 +1,51 @@
+// Keeps TanStack Query in step with the engine: the engine owns freshness, so its events decide what the
+// renderer refetches. Mounted once by the app shell.
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { EngineClient, ServerState } from '../../shared/contract';
+import { useEngine } from '../app/engine-context';
+import { queryKeys } from './keys';
+
+function upsertServer(list: ServerState[] | undefined, state: ServerState): ServerState[] | undefined {
+  if (!list) return list;
+  const at = list.findIndex(s => s.id === state.id);
+  if (at === -1) return [...list, state];
+  const next = [...list];
+  next[at] = state;
+  return next;
+}
+
+export function followEngineEvents(engine: EngineClient, queryClient: QueryClient): () => void {
+  const offs = [
+    engine.on('serverState', state => {
+      const before = queryClient.getQueryData<ServerState[]>(queryKeys.servers())?.find(s => s.id === state.id);
+      queryClient.setQueryData<ServerState[]>(queryKeys.servers(), list => upsertServer(list, state));
+      if (!before) void queryClient.invalidateQueries({ queryKey: queryKeys.servers() });
+      // A (re)connected server may have a different list than before it dropped.
+      if (state.status === 'connected' && before?.status !== 'connected') {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.resourcesList(state.id) });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.templatesList(state.id) });
+      }
+    }),
+    engine.on('serverRemoved', ({ serverId }) => {
+      queryClient.setQueryData<ServerState[]>(queryKeys.servers(), list => list?.filter(s => s.id !== serverId));
+      queryClient.removeQueries({ queryKey: queryKeys.resourcesList(serverId) });
+      queryClient.removeQueries({ queryKey: queryKeys.resourcesReadOfServer(serverId) });
+      queryClient.removeQueries({ queryKey: queryKeys.templatesList(serverId) });
+    }),
+    engine.on('resourceUpdated', ({ serverId, uri }) => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.resourcesRead(serverId, uri) });
+    }),
+    engine.on('listChanged', ({ serverId, list }) => {
+      const queryKey = list === 'resources' ? queryKeys.resourcesList(serverId) : queryKeys.templatesList(serverId);
+      void queryClient.invalidateQueries({ queryKey });
+    })
+  ];
+  return () => offs.forEach(off => off());
+}
+
+export function useFollowEngineEvents(): void {
+  const engine = useEngine();
+  const queryClient = useQueryClient();
+  useEffect(() => followEngineEvents(engine, queryClient), [engine, queryClient]);
+}

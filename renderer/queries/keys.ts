@@ -1,0 +1,12 @@
+// Query keys, one family per engine method, scoped per server (and URI for reads), so engine events can
+// invalidate exactly what they concern.
+import type { ServerId } from '../../shared/contract';
+
+export const queryKeys = {
+  servers: () => ['servers.list'] as const,
+  resourcesList: (serverId: ServerId) => ['resources.list', serverId] as const,
+  resourcesRead: (serverId: ServerId, uri: string) => ['resources.read', serverId, uri] as const,
+  /** Prefix of every read of one server. */
+  resourcesReadOfServer: (serverId: ServerId) => ['resources.read', serverId] as const,
+  templatesList: (serverId: ServerId) => ['templates.list', serverId] as const
+};

@@ -1,0 +1,140 @@
+// Annotation filters for the picker: audience, priority range, lastModified range.
+// Items lacking an annotation are never dropped silently: each filter reports how many it hides,
+// and how many of those lack the annotation altogether.
+import type { PickerColumns } from './columns';
+import { AUDIENCE_ASSISTANT, AUDIENCE_USER } from './columns';
+
+export interface AnnotationFilter {
+  /** Audience toggles. None pressed means no audience filtering. `none` admits items without an audience. */
+  audience: { user: boolean; assistant: boolean; none: boolean };
+  /** Inclusive priority range, 0..1. The full range means no priority filtering. */
+  priorityMin: number;
+  priorityMax: number;
+  /** Keep items without a priority while the priority range is narrowed. */
+  keepNoPriority: boolean;
+  /** Inclusive lastModified range as ISO dates (YYYY-MM-DD, UTC days) or full ISO timestamps; '' means open. */
+  modifiedAfter: string;
+  modifiedBefore: string;
+  /** Keep items without (or with an unparseable) lastModified while a date range is set. */
+  keepNoModified: boolean;
+}
+
+export const defaultAnnotationFilter: AnnotationFilter = {
+  audience: { user: false, assistant: false, none: false },
+  priorityMin: 0,
+  priorityMax: 1,
+  keepNoPriority: false,
+  modifiedAfter: '',
+  modifiedBefore: '',
+  keepNoModified: false
+};
+
+export type FilterName = 'audience' | 'priority' | 'modified';
+
+export interface HiddenCount {
+  /** Items (among the search matches) this filter rejects, whatever the other filters say. */
+  hidden: number;
+  /** Of those, how many lack the annotation this filter looks at. */
+  unannotated: number;
+}
+
+export type HiddenCounts = Record<FilterName, HiddenCount>;
+
+const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
+const dayMs = 86_400_000;
+
+/** Parses a range bound; a bare date covers the whole UTC day (start for `after`, end for `before`). */
+export function parseDateBound(value: string, edge: 'after' | 'before'): number | undefined {
+  const text = value.trim();
+  if (!text) return undefined;
+  const ms = Date.parse(dayPattern.test(text) ? `${text}T00:00:00Z` : text);
+  if (Number.isNaN(ms)) throw new RangeError(`Not a date: "${value}" (use YYYY-MM-DD or an ISO timestamp)`);
+  return dayPattern.test(text) && edge === 'before' ? ms + dayMs - 1 : ms;
+}
+
+export function isFilterActive(filter: AnnotationFilter, name: FilterName): boolean {
+  if (name === 'audience') return filter.audience.user || filter.audience.assistant || filter.audience.none;
+  if (name === 'priority') return filter.priorityMin > 0 || filter.priorityMax < 1;
+  return filter.modifiedAfter.trim() !== '' || filter.modifiedBefore.trim() !== '';
+}
+
+/** One compiled test per active filter, each answering "does item i pass?". */
+interface CompiledFilter {
+  name: FilterName;
+  passes(i: number): boolean;
+  lacksAnnotation(i: number): boolean;
+}
+
+function compile(filter: AnnotationFilter, columns: PickerColumns): CompiledFilter[] {
+  const compiled: CompiledFilter[] = [];
+  if (isFilterActive(filter, 'audience')) {
+    const wanted = (filter.audience.user ? AUDIENCE_USER : 0) | (filter.audience.assistant ? AUDIENCE_ASSISTANT : 0);
+    const admitNone = filter.audience.none;
+    const { audience } = columns;
+    compiled.push({
+      name: 'audience',
+      passes: i => (audience[i] === 0 ? admitNone : (audience[i] & wanted) !== 0),
+      lacksAnnotation: i => audience[i] === 0
+    });
+  }
+  if (isFilterActive(filter, 'priority')) {
+    const min = Math.min(filter.priorityMin, filter.priorityMax);
+    const max = Math.max(filter.priorityMin, filter.priorityMax);
+    const { priority } = columns;
+    const keep = filter.keepNoPriority;
+    compiled.push({
+      name: 'priority',
+      passes: i => (Number.isNaN(priority[i]) ? keep : priority[i] >= min && priority[i] <= max),
+      lacksAnnotation: i => Number.isNaN(priority[i])
+    });
+  }
+  if (isFilterActive(filter, 'modified')) {
+    const after = parseDateBound(filter.modifiedAfter, 'after') ?? -Infinity;
+    const before = parseDateBound(filter.modifiedBefore, 'before') ?? Infinity;
+    const { modified } = columns;
+    const keep = filter.keepNoModified;
+    compiled.push({
+      name: 'modified',
+      passes: i => (Number.isNaN(modified[i]) ? keep : modified[i] >= after && modified[i] <= before),
+      lacksAnnotation: i => Number.isNaN(modified[i])
+    });
+  }
+  return compiled;
+}
+
+function emptyCounts(): HiddenCounts {
+  return {
+    audience: { hidden: 0, unannotated: 0 },
+    priority: { hidden: 0, unannotated: 0 },
+    modified: { hidden: 0, unannotated: 0 }
+  };
+}
+
+/**
+ * Keeps the indices (in the given order) that pass every active filter, and counts per filter what it hides.
+ * Throws RangeError for an unparseable date bound, so the UI can say which input is wrong.
+ */
+export function applyAnnotationFilter(
+  columns: PickerColumns,
+  order: ArrayLike<number>,
+  filter: AnnotationFilter
+): { idxs: number[]; hidden: HiddenCounts } {
+  const compiled = compile(filter, columns);
+  const hidden = emptyCounts();
+  if (compiled.length === 0) return { idxs: Array.from(order), hidden };
+  const idxs: number[] = [];
+  for (let k = 0; k < order.length; k++) {
+    const i = order[k];
+    let ok = true;
+    for (const f of compiled) {
+      if (!f.passes(i)) {
+        ok = false;
+        const count = hidden[f.name];
+        count.hidden++;
+        if (f.lacksAnnotation(i)) count.unannotated++;
+      }
+    }
+    if (ok) idxs.push(i);
+  }
+  return { idxs, hidden };
+}
