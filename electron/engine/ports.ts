@@ -16,15 +16,31 @@ export interface LiveConnection {
 
 /** Cache module (electron/engine/cache). One store shared by every connection. */
 export interface CachePort {
-  /** The store to pass as `responseCacheStore` to the Client of `serverId`. */
-  storeFor(serverId: ServerId): ResponseCacheStore;
+  /**
+   * The store to pass as `responseCacheStore` to the Client of `serverId`. `endpoint` (URL or command
+   * line) lets public entries be shared by servers configured at the same endpoint; default: none shared.
+   */
+  storeFor(serverId: ServerId, endpoint?: string): ResponseCacheStore;
   /** The `cachePartition` option for a client: private entries are bound to server + credential. */
   partitionFor(serverId: ServerId, credentialId: string): string;
   /**
    * Runs one cacheable call and reports what the cache did for it (hit, miss + stored, bypass).
-   * Lookups and stores made by the SDK inside `run` are attributed to this call.
+   * Lookups and stores made by the SDK inside `run` are attributed to this call. `run` must return the
+   * SDK's result unchanged: when a refetch fails, the stale cached result is returned in its place.
    */
   track<T>(serverId: ServerId, method: string, params: string, mode: 'use' | 'refresh' | 'bypass', run: () => Promise<T>): Promise<{ value: T; cache: CacheInfo }>;
+  /**
+   * One page of a list the caller walks itself with `cursor` (the SDK caches only whole-list walks made
+   * without a cursor). A fresh cached page is returned without calling `fetch`; each page keeps its own
+   * ttlMs and cacheScope. A cursor the server rejects (-32602) drops every cached page of that list and the
+   * error is rethrown unchanged: restart from the first page. `fetch` must return the server's page as is.
+   */
+  page<T extends object>(serverId: ServerId, method: string, cursor: string | undefined, mode: 'use' | 'refresh' | 'bypass', fetch: () => Promise<T>): Promise<{ value: T; cache: CacheInfo }>;
+  /**
+   * Wraps a client transport so that results of MRTR retries (requests carrying `inputResponses` or
+   * `requestState`) are never cached: the SDK would otherwise store them. Compose with the protocol-log tap.
+   */
+  guardTransport<T extends Transport>(transport: T): T;
 }
 
 /** Protocol log module (electron/engine/protocol-log). */
@@ -35,12 +51,26 @@ export interface ProtocolLogPort {
   recordCacheHit(serverId: ServerId, method: string, params: unknown): void;
 }
 
+/** What a read learns from the input broker while it runs (for `ReadResult.inputRounds`). */
+export interface ReadInputContext {
+  /** Rounds of input this read has gone through so far (0 when none). */
+  readonly rounds: number;
+}
+
 /** Input-required broker (electron/engine/input-required): elicitation requests <-> answers from the UI. */
 export interface InputPort {
-  /** Handles one `elicitation/create` (pushed by 2025 servers or embedded in a 2026 input_required result). */
-  elicit(serverId: ServerId, params: unknown): Promise<ElicitResult>;
+  /**
+   * Handles one `elicitation/create` (pushed by 2025 servers or embedded in a 2026 input_required result).
+   * Pass the handler context's `mcpReq.signal` so a cancelled read withdraws its dialog.
+   */
+  elicit(serverId: ServerId, params: unknown, signal?: AbortSignal): Promise<ElicitResult>;
   /** Runs a read so that elicitations made during it are attributed to `uri` with a round counter. */
-  withReadContext<T>(serverId: ServerId, uri: string, run: () => Promise<T>): Promise<T>;
+  withReadContext<T>(serverId: ServerId, uri: string, run: (read: ReadInputContext) => Promise<T>): Promise<T>;
+  /**
+   * True while a read of `uri` on `serverId` is in flight and has needed input. Its result came from an MRTR
+   * retry (inputResponses/requestState) and must never be stored: the cache store checks this on `set`.
+   */
+  inputWasRequired(serverId: ServerId, uri: string): boolean;
   /** The `inputRequired.maxRounds` client option. */
   readonly maxRounds: number;
 }
