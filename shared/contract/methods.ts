@@ -99,6 +99,7 @@ export const methodSchemas = {
   'log.query': logQuery,
   'log.clear': z.object({ serverId: serverId.optional() }),
   'log.setPaused': z.object({ paused: z.boolean() }),
+  'log.setCap': z.object({ cap: z.number().int().min(100).max(1_000_000) }),
   'log.replay': z.object({ serverId, method: z.string().min(1), params: z.record(z.string(), z.unknown()).optional() }),
   'file.save': z.object({
     suggestedName: z.string().min(1).max(255),
@@ -136,6 +137,7 @@ export interface MethodResults {
   'log.query': LogPage;
   'log.clear': { cleared: number };
   'log.setPaused': { paused: boolean };
+  'log.setCap': { cap: number; dropped: number };
   'log.replay': { result?: unknown; error?: import('./types').AppError; logSeq: number };
   'file.save': { saved: boolean; path?: string };
   'shell.openExternal': { opened: boolean };

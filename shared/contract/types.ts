@@ -267,7 +267,12 @@ export interface LogEntry {
   pairSeq?: number;
   /** The JSON-RPC frame, as received or sent. */
   message: unknown;
+  /** Estimated size of the frame as JSON, in bytes. */
   size: number;
+  /** `probe`: sent or received by the era probe (on stdio, a short-lived sibling process); `replay`: re-sent from the log. */
+  origin?: 'probe' | 'replay';
+  /** The frame was too large to keep whole: long strings and arrays in `message` are cut, each cut marked. */
+  truncated?: boolean;
 }
 
 export interface LogQuery {
@@ -283,8 +288,10 @@ export interface LogQuery {
 export interface LogPage {
   entries: LogEntry[];
   dropped: number;
+  /** Entries matching the query (before `limit`). */
   total: number;
   cap: number;
+  paused: boolean;
 }
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };

@@ -1,0 +1,176 @@
+// The log's bookkeeping, driven through a real (in-process, linked) SDK transport pair: frames really
+// cross a transport; only the wire is in memory. Tap tests over stdio and HTTP are in tap.test.ts.
+import { InMemoryTransport, type JSONRPCMessage } from '@modelcontextprotocol/client';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { LogEntry } from '../../../shared/contract';
+import { EventBus } from '../event-bus';
+import { ProtocolLog } from './protocol-log';
+
+const disposers: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const dispose of disposers.splice(0)) await dispose();
+});
+
+/** A tapped client-side end and the raw server-side end of a linked pair, both started. */
+async function tappedPair(log: ProtocolLog, serverId = 'srv') {
+  const [clientEnd, serverEnd] = InMemoryTransport.createLinkedPair();
+  const client = log.tap(clientEnd, serverId);
+  const received: JSONRPCMessage[] = [];
+  const serverReceived: JSONRPCMessage[] = [];
+  client.onmessage = message => received.push(message);
+  serverEnd.onmessage = message => serverReceived.push(message);
+  await client.start();
+  await serverEnd.start();
+  disposers.push(async () => {
+    await client.close();
+  });
+  return { client, server: serverEnd, received, serverReceived };
+}
+
+function newLog(options: Partial<ConstructorParameters<typeof ProtocolLog>[0]> = {}) {
+  const bus = new EventBus();
+  const log = new ProtocolLog({ bus, flushMs: 5, ...options });
+  disposers.push(async () => log.flush());
+  return { bus, log };
+}
+
+const all = (log: ProtocolLog) => log.query({}).entries;
+
+describe('ProtocolLog', () => {
+  it('records both directions and pairs a request with its response, with latency', async () => {
+    const { log } = newLog();
+    const { client, server, received } = await tappedPair(log);
+    await client.send({ jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri: 'test://a' } });
+    await new Promise(resolve => setTimeout(resolve, 15));
+    await server.send({ jsonrpc: '2.0', id: 1, result: { contents: [] } });
+
+    expect(received).toHaveLength(1);
+    const [request, response] = all(log);
+    expect(request).toMatchObject({ direction: 'out', kind: 'request', method: 'resources/read', id: 1, serverId: 'srv' });
+    expect(response).toMatchObject({ direction: 'in', kind: 'response', method: 'resources/read', id: 1, pairSeq: request.seq });
+    expect(request.pairSeq).toBe(response.seq);
+    expect(response.latencyMs).toBeGreaterThanOrEqual(10);
+    expect(response.size).toBeGreaterThan(20);
+  });
+
+  it('pairs requests the server sends with the answers the client gives, separately from client ids', async () => {
+    const { log } = newLog();
+    const { client, server } = await tappedPair(log);
+    await client.send({ jsonrpc: '2.0', id: 7, method: 'ping' });
+    await server.send({ jsonrpc: '2.0', id: 7, method: 'elicitation/create', params: { message: 'Passphrase?' } });
+    await client.send({ jsonrpc: '2.0', id: 7, result: { action: 'decline' } });
+    await server.send({ jsonrpc: '2.0', id: 7, result: {} });
+
+    const [ping, elicit, answer, pong] = all(log);
+    expect(answer).toMatchObject({ direction: 'out', kind: 'response', method: 'elicitation/create', pairSeq: elicit.seq });
+    expect(pong).toMatchObject({ direction: 'in', method: 'ping', pairSeq: ping.seq });
+  });
+
+  it('marks error responses so they can be filtered', async () => {
+    const { log } = newLog();
+    const { client, server } = await tappedPair(log);
+    await client.send({ jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri: 'test://missing' } });
+    await server.send({ jsonrpc: '2.0', id: 1, error: { code: -32602, message: 'Resource not found', data: { uri: 'test://missing' } } });
+    await client.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+
+    const errors = log.query({ errorsOnly: true });
+    expect(errors.total).toBe(1);
+    expect(errors.entries[0]).toMatchObject({ kind: 'error', method: 'resources/read', direction: 'in' });
+  });
+
+  it('records cache hits as frame-less entries', () => {
+    const { log } = newLog();
+    log.recordCacheHit('srv', 'resources/read', { uri: 'test://static-text' });
+    expect(all(log)).toEqual([
+      expect.objectContaining({ direction: 'cache', kind: 'cache-hit', method: 'resources/read', message: { method: 'resources/read', params: { uri: 'test://static-text' } } })
+    ]);
+    expect(log.query({ direction: 'cache' }).total).toBe(1);
+    expect(log.query({ direction: 'in' }).total).toBe(0);
+  });
+
+  it('records nothing while paused, but lets the frames through', async () => {
+    const { log } = newLog();
+    const { client, serverReceived } = await tappedPair(log);
+    log.setPaused(true);
+    await client.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    log.recordCacheHit('srv', 'resources/list', {});
+    expect(serverReceived).toHaveLength(1);
+    expect(log.query({})).toMatchObject({ entries: [], paused: true });
+    log.setPaused(false);
+    await client.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    expect(all(log)).toHaveLength(1);
+  });
+
+  it('sends appended entries in one batched event', async () => {
+    const { bus, log } = newLog({ flushMs: 20 });
+    const batches: LogEntry[][] = [];
+    bus.on('logAppended', ({ entries }) => batches.push(entries));
+    const { server } = await tappedPair(log);
+    for (let i = 0; i < 50; i++) await server.send({ jsonrpc: '2.0', method: 'notifications/message', params: { data: i } });
+    expect(batches).toHaveLength(0);
+    await new Promise(resolve => setTimeout(resolve, 60));
+    expect(batches).toHaveLength(1);
+    expect(batches[0].map(e => e.seq)).toEqual(all(log).map(e => e.seq));
+  });
+
+  it('keeps at most `cap` entries and says how many were dropped', async () => {
+    const { bus, log } = newLog({ cap: 100 });
+    const dropped: number[] = [];
+    bus.on('logAppended', event => dropped.push(event.dropped));
+    const { server } = await tappedPair(log);
+    for (let i = 0; i < 250; i++) await server.send({ jsonrpc: '2.0', method: 'notifications/message', params: { data: i } });
+    const page = log.query({});
+    expect(page.entries).toHaveLength(100);
+    expect(page.dropped).toBe(150);
+    expect(page.entries[0].message).toMatchObject({ params: { data: 150 } });
+    log.flush();
+    expect(dropped.at(-1)).toBe(150);
+    expect(log.setCap(300)).toEqual({ cap: 300, dropped: 150 });
+  });
+
+  it('keeps a trimmed copy of a frame too large to keep whole', async () => {
+    const { log } = newLog({ maxEntryBytes: 10_000 });
+    const { server, received } = await tappedPair(log);
+    const blob = 'Q'.repeat(1_000_000);
+    await server.send({ jsonrpc: '2.0', id: 1, result: { contents: [{ uri: 'test://big', blob }] } });
+    const [entry] = all(log);
+    expect(entry.truncated).toBe(true);
+    expect(entry.size).toBeGreaterThan(1_000_000);
+    expect(JSON.stringify(entry.message).length).toBeLessThan(10_000);
+    expect(JSON.stringify(entry.message)).toContain('more characters not kept in the log');
+    // What the client received is the real frame.
+    expect(received[0]).toMatchObject({ result: { contents: [{ blob }] } });
+  });
+
+  it('filters by server, method, direction and text, newest entries within the limit', async () => {
+    const { log } = newLog();
+    const a = await tappedPair(log, 'alpha');
+    const b = await tappedPair(log, 'beta');
+    await a.client.send({ jsonrpc: '2.0', id: 1, method: 'resources/list' });
+    await a.client.send({ jsonrpc: '2.0', id: 2, method: 'resources/read', params: { uri: 'test://needle' } });
+    await b.client.send({ jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri: 'test://other' } });
+    await b.server.send({ jsonrpc: '2.0', id: 1, result: { contents: [{ uri: 'test://other', text: 'NEEDLE inside' }] } });
+
+    expect(log.query({ serverId: 'alpha' }).total).toBe(2);
+    expect(log.query({ method: 'resources/read' }).total).toBe(3);
+    expect(log.query({ direction: 'in' }).entries.map(e => e.serverId)).toEqual(['beta']);
+    expect(log.query({ text: 'needle' }).entries.map(e => e.serverId)).toEqual(['alpha', 'beta']);
+    const newest = log.query({ limit: 2 });
+    expect(newest.total).toBe(4);
+    expect(newest.entries.map(e => e.serverId)).toEqual(['beta', 'beta']);
+    const after = log.query({ afterSeq: newest.entries[0].seq });
+    expect(after.entries).toHaveLength(1);
+  });
+
+  it('clears one server or all of them', async () => {
+    const { log } = newLog();
+    const a = await tappedPair(log, 'alpha');
+    const b = await tappedPair(log, 'beta');
+    await a.client.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    await b.client.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    expect(log.clear('alpha')).toBe(1);
+    expect(all(log).map(e => e.serverId)).toEqual(['beta']);
+    expect(log.clear()).toBe(1);
+    expect(all(log)).toEqual([]);
+  });
+});

@@ -1,0 +1,206 @@
+// The protocol log: every JSON-RPC frame of every server in one bounded ring buffer, with requests and
+// responses paired (latency), cache hits recorded as frame-less entries, pause, and batched
+// `logAppended` events. The hot path (one frame) does no serialisation.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
+import type { Direction, LogEntry, LogPage, LogQuery, ServerId } from '../../../shared/contract';
+import { logEntryMatcher } from '../../../shared/protocol-log/match';
+import type { EventBus } from '../event-bus';
+import type { ProtocolLogPort } from '../ports';
+import { classifyFrame, estimateJsonSize, trimFrame, type TrimLimits } from './frame';
+import { RingBuffer } from './ring-buffer';
+import { tapTransport, type FrameListener } from './tap';
+
+export interface ProtocolLogOptions {
+  bus: EventBus;
+  /** Most entries kept (all servers together). */
+  cap?: number;
+  /** Most bytes kept, by each frame's estimated JSON size. */
+  byteBudget?: number;
+  /** Frames estimated larger than this are kept as a trimmed copy (long strings and arrays cut). */
+  maxEntryBytes?: number;
+  /** How long appended entries wait before one `logAppended` event carries them all. */
+  flushMs?: number;
+}
+
+export const DEFAULT_LOG_CAP = 10_000;
+const DEFAULT_BYTE_BUDGET = 64 * 1024 * 1024;
+const DEFAULT_MAX_ENTRY_BYTES = 256 * 1024;
+const DEFAULT_FLUSH_MS = 75;
+const TRIM_LIMITS: TrimLimits = { maxString: 8 * 1024, maxItems: 200 };
+/** Requests that never get an answer (cancelled, connection lost) must not grow the pairing table forever. */
+const MAX_PENDING_PER_TRANSPORT = 2_000;
+
+interface PendingRequest {
+  entry: LogEntry;
+  sentAt: number;
+}
+
+interface ReplayScope {
+  method: string;
+  seq?: number;
+}
+
+export class ProtocolLog implements ProtocolLogPort {
+  private readonly bus: EventBus;
+  private readonly ring: RingBuffer<LogEntry>;
+  private readonly maxEntryBytes: number;
+  private readonly flushMs: number;
+  private readonly replayScope = new AsyncLocalStorage<ReplayScope>();
+  private seq = 0;
+  private paused = false;
+  private batch: LogEntry[] = [];
+  private flushTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(options: ProtocolLogOptions) {
+    this.bus = options.bus;
+    this.ring = new RingBuffer<LogEntry>(options.cap ?? DEFAULT_LOG_CAP, options.byteBudget ?? DEFAULT_BYTE_BUDGET);
+    this.maxEntryBytes = options.maxEntryBytes ?? DEFAULT_MAX_ENTRY_BYTES;
+    this.flushMs = options.flushMs ?? DEFAULT_FLUSH_MS;
+  }
+
+  tap<T extends Transport>(transport: T, serverId: ServerId): T {
+    return tapTransport(transport, {
+      listen: this.listener(serverId),
+      listenSibling: () => this.listener(serverId, 'probe')
+    });
+  }
+
+  recordCacheHit(serverId: ServerId, method: string, params: unknown): void {
+    if (this.paused) return;
+    const message = { method, params };
+    this.append({ seq: 0, serverId, at: Date.now(), direction: 'cache', kind: 'cache-hit', method, message, size: estimateJsonSize(message) });
+  }
+
+  query(query: LogQuery): LogPage {
+    const match = logEntryMatcher(query);
+    const afterSeq = query.afterSeq ?? 0;
+    const limit = query.limit ?? this.ring.cap;
+    const newestFirst: LogEntry[] = [];
+    let total = 0;
+    this.ring.forEachNewest(entry => {
+      if (entry.seq <= afterSeq) return false;
+      if (!match(entry)) return;
+      total++;
+      if (newestFirst.length < limit) newestFirst.push(entry);
+    });
+    return { entries: newestFirst.reverse(), dropped: this.ring.dropped, total, cap: this.ring.cap, paused: this.paused };
+  }
+
+  /** Removes every entry, or one server's. A full clear also resets the dropped count. */
+  clear(serverId?: ServerId): number {
+    if (serverId === undefined) {
+      const cleared = this.ring.length;
+      this.ring.clear();
+      this.batch = [];
+      return cleared;
+    }
+    this.batch = this.batch.filter(entry => entry.serverId !== serverId);
+    return this.ring.retain(entry => entry.serverId !== serverId);
+  }
+
+  /** While paused nothing is recorded; frames still flow. */
+  setPaused(paused: boolean): boolean {
+    this.paused = paused;
+    return this.paused;
+  }
+
+  isPaused(): boolean {
+    return this.paused;
+  }
+
+  setCap(cap: number): { cap: number; dropped: number } {
+    this.ring.resize(cap);
+    return { cap: this.ring.cap, dropped: this.ring.dropped };
+  }
+
+  /**
+   * Runs `send` (which issues one `method` request) and reports the seq of the request entry it logged,
+   * or 0 when nothing was logged (paused). The request is found by async context, not by timing, so
+   * concurrent traffic of the same method is never mistaken for it.
+   */
+  async withReplay<T>(method: string, send: () => Promise<T>): Promise<{ outcome: PromiseSettledResult<T>; logSeq: number }> {
+    const scope: ReplayScope = { method };
+    const outcome = await this.replayScope.run(scope, () =>
+      send().then(
+        value => ({ status: 'fulfilled', value }) as const,
+        (reason: unknown) => ({ status: 'rejected', reason }) as const
+      )
+    );
+    return { outcome, logSeq: scope.seq ?? 0 };
+  }
+
+  /** Sends what is still batched and stops the timer (engine shutdown). */
+  flush(): void {
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    if (this.batch.length === 0) return;
+    // Under a flood a batch cannot usefully hold more than the log itself keeps.
+    const entries = this.batch.length > this.ring.cap ? this.batch.slice(-this.ring.cap) : this.batch;
+    this.batch = [];
+    this.bus.emit('logAppended', { entries, dropped: this.ring.dropped });
+  }
+
+  /** One pairing table per transport: JSON-RPC ids are only unique within one connection. */
+  private listener(serverId: ServerId, origin?: 'probe'): FrameListener {
+    const pending = new Map<string, PendingRequest>();
+    return (direction: Direction, message: JSONRPCMessage) => {
+      if (this.paused) return;
+      const info = classifyFrame(message);
+      const size = estimateJsonSize(message);
+      const trimmed = size > this.maxEntryBytes;
+      const entry: LogEntry = {
+        seq: 0,
+        serverId,
+        at: Date.now(),
+        direction,
+        kind: info.kind,
+        message: trimmed ? trimFrame(message, TRIM_LIMITS) : message,
+        size
+      };
+      if (info.method !== undefined) entry.method = info.method;
+      if (info.id !== undefined) entry.id = info.id;
+      if (trimmed) entry.truncated = true;
+      if (origin) entry.origin = origin;
+      this.append(entry);
+
+      if (info.kind === 'request' && info.id !== undefined) {
+        if (direction === 'out') this.markReplay(entry);
+        pending.set(pairKey(direction, info.id), { entry, sentAt: performance.now() });
+        if (pending.size > MAX_PENDING_PER_TRANSPORT) pending.delete(pending.keys().next().value as string);
+      } else if ((info.kind === 'response' || info.kind === 'error') && info.id !== undefined) {
+        const requestDirection: Direction = direction === 'in' ? 'out' : 'in';
+        const key = pairKey(requestDirection, info.id);
+        const request = pending.get(key);
+        if (!request) return;
+        pending.delete(key);
+        entry.method = request.entry.method;
+        entry.pairSeq = request.entry.seq;
+        entry.latencyMs = Math.round((performance.now() - request.sentAt) * 10) / 10;
+        request.entry.pairSeq = entry.seq;
+      }
+    };
+  }
+
+  private markReplay(entry: LogEntry): void {
+    const scope = this.replayScope.getStore();
+    if (scope && scope.seq === undefined && scope.method === entry.method) {
+      scope.seq = entry.seq;
+      entry.origin = 'replay';
+    }
+  }
+
+  private append(entry: LogEntry): void {
+    entry.seq = ++this.seq;
+    this.ring.push(entry, entry.size);
+    this.batch.push(entry);
+    if (!this.flushTimer) {
+      this.flushTimer = setTimeout(() => this.flush(), this.flushMs);
+      this.flushTimer.unref?.();
+    }
+  }
+}
+
+function pairKey(direction: Direction, id: string | number): string {
+  return `${direction}:${typeof id}:${id}`;
+}

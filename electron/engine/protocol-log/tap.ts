@@ -1,0 +1,73 @@
+// A transparent Proxy around any SDK transport that reports every JSON-RPC frame: outgoing through
+// `send`, incoming through the `onmessage` handler the SDK installs. Everything else passes through.
+import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
+import type { Direction } from '../../../shared/contract';
+
+export type FrameListener = (direction: Direction, message: JSONRPCMessage) => void;
+
+/**
+ * `listen` is called once per transport; `listenSibling` for every transport built through the tapped
+ * one's constructor. The SDK does that for the stdio era probe, which runs in a short-lived sibling
+ * process spawned from the same parameters: tapping it keeps the probe visible in the log.
+ */
+export interface TapOptions {
+  listen: FrameListener;
+  listenSibling?: () => FrameListener;
+}
+
+type MessageHandler = NonNullable<Transport['onmessage']>;
+type Constructor = new (...args: unknown[]) => Transport;
+
+export function tapTransport<T extends Transport>(inner: T, options: TapOptions): T {
+  const report = (direction: Direction, message: JSONRPCMessage) => {
+    try {
+      options.listen(direction, message);
+    } catch (err) {
+      // The log must never break the connection it observes.
+      console.error('[protocol-log] recording a frame failed:', err);
+    }
+  };
+
+  // The handler the SDK installed, returned by reads of `onmessage` so that code which chains the
+  // previous handler (Protocol.connect, the era probe window) chains the SDK's, not ours: no frame is
+  // reported twice.
+  let userOnMessage: MessageHandler | undefined;
+  const send: Transport['send'] = (message, sendOptions) => {
+    report('out', message);
+    return inner.send(message, sendOptions);
+  };
+  const Sibling = options.listenSibling && siblingConstructor(inner, options.listenSibling);
+
+  return new Proxy(inner, {
+    get(target, prop) {
+      if (prop === 'send') return send;
+      if (prop === 'onmessage') return userOnMessage;
+      if (prop === 'constructor' && Sibling) return Sibling;
+      const value: unknown = Reflect.get(target, prop, target);
+      // Bound, so private fields and `this`-based state of the real transport keep working.
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+    set(target, prop, value: unknown) {
+      if (prop !== 'onmessage') return Reflect.set(target, prop, value, target);
+      userOnMessage = typeof value === 'function' ? (value as MessageHandler) : undefined;
+      target.onmessage = userOnMessage
+        ? (message, extra) => {
+            report('in', message);
+            userOnMessage?.(message, extra);
+          }
+        : undefined;
+      return true;
+    }
+  });
+}
+
+function siblingConstructor(inner: Transport, listenSibling: () => FrameListener): Constructor {
+  const Original = inner.constructor as Constructor;
+  // Called with `new`; returning an object from a constructor makes `new` yield that object.
+  function TappedSibling(...args: unknown[]) {
+    return tapTransport(new Original(...args), { listen: listenSibling() });
+  }
+  TappedSibling.prototype = Original.prototype;
+  Object.defineProperty(TappedSibling, 'name', { value: Original.name });
+  return TappedSibling as unknown as Constructor;
+}

@@ -1,0 +1,31 @@
+// Which protocol-log entries a query selects. Used by the engine (`log.query`) and by the renderer for
+// entries that arrive live, so both sides agree on what a filter means.
+import type { LogEntry, LogQuery } from '../contract';
+
+export type LogFilter = Omit<LogQuery, 'afterSeq' | 'limit'>;
+
+/** Builds a predicate once per query, so the per-entry check stays cheap. */
+export function logEntryMatcher(filter: LogFilter, textOf: (entry: LogEntry) => string = entryText): (entry: LogEntry) => boolean {
+  const { serverId, method, direction, errorsOnly } = filter;
+  const needle = filter.text?.trim().toLowerCase() ?? '';
+  const methodNeedle = method?.trim() ?? '';
+  return entry => {
+    if (serverId !== undefined && entry.serverId !== serverId) return false;
+    if (direction !== undefined && entry.direction !== direction) return false;
+    if (errorsOnly && entry.kind !== 'error') return false;
+    if (methodNeedle && !(entry.method ?? '').includes(methodNeedle)) return false;
+    if (needle && !textOf(entry).includes(needle)) return false;
+    return true;
+  };
+}
+
+/** The lower-cased text full-text search looks in: method, id and the whole frame. */
+export function entryText(entry: LogEntry): string {
+  let frame: string;
+  try {
+    frame = JSON.stringify(entry.message) ?? '';
+  } catch {
+    frame = '';
+  }
+  return `${entry.method ?? ''} ${entry.id ?? ''} ${frame}`.toLowerCase();
+}
