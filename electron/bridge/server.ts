@@ -1,0 +1,138 @@
+// Browser mode: one HTTP server on loopback serving the built renderer and, at /ws, the engine
+// contract over a WebSocket. Every request passes the access checks in access.ts first.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { AddressInfo, Socket } from 'node:net';
+import { WebSocketServer } from 'ws';
+import type { EngineHost } from '../../shared/contract';
+import { carrierParams, type CarrierMethods } from '../shell/call-envelope';
+import { contentSecurityPolicy } from '../shell/csp';
+import { vetExternalUrl } from '../shell/external-url';
+import { INDEX_FILE } from '../shell/renderer-files';
+import {
+  allowedHosts,
+  allowedOrigins,
+  checkAccess,
+  isLoopbackHost,
+  newAccessToken,
+  tokenCookieName,
+  type AccessPolicy
+} from './access';
+import { HARD_FRAME_LIMIT_BYTES, attachSocketSession } from './socket-session';
+import { sendPlain, serveRendererFile } from './static-files';
+
+export const SOCKET_PATH = '/ws';
+
+export interface BridgeOptions {
+  host: EngineHost;
+  /** 0 picks a free port. */
+  port: number;
+  /** Defaults to 127.0.0.1. Anything not loopback needs `unsafeExpose`. */
+  bindHost?: string;
+  unsafeExpose?: boolean;
+  /** The built renderer (dist/renderer). */
+  rendererDir: string;
+  /** How `shell.openExternal` reaches the user's browser (the bridge runs on the user's machine). */
+  openExternal: (url: string) => Promise<boolean>;
+}
+
+export interface RunningBridge {
+  /** The full URL to open, token included. */
+  url: string;
+  port: number;
+  token: string;
+  close(): Promise<void>;
+}
+
+export class UnsafeBindError extends Error {
+  constructor(bindHost: string) {
+    super(
+      `Refusing to listen on "${bindHost}": browser mode serves your MCP servers' data and only binds to loopback. ` +
+        'Pass --unsafe-expose to override (anyone who can reach that address and learns the token gets full access).'
+    );
+    this.name = 'UnsafeBindError';
+  }
+}
+
+const statusText: Record<number, string> = { 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 421: 'Misdirected Request' };
+
+function refuseUpgrade(socket: Socket, status: number, reason: string): void {
+  socket.end(
+    `HTTP/1.1 ${status} ${statusText[status] ?? 'Error'}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(reason)}\r\n\r\n${reason}`
+  );
+}
+
+function urlHost(bindHost: string): string {
+  if (bindHost === '0.0.0.0' || bindHost === '::') return '127.0.0.1';
+  return bindHost.includes(':') ? `[${bindHost}]` : bindHost;
+}
+
+export async function startBridge(options: BridgeOptions): Promise<RunningBridge> {
+  const bindHost = options.bindHost ?? '127.0.0.1';
+  if (!isLoopbackHost(bindHost) && !options.unsafeExpose) throw new UnsafeBindError(bindHost);
+
+  const token = newAccessToken();
+  let policy: AccessPolicy | undefined;
+
+  const carrierMethods: CarrierMethods = {
+    'shell.openExternal': async params => {
+      const url = vetExternalUrl(carrierParams('shell.openExternal', params).url);
+      return { opened: url ? await options.openExternal(url.toString()) : false };
+    }
+  };
+
+  const onRequest = (req: IncomingMessage, res: ServerResponse) => {
+    if (!policy) return sendPlain(res, 503, 'Starting');
+    const verdict = checkAccess(policy, req, false);
+    if (!verdict.ok) return sendPlain(res, verdict.status, verdict.reason);
+    if (req.method !== 'GET' && req.method !== 'HEAD') return sendPlain(res, 405, 'Method not allowed');
+    const { pathname } = new URL(req.url ?? '/', 'http://bridge.invalid');
+    if (pathname === SOCKET_PATH) return sendPlain(res, 426, 'Use a WebSocket here');
+    if (!existsSync(path.join(options.rendererDir, INDEX_FILE))) {
+      return sendPlain(res, 503, `The renderer is not built (${options.rendererDir}); run "npm run build"`);
+    }
+    const extraHeaders: Record<string, string> = verdict.tokenFromQuery
+      ? { 'Set-Cookie': `${tokenCookieName(policy.port)}=${token}; HttpOnly; SameSite=Strict; Path=/` }
+      : {};
+    const csp = contentSecurityPolicy({ connect: [`ws://${req.headers.host}`] });
+    serveRendererFile(res, pathname, req.method, { root: options.rendererDir, csp, extraHeaders }).catch(() => res.destroy());
+  };
+
+  const server = createServer(onRequest);
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: HARD_FRAME_LIMIT_BYTES });
+
+  server.on('upgrade', (req, socket: Socket, head) => {
+    socket.on('error', () => socket.destroy());
+    if (!policy) return refuseUpgrade(socket, 403, 'Starting');
+    const { pathname } = new URL(req.url ?? '/', 'http://bridge.invalid');
+    if (pathname !== SOCKET_PATH) return refuseUpgrade(socket, 404, 'No socket here');
+    const verdict = checkAccess(policy, req, true);
+    if (!verdict.ok) return refuseUpgrade(socket, verdict.status, verdict.reason);
+    sockets.handleUpgrade(req, socket, head, ws => attachSocketSession(ws, options.host, carrierMethods));
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, bindHost, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  const hosts = allowedHosts(port, bindHost);
+  policy = { token, port, hosts, origins: allowedOrigins(hosts) };
+
+  return {
+    url: `http://${urlHost(bindHost)}:${port}/?token=${token}`,
+    port,
+    token,
+    close: async () => {
+      for (const client of sockets.clients) client.terminate();
+      await new Promise<void>(resolve => sockets.close(() => resolve()));
+      server.closeAllConnections();
+      await new Promise<void>(resolve => server.close(() => resolve()));
+    }
+  };
+}
