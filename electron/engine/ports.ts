@@ -66,11 +66,6 @@ export interface InputPort {
   elicit(serverId: ServerId, params: unknown, signal?: AbortSignal): Promise<ElicitResult>;
   /** Runs a read so that elicitations made during it are attributed to `uri` with a round counter. */
   withReadContext<T>(serverId: ServerId, uri: string, run: (read: ReadInputContext) => Promise<T>): Promise<T>;
-  /**
-   * True while a read of `uri` on `serverId` is in flight and has needed input. Its result came from an MRTR
-   * retry (inputResponses/requestState) and must never be stored: the cache store checks this on `set`.
-   */
-  inputWasRequired(serverId: ServerId, uri: string): boolean;
   /** The `inputRequired.maxRounds` client option. */
   readonly maxRounds: number;
 }
