@@ -14,7 +14,6 @@ import { startBridge, UnsafeBindError, type RunningBridge } from './server';
 import { MAX_CALL_FRAME_BYTES } from './socket-session';
 
 const bus = new EventBus();
-const opened: string[] = [];
 const testHost: EngineHost = {
   dispatch: async (method, params) => {
     if (method === 'boom') throw { error: { code: 'not_found', message: 'no such thing', rpcCode: -32602 } };
@@ -36,11 +35,7 @@ beforeAll(async () => {
   bridge = await startBridge({
     host: testHost,
     port: 0,
-    rendererDir,
-    openExternal: async url => {
-      opened.push(url);
-      return true;
-    }
+    rendererDir
   });
   origin = `http://127.0.0.1:${bridge.port}`;
 });
@@ -88,7 +83,7 @@ describe('startup', () => {
 
   it('refuses a non-loopback bind unless forced', async () => {
     await expect(
-      startBridge({ host: testHost, port: 0, bindHost: '0.0.0.0', rendererDir, openExternal: async () => false })
+      startBridge({ host: testHost, port: 0, bindHost: '0.0.0.0', rendererDir })
     ).rejects.toBeInstanceOf(UnsafeBindError);
   });
 });
@@ -161,17 +156,6 @@ describe('carrying the contract', () => {
       const event = new Promise(resolve => client.on('serverRemoved', resolve));
       bus.emit('serverRemoved', { serverId: 'gone' });
       expect(await event).toEqual({ serverId: 'gone' });
-    } finally {
-      client.close();
-    }
-  });
-
-  it('answers vetted shell.openExternal itself and refuses other schemes', async () => {
-    const client = await connectSocketClient({ url: `ws://127.0.0.1:${bridge.port}/ws?token=${bridge.token}`, createSocket: socketFor });
-    try {
-      await expect(client.call('shell.openExternal', { url: 'https://example.com/a' })).resolves.toEqual({ opened: true });
-      await expect(client.call('shell.openExternal', { url: 'file:///etc/passwd' })).resolves.toEqual({ opened: false });
-      expect(opened).toEqual(['https://example.com/a']);
     } finally {
       client.close();
     }

@@ -1,14 +1,13 @@
 // Browser mode: one HTTP server on loopback serving the built renderer and, at /ws, the engine
-// contract over a WebSocket. Every request passes the access checks in access.ts first.
+// contract over a WebSocket. Every request passes the access checks in access.ts first. Methods only
+// a browser can perform (opening links, saving files) are done by the page itself (renderer/api).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo, Socket } from 'node:net';
 import { WebSocketServer } from 'ws';
 import type { EngineHost } from '../../shared/contract';
-import { carrierParams, type CarrierMethods } from '../shell/call-envelope';
 import { contentSecurityPolicy } from '../shell/csp';
-import { vetExternalUrl } from '../shell/external-url';
 import { INDEX_FILE } from '../shell/renderer-files';
 import {
   allowedHosts,
@@ -33,8 +32,6 @@ export interface BridgeOptions {
   unsafeExpose?: boolean;
   /** The built renderer (dist/renderer). */
   rendererDir: string;
-  /** How `shell.openExternal` reaches the user's browser (the bridge runs on the user's machine). */
-  openExternal: (url: string) => Promise<boolean>;
 }
 
 export interface RunningBridge {
@@ -76,13 +73,6 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
   const token = newAccessToken();
   let policy: AccessPolicy | undefined;
 
-  const carrierMethods: CarrierMethods = {
-    'shell.openExternal': async params => {
-      const url = vetExternalUrl(carrierParams('shell.openExternal', params).url);
-      return { opened: url ? await options.openExternal(url.toString()) : false };
-    }
-  };
-
   const onRequest = (req: IncomingMessage, res: ServerResponse) => {
     if (!policy) return sendPlain(res, 503, 'Starting');
     const verdict = checkAccess(policy, req, false);
@@ -110,7 +100,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     if (pathname !== SOCKET_PATH) return refuseUpgrade(socket, 404, 'No socket here');
     const verdict = checkAccess(policy, req, true);
     if (!verdict.ok) return refuseUpgrade(socket, verdict.status, verdict.reason);
-    sockets.handleUpgrade(req, socket, head, ws => attachSocketSession(ws, options.host, carrierMethods));
+    sockets.handleUpgrade(req, socket, head, ws => attachSocketSession(ws, options.host));
   });
 
   await new Promise<void>((resolve, reject) => {

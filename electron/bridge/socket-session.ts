@@ -2,7 +2,7 @@
 // Bad frames (binary, too large, not JSON, not an envelope) get an error reply; none can throw.
 import type { RawData, WebSocket } from 'ws';
 import type { EngineHost, ReplyEnvelope } from '../../shared/contract';
-import { handleCall, type CarrierMethods } from '../shell/call-envelope';
+import { handleCall } from '../shell/call-envelope';
 
 /** Largest call frame the engine will parse (file.save carries whole resources as base64). */
 export const MAX_CALL_FRAME_BYTES = 16 * 1024 * 1024;
@@ -22,7 +22,7 @@ function leadingId(frame: Buffer): number {
   return match ? Number(match[1]) : -1;
 }
 
-export function attachSocketSession(socket: WebSocket, host: EngineHost, carrierMethods: CarrierMethods): void {
+export function attachSocketSession(socket: WebSocket, host: EngineHost): void {
   const send = (envelope: object) => {
     if (socket.readyState !== socket.OPEN) return;
     if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
@@ -67,6 +67,6 @@ export function attachSocketSession(socket: WebSocket, host: EngineHost, carrier
       sendReply({ type: 'reply', id: -1, ok: false, error: { code: 'protocol', message: 'Frame is not valid JSON' } });
       return;
     }
-    void handleCall(host, raw, carrierMethods).then(sendReply);
+    void handleCall(host, raw).then(sendReply);
   });
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { EngineHost } from '../../shared/contract';
 import { carrierParams, handleCall, toAppError } from './call-envelope';
 import { contentSecurityPolicy } from './csp';
-import { vetExternalUrl } from './external-url';
+import { vetExternalUrl } from '../../shared/external-url';
 import { rendererFileFor } from './renderer-files';
 
 describe('contentSecurityPolicy', () => {

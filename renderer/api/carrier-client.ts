@@ -13,6 +13,9 @@ import type {
 import { EventHub } from './event-hub';
 import { PendingCalls } from './pending-calls';
 
+/** Methods a carrier performs on the page itself instead of sending them to the engine. */
+export type LocalMethods = { [M in MethodName]?: (params: MethodParams<M>) => Promise<MethodResult<M>> };
+
 /** A safety net for replies that never come (the engine applies its own, shorter, per-request timeouts). */
 export const DEFAULT_CALL_TIMEOUT_MS = 5 * 60_000;
 
@@ -24,12 +27,16 @@ export class CarrierClient implements EngineClient {
   constructor(
     readonly mode: 'electron' | 'browser',
     private readonly send: (envelope: CallEnvelope) => void,
-    callTimeoutMs: number = DEFAULT_CALL_TIMEOUT_MS
+    callTimeoutMs: number = DEFAULT_CALL_TIMEOUT_MS,
+    private readonly localMethods: LocalMethods = {}
   ) {
     this.pending = new PendingCalls(callTimeoutMs);
   }
 
   call<M extends MethodName>(method: M, params: MethodParams<M>): Promise<MethodResult<M>> {
+    const local = this.localMethods[method] as ((p: MethodParams<M>) => Promise<MethodResult<M>>) | undefined;
+    // Called synchronously so browser actions (window.open, downloads) keep the user's click gesture.
+    if (local) return local(params);
     const { id, result } = this.pending.open(method, () => this.cancelAbandoned(method, params));
     this.send({ type: 'call', id, method, params });
     return result as Promise<MethodResult<M>>;

@@ -1,6 +1,7 @@
 // The renderer's one way to reach the engine. Picks the carrier: the Electron preload when present,
 // otherwise the browser-mode WebSocket on the page's own origin, authenticated by the URL token.
 import type { EngineClient } from '../../shared/contract';
+import { browserLocalMethods } from './browser-local-methods';
 import { createIpcClient } from './ipc-carrier';
 import './preload-types';
 import { connectSocketClient } from './socket-carrier';
@@ -18,5 +19,9 @@ export async function createEngineClient(options: EngineClientOptions = {}): Pro
   if (window.mcpBrowser) return createIpcClient(window.mcpBrowser, options.callTimeoutMs);
   const href = window.location.href;
   // Without a token in the URL the session cookie set on the first page load may still let us in.
-  return connectSocketClient({ url: socketUrlFor(href, readTokenFromUrl(href)), callTimeoutMs: options.callTimeoutMs });
+  return connectSocketClient({
+    url: socketUrlFor(href, readTokenFromUrl(href)),
+    callTimeoutMs: options.callTimeoutMs,
+    localMethods: browserLocalMethods(document, window)
+  });
 }

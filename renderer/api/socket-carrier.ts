@@ -2,7 +2,7 @@
 // while the socket is down wait in an outbox; calls already sent when it drops fail at once (their
 // reply can no longer arrive). A dropped socket is reopened with capped, jittered backoff.
 import { EngineCallError, type CallEnvelope, type EngineClient } from '../../shared/contract';
-import { CarrierClient } from './carrier-client';
+import { CarrierClient, type LocalMethods } from './carrier-client';
 import { parseServerEnvelope } from './server-envelope';
 
 /** The part of the WebSocket API the carrier uses (the browser's, or `ws` in Node tests). */
@@ -22,6 +22,8 @@ export interface SocketCarrierOptions {
   callTimeoutMs?: number;
   reconnectInitialDelayMs?: number;
   reconnectMaxDelayMs?: number;
+  /** Methods the page performs itself (see browser-local-methods.ts). */
+  localMethods?: LocalMethods;
 }
 
 export interface SocketEngineClient extends EngineClient {
@@ -51,7 +53,8 @@ export function connectSocketClient(options: SocketCarrierOptions): Promise<Sock
       else if (closedForGood) client.pending.fail(envelope.id, { code: 'transport', message: 'The engine connection is closed' });
       else outbox.set(envelope.id, frame);
     },
-    options.callTimeoutMs
+    options.callTimeoutMs,
+    options.localMethods
   );
 
   return new Promise<SocketEngineClient>((resolve, reject) => {

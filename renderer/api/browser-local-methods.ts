@@ -1,0 +1,49 @@
+// Browser mode: what only the page can do. Links open in a new tab of the same browser (no opener,
+// no referrer) and saving a file is a download; the engine on the other end of the socket could not
+// show the user either.
+import { EngineCallError } from '../../shared/contract';
+import { vetExternalUrl } from '../../shared/external-url';
+import type { LocalMethods } from './carrier-client';
+
+/** Keeps a server-suggested name from carrying paths or control characters into the download. */
+export function safeDownloadName(suggested: string): string {
+  const base = suggested.split(/[\\/]/).pop() ?? '';
+  const cleaned = base.replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '_').replace(/^\.+/, '').trim();
+  return cleaned.slice(0, 200) || 'resource';
+}
+
+function decode(data: string, encoding: 'utf8' | 'base64'): Uint8Array | string {
+  if (encoding === 'utf8') return data;
+  let binary: string;
+  try {
+    binary = atob(data);
+  } catch {
+    throw new EngineCallError({ code: 'invalid_params', message: 'file.save: data is not valid base64' });
+  }
+  return Uint8Array.from(binary, c => c.charCodeAt(0));
+}
+
+export function browserLocalMethods(doc: Document, win: Window): LocalMethods {
+  return {
+    'shell.openExternal': async ({ url }) => {
+      const vetted = vetExternalUrl(url);
+      if (!vetted) return { opened: false };
+      win.open(vetted.toString(), '_blank', 'noopener,noreferrer');
+      return { opened: true };
+    },
+    'file.save': async ({ suggestedName, data, encoding }) => {
+      const blob = new Blob([decode(data, encoding) as BlobPart]);
+      const href = URL.createObjectURL(blob);
+      const link = doc.createElement('a');
+      link.href = href;
+      link.download = safeDownloadName(suggestedName);
+      link.rel = 'noopener';
+      doc.body.append(link);
+      link.click();
+      link.remove();
+      // Give the browser a moment to start the download before the URL goes away.
+      setTimeout(() => URL.revokeObjectURL(href), 10_000);
+      return { saved: true };
+    }
+  };
+}
