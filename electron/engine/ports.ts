@@ -23,6 +23,8 @@ export interface CachePort {
   storeFor(serverId: ServerId, endpoint?: string): ResponseCacheStore;
   /** The `cachePartition` option for a client: private entries are bound to server + credential. */
   partitionFor(serverId: ServerId, credentialId: string): string;
+  /** The `defaultCacheTtlMs` client option: TTL for results without hints (2025 servers); 0 = not served. */
+  readonly defaultTtlMs: number;
   /**
    * Runs one cacheable call and reports what the cache did for it (hit, miss + stored, bypass).
    * Lookups and stores made by the SDK inside `run` are attributed to this call. `run` must return the
