@@ -1,0 +1,89 @@
+// The broker on its own (no server): attribution, rounds, answers, withdrawal and untrusted params.
+// The end-to-end rounds against the real reference server are in mrtr.test.ts.
+import { afterEach, describe, expect, it } from 'vitest';
+import type { PendingInputRequest } from '../../../shared/contract';
+import { EventBus } from '../event-bus';
+import { InputBroker } from './input-broker';
+
+const form = { mode: 'form', message: 'Passphrase?', requestedSchema: { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object', properties: { pass: { type: 'string' } } } };
+
+let broker: InputBroker | undefined;
+afterEach(() => broker?.dispose());
+
+function setup(maxRounds = 3) {
+  const bus = new EventBus();
+  const requested: PendingInputRequest[] = [];
+  const resolved: string[] = [];
+  bus.on('inputRequested', r => requested.push(r));
+  bus.on('inputResolved', r => resolved.push(r.id));
+  broker = new InputBroker(bus, { maxRounds });
+  return { bus, broker, requested, resolved };
+}
+
+describe('InputBroker', () => {
+  it('turns an elicitation into a pending request and resolves it with the answer', async () => {
+    const { broker, requested, resolved } = setup();
+    const result = broker.withReadContext('s1', 'vault://secret', () => broker.elicit('s1', form));
+    expect(requested).toHaveLength(1);
+    expect(requested[0]).toMatchObject({ serverId: 's1', uri: 'vault://secret', round: 1, maxRounds: 3 });
+    expect(requested[0].request).toEqual({ mode: 'form', message: 'Passphrase?', requestedSchema: { type: 'object', properties: { pass: { type: 'string' } } } });
+    expect(broker.pending().map(p => p.id)).toEqual([requested[0].id]);
+    expect(broker.answer(requested[0].id, { action: 'accept', content: { pass: 'open sesame' } })).toBe(true);
+    await expect(result).resolves.toEqual({ action: 'accept', content: { pass: 'open sesame' } });
+    expect(resolved).toEqual([requested[0].id]);
+    expect(broker.pending()).toEqual([]);
+    expect(broker.answer(requested[0].id, { action: 'decline' })).toBe(false);
+  });
+
+  it('counts rounds: requests dispatched together share a round, the next batch starts a new one', async () => {
+    const { broker, requested } = setup(5);
+    let rounds = -1;
+    const read = broker.withReadContext('s1', 'two://rounds', async ctx => {
+      const first = [broker.elicit('s1', form), broker.elicit('s1', form)];
+      for (const r of requested.slice(0, 2)) broker.answer(r.id, { action: 'decline' });
+      await Promise.all(first);
+      const second = broker.elicit('s1', form);
+      broker.answer(requested[2].id, { action: 'cancel' });
+      await second;
+      rounds = ctx.rounds;
+    });
+    await read;
+    expect(requested.map(r => r.round)).toEqual([1, 1, 2]);
+    expect(rounds).toBe(2);
+  });
+
+  it('cancels on its own beyond the round cap (a 2025 server could push forever)', async () => {
+    const { broker, requested } = setup(1);
+    await broker.withReadContext('s1', 'loop://', async () => {
+      const first = broker.elicit('s1', form);
+      broker.answer(requested[0].id, { action: 'accept', content: {} });
+      await first;
+      await expect(broker.elicit('s1', form)).resolves.toEqual({ action: 'cancel' });
+    });
+    expect(requested).toHaveLength(1);
+  });
+
+  it('withdraws a request when its read is aborted or its server drops', async () => {
+    const { bus, broker, requested, resolved } = setup();
+    const abort = new AbortController();
+    const aborted = broker.elicit('s1', form, abort.signal);
+    const dropped = broker.elicit('s2', form);
+    abort.abort('user cancelled the read');
+    await expect(aborted).rejects.toThrow(/withdrawn: user cancelled the read/);
+    bus.emit('serverState', { id: 's2', transport: 'stdio', status: 'reconnecting', reconnectAttempt: 1, endpoint: 'x' });
+    await expect(dropped).rejects.toThrow(/s2 is reconnecting/);
+    expect(resolved).toEqual(requested.map(r => r.id));
+    expect(broker.pending()).toEqual([]);
+  });
+
+  it('offers URL mode only for http(s) links and refuses malformed requests', async () => {
+    const { broker, requested } = setup();
+    const opened = broker.elicit('s1', { mode: 'url', message: 'Sign in', url: 'https://example.com/auth?x=1', elicitationId: 'e1' });
+    expect(requested[0].request).toEqual({ mode: 'url', message: 'Sign in', url: 'https://example.com/auth?x=1', elicitationId: 'e1' });
+    broker.answer(requested[0].id, { action: 'accept' });
+    await expect(opened).resolves.toEqual({ action: 'accept' });
+    expect(() => broker.elicit('s1', { mode: 'url', message: 'x', url: 'javascript:alert(1)' })).toThrow(/not http\(s\)/);
+    expect(() => broker.elicit('s1', { message: 42 })).toThrow(/Malformed elicitation request/);
+    expect(requested).toHaveLength(1);
+  });
+});

@@ -1,0 +1,106 @@
+// 2026-07-28 servers: one `subscriptions/listen` stream per server carries the whole watched set (and
+// `resourcesListChanged` when the server announces list changes). When the set changes, a new stream is
+// opened with the new filter and the old one closed once the new one is acknowledged, so no update falls in
+// a gap. A stream that the server ends (graceful) or that drops (remote) is re-opened with backoff.
+import type { Client, McpSubscription } from '@modelcontextprotocol/client';
+import { toAppError } from '../errors';
+import { defaultBackoff, type BackoffPolicy } from '../connections/backoff';
+import { RetryWithBackoff, SerialReconciler, type ChannelReport, type WatchChannel } from './watch-channel';
+
+/** A stream that stayed open this long counts as healthy: the next drop starts backoff from the beginning. */
+const stableAfterMs = 10_000;
+
+interface OpenStream {
+  subscription: McpSubscription;
+  uris: ReadonlySet<string>;
+  openedAt: number;
+}
+
+export interface ListenChannelOptions {
+  /** Also ask for `notifications/resources/list_changed` on the stream. */
+  listChanged: boolean;
+  backoff?: BackoffPolicy;
+}
+
+export class ListenChannel implements WatchChannel {
+  private wanted: ReadonlySet<string> = new Set();
+  private stream: OpenStream | undefined;
+  private readonly reconciler = new SerialReconciler(() => this.reconcile());
+  private readonly retry: RetryWithBackoff;
+  private closed = false;
+
+  constructor(
+    private readonly client: Client,
+    private readonly report: ChannelReport,
+    private readonly options: ListenChannelOptions
+  ) {
+    this.retry = new RetryWithBackoff(options.backoff ?? defaultBackoff, () => {
+      if (!this.closed) this.reconciler.kick();
+    });
+  }
+
+  sync(uris: readonly string[]): void {
+    this.wanted = new Set(uris);
+    if (!this.closed) this.reconciler.kick();
+  }
+
+  close(): void {
+    this.closed = true;
+    this.retry.cancel();
+    const stream = this.stream;
+    this.stream = undefined;
+    if (stream) void stream.subscription.close().catch(() => undefined);
+  }
+
+  private async reconcile(): Promise<void> {
+    if (this.closed) return;
+    const uris = [...this.wanted];
+    if (this.stream && sameSet(this.stream.uris, uris)) return;
+    if (uris.length === 0 && !this.options.listChanged) {
+      const stream = this.stream;
+      this.stream = undefined;
+      if (stream) await stream.subscription.close().catch(() => undefined);
+      return;
+    }
+    let subscription: McpSubscription;
+    try {
+      subscription = await this.client.listen({
+        ...(uris.length > 0 && { resourceSubscriptions: uris }),
+        ...(this.options.listChanged && { resourcesListChanged: true })
+      });
+    } catch (err) {
+      if (this.closed) return;
+      const error = toAppError(err);
+      for (const uri of uris) this.report(uri, 'resuming', error);
+      this.retry.schedule();
+      return;
+    }
+    if (this.closed) {
+      await subscription.close().catch(() => undefined);
+      return;
+    }
+    const previous = this.stream;
+    this.stream = { subscription, uris: new Set(uris), openedAt: Date.now() };
+    if (previous) void previous.subscription.close().catch(() => undefined);
+    const honored = new Set(subscription.honoredFilter.resourceSubscriptions ?? []);
+    for (const uri of uris) {
+      if (honored.has(uri)) this.report(uri, 'active');
+      else this.report(uri, 'refused', { code: 'unsupported', message: 'The server did not accept this URI in its acknowledged subscription filter.' });
+    }
+    void subscription.closed.then(reason => this.onClosed(subscription, reason));
+  }
+
+  private onClosed(subscription: McpSubscription, reason: 'local' | 'graceful' | 'remote'): void {
+    if (reason === 'local' || this.closed || this.stream?.subscription !== subscription) return;
+    if (Date.now() - this.stream.openedAt >= stableAfterMs) this.retry.reset();
+    const uris = [...this.stream.uris];
+    this.stream = undefined;
+    const message = reason === 'graceful' ? 'The server ended the subscription stream; re-opening it.' : 'The subscription stream dropped; re-opening it.';
+    for (const uri of uris) this.report(uri, 'resuming', { code: 'transport', message });
+    this.retry.schedule();
+  }
+}
+
+function sameSet(a: ReadonlySet<string>, b: readonly string[]): boolean {
+  return a.size === b.length && b.every(x => a.has(x));
+}
