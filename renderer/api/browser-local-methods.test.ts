@@ -2,7 +2,8 @@
 // The page-side methods of browser mode in happy-dom; window.open is replaced by a recorder because
 // happy-dom would otherwise try to load the page.
 import { describe, expect, it, vi } from 'vitest';
-import { browserLocalMethods, safeDownloadName } from './browser-local-methods';
+import { safeFileName } from '../../shared/file-names';
+import { browserLocalMethods } from './browser-local-methods';
 
 describe('browser-local methods', () => {
   it('opens only vetted http(s) links, without opener or referrer', async () => {
@@ -35,9 +36,9 @@ describe('browser-local methods', () => {
   });
 
   it('never yields an empty or hidden download name', () => {
-    expect(safeDownloadName('')).toBe('resource');
-    expect(safeDownloadName('..')).toBe('resource');
-    expect(safeDownloadName('.bashrc')).toBe('bashrc');
-    expect(safeDownloadName('a\\b\\report.csv')).toBe('report.csv');
+    expect(safeFileName('')).toBe('resource');
+    expect(safeFileName('..')).toBe('resource');
+    expect(safeFileName('.bashrc')).toBe('bashrc');
+    expect(safeFileName('a\\b\\report.csv')).toBe('report.csv');
   });
 });

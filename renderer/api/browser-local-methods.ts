@@ -3,14 +3,8 @@
 // show the user either.
 import { EngineCallError } from '../../shared/contract';
 import { vetExternalUrl } from '../../shared/external-url';
+import { safeFileName } from '../../shared/file-names';
 import type { LocalMethods } from './carrier-client';
-
-/** Keeps a server-suggested name from carrying paths or control characters into the download. */
-export function safeDownloadName(suggested: string): string {
-  const base = suggested.split(/[\\/]/).pop() ?? '';
-  const cleaned = base.replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '_').replace(/^\.+/, '').trim();
-  return cleaned.slice(0, 200) || 'resource';
-}
 
 function decode(data: string, encoding: 'utf8' | 'base64'): Uint8Array | string {
   if (encoding === 'utf8') return data;
@@ -36,7 +30,7 @@ export function browserLocalMethods(doc: Document, win: Window): LocalMethods {
       const href = URL.createObjectURL(blob);
       const link = doc.createElement('a');
       link.href = href;
-      link.download = safeDownloadName(suggestedName);
+      link.download = safeFileName(suggestedName);
       link.rel = 'noopener';
       doc.body.append(link);
       link.click();

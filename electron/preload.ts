@@ -1,0 +1,19 @@
+// Sandboxed preload (built as CommonJS: a sandboxed preload cannot be an ES module). It exposes the
+// engine contract on `window.mcpBrowser` and nothing else: no ipcRenderer, no Node, no event objects.
+import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import type { CallEnvelope, EventEnvelope, ReplyEnvelope } from '../shared/contract';
+import { PRELOAD_GLOBAL, type McpBrowserPreloadApi } from '../renderer/api/preload-types';
+import { IPC_CALL_CHANNEL, IPC_EVENT_CHANNEL } from './shell/ipc-channels';
+
+const api: McpBrowserPreloadApi = {
+  call: (envelope: CallEnvelope) => ipcRenderer.invoke(IPC_CALL_CHANNEL, envelope) as Promise<ReplyEnvelope>,
+  onEvent: (listener: (event: EventEnvelope) => void) => {
+    const relay = (_event: IpcRendererEvent, envelope: unknown) => listener(envelope as EventEnvelope);
+    ipcRenderer.on(IPC_EVENT_CHANNEL, relay);
+    return () => {
+      ipcRenderer.removeListener(IPC_EVENT_CHANNEL, relay);
+    };
+  }
+};
+
+contextBridge.exposeInMainWorld(PRELOAD_GLOBAL, api);
