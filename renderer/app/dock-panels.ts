@@ -1,6 +1,8 @@
 // Extension point: panels shown as tabs in the bottom dock. A feature plugs in with one line here,
 // e.g. `{ id: 'cache', title: 'Cache', Component: CachePanel }`. Order here is tab order.
 import type { ComponentType } from 'react';
+import { ProtocolLogPanel } from '../features/protocol-log/ProtocolLogPanel';
+import { ServerDetailsPanel } from '../features/server-details/ServerDetailsPanel';
 
 export interface DockPanel {
   /** Stable id, also used as the tab's `data-panel-id`. */
@@ -9,4 +11,7 @@ export interface DockPanel {
   Component: ComponentType;
 }
 
-export const dockPanels: DockPanel[] = [];
+export const dockPanels: DockPanel[] = [
+  { id: 'protocol-log', title: 'Protocol log', Component: ProtocolLogPanel },
+  { id: 'server-details', title: 'Server details', Component: ServerDetailsPanel }
+];

@@ -1,0 +1,121 @@
+// The virtualized entry list: only the rows in view are in the DOM, so a flood of notifications costs
+// a re-render of a screenful, not of the whole log. Follows the newest entry until the user scrolls up.
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import type { LogEntry } from '../../../shared/contract';
+import { directionLabel, entryHint, formatBytes, formatClock, formatLatency, kindLabel } from './log-format';
+
+const ROW_HEIGHT = 24;
+
+export interface LogListProps {
+  entries: LogEntry[];
+  selectedSeq: number | null;
+  onSelect(seq: number): void;
+}
+
+export function LogList({ entries, selectedSeq, onSelect }: LogListProps) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [follow, setFollow] = useState(true);
+  const virtualizer = useVirtualizer({
+    count: entries.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+    initialRect: { width: 800, height: 12 * ROW_HEIGHT },
+    getItemKey: index => entries[index].seq
+  });
+
+  useEffect(() => {
+    if (follow && entries.length > 0) virtualizer.scrollToIndex(entries.length - 1, { align: 'end' });
+  }, [follow, entries.length, virtualizer]);
+
+  const onScroll = () => {
+    const el = scrollRef.current;
+    if (!el) return;
+    const atBottom = el.scrollHeight - el.scrollTop - el.clientHeight < ROW_HEIGHT * 2;
+    if (atBottom !== follow) setFollow(atBottom);
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+    event.preventDefault();
+    const at = entries.findIndex(e => e.seq === selectedSeq);
+    const next = Math.min(entries.length - 1, Math.max(0, at === -1 ? entries.length - 1 : at + (event.key === 'ArrowDown' ? 1 : -1)));
+    if (next < 0) return;
+    onSelect(entries[next].seq);
+    virtualizer.scrollToIndex(next);
+  };
+
+  return (
+    <div className="log-list-wrap">
+      <div
+        ref={scrollRef}
+        className="log-list"
+        role="listbox"
+        aria-label="Protocol log entries"
+        tabIndex={0}
+        onScroll={onScroll}
+        onKeyDown={onKeyDown}
+      >
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {virtualizer.getVirtualItems().map(row => {
+            const entry = entries[row.index];
+            return (
+              <LogRow
+                key={row.key}
+                entry={entry}
+                top={row.start}
+                selected={entry.seq === selectedSeq}
+                onSelect={onSelect}
+              />
+            );
+          })}
+        </div>
+      </div>
+      {!follow && entries.length > 0 && (
+        <button type="button" className="log-follow" data-testid="log-follow" onClick={() => setFollow(true)}>
+          Jump to latest
+        </button>
+      )}
+    </div>
+  );
+}
+
+function LogRow({ entry, top, selected, onSelect }: { entry: LogEntry; top: number; selected: boolean; onSelect(seq: number): void }) {
+  const hint = entryHint(entry);
+  return (
+    <div
+      role="option"
+      aria-selected={selected}
+      data-testid="protocol-entry"
+      data-direction={entry.direction}
+      data-kind={entry.kind}
+      data-method={entry.method ?? ''}
+      data-server-id={entry.serverId}
+      data-seq={entry.seq}
+      data-id={entry.id ?? ''}
+      data-origin={entry.origin ?? ''}
+      className={`log-row log-row--${entry.kind}`}
+      style={{ top, height: ROW_HEIGHT }}
+      onClick={() => onSelect(entry.seq)}
+    >
+      <span className="log-time">{formatClock(entry.at)}</span>
+      <span className={`log-dir log-dir--${entry.direction}`} title={directionLabel[entry.direction]} aria-label={directionLabel[entry.direction]}>
+        {entry.direction === 'out' ? '→' : entry.direction === 'in' ? '←' : '⟲'}
+      </span>
+      <span className="log-server">{entry.serverId}</span>
+      <span className="log-kind">{entry.kind === 'cache-hit' ? 'served from cache' : kindLabel[entry.kind]}</span>
+      <span className="log-method">{entry.method ?? '—'}</span>
+      <span className="log-id">{entry.id !== undefined ? `#${entry.id}` : ''}</span>
+      <span className="log-hint" title={hint}>
+        {hint}
+      </span>
+      <span className="log-badges">
+        {entry.origin && <span className={`log-badge log-badge--${entry.origin}`}>{entry.origin}</span>}
+        {entry.truncated && <span className="log-badge">trimmed</span>}
+      </span>
+      <span className="log-latency">{entry.latencyMs !== undefined ? formatLatency(entry.latencyMs) : ''}</span>
+      <span className="log-size">{entry.direction === 'cache' ? 'no frame' : formatBytes(entry.size)}</span>
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+// Filters (server, method, direction, errors), full-text search, pause, clear, export and the cap.
+import { useMemo, useState } from 'react';
+import type { LogEntry } from '../../../shared/contract';
+import { useEngine } from '../../app/engine-context';
+import { useServers } from '../../queries/use-servers';
+import { useUiStore } from '../../state/ui-store';
+import { toAppErrorLike } from './errors';
+import { toJsonl } from './log-format';
+import { useLogStore, type LogFilters } from './log-store';
+
+const CAP_CHOICES = [1_000, 10_000, 50_000, 100_000];
+
+export function LogToolbar({ entries, shown }: { entries: LogEntry[]; shown: number }) {
+  const engine = useEngine();
+  const reportError = useUiStore(s => s.reportError);
+  const { filters, setFilters, paused, setPaused, dropped, cap, setCap, clearEntries } = useLogStore();
+  const servers = useServers().data;
+  const [exportStatus, setExportStatus] = useState('');
+
+  const serverIds = useMemo(() => {
+    const ids = new Set(servers?.map(s => s.id));
+    for (const entry of entries) ids.add(entry.serverId);
+    return [...ids].sort();
+  }, [servers, entries]);
+  const methods = useMemo(() => [...new Set(entries.map(e => e.method).filter((m): m is string => !!m))].sort(), [entries]);
+
+  const run = <T,>(context: string, call: Promise<T>, then: (value: T) => void) =>
+    call.then(then, (err: unknown) => reportError(context, toAppErrorLike(err)));
+
+  const togglePause = () => run('Pause protocol log', engine.call('log.setPaused', { paused: !paused }), r => setPaused(r.paused));
+  const clear = () => run('Clear protocol log', engine.call('log.clear', {}), () => clearEntries());
+  const changeCap = (value: number) => run('Protocol log size', engine.call('log.setCap', { cap: value }), r => setCap(r.cap, r.dropped));
+  const exportJsonl = () =>
+    run('Export protocol log', engine.call('log.query', { ...queryOf(filters), limit: 100_000 }), page =>
+      run(
+        'Export protocol log',
+        engine.call('file.save', { suggestedName: `protocol-log-${stamp()}.jsonl`, data: toJsonl(page.entries), encoding: 'utf8' }),
+        saved => setExportStatus(saved.saved ? `Exported ${page.entries.length} entries${saved.path ? ` to ${saved.path}` : ''}` : 'Export cancelled')
+      )
+    );
+
+  return (
+    <div className="log-toolbar" role="toolbar" aria-label="Protocol log controls">
+      <label>
+        Server{' '}
+        <select
+          data-testid="log-filter-server"
+          value={filters.serverId ?? ''}
+          onChange={e => setFilters({ serverId: e.target.value || undefined })}
+        >
+          <option value="">All</option>
+          {serverIds.map(id => (
+            <option key={id} value={id}>
+              {id}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Method{' '}
+        <input
+          data-testid="log-filter-method"
+          list="log-methods"
+          size={16}
+          value={filters.method}
+          placeholder="any"
+          onChange={e => setFilters({ method: e.target.value })}
+        />
+        <datalist id="log-methods">
+          {methods.map(m => (
+            <option key={m} value={m} />
+          ))}
+        </datalist>
+      </label>
+      <label>
+        Direction{' '}
+        <select
+          data-testid="log-filter-direction"
+          value={filters.direction ?? ''}
+          onChange={e => setFilters({ direction: (e.target.value || undefined) as LogFilters['direction'] })}
+        >
+          <option value="">All</option>
+          <option value="out">Sent</option>
+          <option value="in">Received</option>
+          <option value="cache">Served from cache</option>
+        </select>
+      </label>
+      <label>
+        <input data-testid="log-filter-errors" type="checkbox" checked={filters.errorsOnly} onChange={e => setFilters({ errorsOnly: e.target.checked })} />{' '}
+        Errors only
+      </label>
+      <input
+        data-testid="log-search"
+        type="search"
+        aria-label="Search the protocol log"
+        placeholder="Search frames…"
+        value={filters.text}
+        onChange={e => setFilters({ text: e.target.value })}
+      />
+      <span className="log-toolbar-spacer" />
+      <span data-testid="log-count" aria-live="polite">
+        {shown === entries.length ? `${entries.length} entries` : `${shown} of ${entries.length}`}
+      </span>
+      <span data-testid="log-dropped" data-dropped={dropped} className={dropped > 0 ? 'log-dropped' : undefined}>
+        {dropped > 0 ? `${dropped} older dropped` : ''}
+      </span>
+      <label>
+        Keep{' '}
+        <select data-testid="log-cap" value={cap || ''} onChange={e => changeCap(Number(e.target.value))}>
+          {[...new Set([...CAP_CHOICES, cap].filter(Boolean))].sort((a, b) => a - b).map(n => (
+            <option key={n} value={n}>
+              {n.toLocaleString('en')}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="button" data-testid="log-pause" aria-pressed={paused} onClick={togglePause}>
+        {paused ? 'Resume' : 'Pause'}
+      </button>
+      <button type="button" data-testid="log-clear" onClick={clear}>
+        Clear
+      </button>
+      <button type="button" data-testid="log-export" onClick={exportJsonl}>
+        Export JSONL
+      </button>
+      {exportStatus && (
+        <span data-testid="log-export-status" role="status">
+          {exportStatus}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** The panel's filters as a `log.query`, leaving out the empty ones. */
+export function queryOf(filters: LogFilters) {
+  return {
+    ...(filters.serverId && { serverId: filters.serverId }),
+    ...(filters.method.trim() && { method: filters.method.trim() }),
+    ...(filters.direction && { direction: filters.direction }),
+    ...(filters.errorsOnly && { errorsOnly: true }),
+    ...(filters.text.trim() && { text: filters.text.trim() })
+  };
+}
+
+function stamp(): string {
+  return new Date().toISOString().replace(/[:.]/g, '-');
+}

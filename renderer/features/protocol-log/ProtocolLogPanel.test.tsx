@@ -1,0 +1,140 @@
+// @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { EngineProvider } from '../../app/engine-context';
+import { noFilters, useLogStore } from './log-store';
+import { ProtocolLogPanel } from './ProtocolLogPanel';
+import { startTestEngine, type TestEngine } from './test-engine';
+
+let harness: TestEngine;
+
+// happy-dom does no layout, so every element measures 0 px and the virtualized list would show no row.
+// Give the list's scroll box a height (the one thing faked here); everything else is real.
+const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight');
+beforeAll(() => {
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
+    configurable: true,
+    get(this: HTMLElement) {
+      return this.getAttribute('role') === 'listbox' ? 600 : 0;
+    }
+  });
+});
+afterAll(() => {
+  if (clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight);
+});
+
+beforeEach(async () => {
+  useLogStore.setState({ entries: [], dropped: 0, cap: 0, paused: false, filters: noFilters, selectedSeq: null });
+  harness = await startTestEngine();
+});
+afterEach(async () => {
+  cleanup();
+  await harness.close();
+});
+
+function renderPanel() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <EngineProvider client={harness.engine}>
+        <ProtocolLogPanel />
+      </EngineProvider>
+    </QueryClientProvider>
+  );
+}
+
+const rows = () => screen.queryAllByTestId('protocol-entry');
+
+describe('ProtocolLogPanel', () => {
+  it('shows the handshake backfilled, then frames as they happen, with the contract attributes', async () => {
+    renderPanel();
+    await waitFor(() => expect(rows().some(r => r.dataset.method === 'initialize')).toBe(true));
+    await act(() => harness.client.readResource({ uri: 'test://alpha' }));
+    await waitFor(() => expect(rows().filter(r => r.dataset.method === 'resources/read')).toHaveLength(2));
+    const [request, response] = rows().filter(r => r.dataset.method === 'resources/read');
+    expect(request.dataset).toMatchObject({ direction: 'out', kind: 'request', serverId: 'ref' });
+    expect(response.dataset).toMatchObject({ direction: 'in', kind: 'response' });
+    expect(request.textContent).toContain('test://alpha');
+  });
+
+  it('links a request to its response in the detail pane', async () => {
+    await harness.client.readResource({ uri: 'test://beta' });
+    renderPanel();
+    await waitFor(() => expect(rows().filter(r => r.dataset.method === 'resources/read')).toHaveLength(2));
+    fireEvent.click(rows().find(r => r.dataset.method === 'resources/read' && r.dataset.kind === 'request')!);
+    const detail = await screen.findByTestId('log-detail');
+    expect(within(detail).getByTestId('log-detail-request').textContent).toContain('"uri": "test://beta"');
+    expect(within(detail).getByTestId('log-detail-response').textContent).toContain('content of beta');
+    fireEvent.click(within(detail).getByTestId('log-go-to-pair'));
+    await waitFor(() => expect(screen.getByTestId('log-detail').dataset.seq).toBe(rows().find(r => r.dataset.kind === 'response' && r.dataset.method === 'resources/read')!.dataset.seq));
+  });
+
+  it('filters to errors and searches the frames', async () => {
+    await harness.client.readResource({ uri: 'test://alpha' });
+    await harness.client.readResource({ uri: 'test://missing' }).catch(() => undefined);
+    renderPanel();
+    await waitFor(() => expect(rows().length).toBeGreaterThan(4));
+    fireEvent.click(screen.getByTestId('log-filter-errors'));
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(rows()[0].dataset).toMatchObject({ kind: 'error', method: 'resources/read' });
+    fireEvent.click(screen.getByTestId('log-filter-errors'));
+    fireEvent.change(screen.getByTestId('log-search'), { target: { value: 'CONTENT OF ALPHA' } });
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(rows()[0].dataset.kind).toBe('response');
+  });
+
+  it('shows a cache hit as served from cache, with no frame', async () => {
+    renderPanel();
+    await waitFor(() => expect(rows().length).toBeGreaterThan(0));
+    act(() => harness.log.recordCacheHit('ref', 'resources/read', { uri: 'test://alpha' }));
+    const hit = await waitFor(() => {
+      const found = rows().find(r => r.dataset.direction === 'cache');
+      expect(found).toBeDefined();
+      return found!;
+    });
+    expect(hit.dataset.kind).toBe('cache-hit');
+    expect(hit.textContent).toContain('served from cache');
+    expect(hit.textContent).toContain('no frame');
+    fireEvent.click(hit);
+    expect((await screen.findByTestId('log-cache-note')).textContent).toContain('nothing was sent');
+  });
+
+  it('replays a request with edited params and the new exchange lands in the log', async () => {
+    await harness.client.readResource({ uri: 'test://alpha' });
+    renderPanel();
+    await waitFor(() => expect(rows().filter(r => r.dataset.method === 'resources/read')).toHaveLength(2));
+    fireEvent.click(rows().find(r => r.dataset.kind === 'request' && r.dataset.method === 'resources/read')!);
+    fireEvent.click(await screen.findByTestId('log-replay-open'));
+    const params = screen.getByTestId('log-replay-params');
+    fireEvent.change(params, { target: { value: '{ "uri": ' } });
+    fireEvent.click(screen.getByTestId('log-replay-send'));
+    expect((await screen.findByRole('alert')).textContent).toContain('not valid JSON');
+
+    fireEvent.change(params, { target: { value: '{ "uri": "test://beta" }' } });
+    fireEvent.click(screen.getByTestId('log-replay-send'));
+    const result = await screen.findByTestId('log-replay-result');
+    expect(result.dataset.ok).toBe('true');
+    const replayed = await waitFor(() => {
+      const found = rows().find(r => r.dataset.origin === 'replay');
+      expect(found).toBeDefined();
+      return found!;
+    });
+    expect(replayed.dataset.seq).toBe(result.dataset.logSeq);
+    expect(replayed.textContent).toContain('test://beta');
+    await waitFor(() => expect(rows().filter(r => r.dataset.method === 'resources/read')).toHaveLength(4));
+  });
+
+  it('pauses recording and says so', async () => {
+    renderPanel();
+    await waitFor(() => expect(rows().length).toBeGreaterThan(0));
+    fireEvent.click(screen.getByTestId('log-pause'));
+    await waitFor(() => expect(screen.getByTestId('log-pause').getAttribute('aria-pressed')).toBe('true'));
+    const before = rows().length;
+    await act(() => harness.client.readResource({ uri: 'test://alpha' }));
+    await new Promise(resolve => setTimeout(resolve, 40));
+    expect(rows()).toHaveLength(before);
+    expect(harness.log.isPaused()).toBe(true);
+    expect(screen.getByTestId('protocol-log').dataset.paused).toBe('true');
+  });
+});

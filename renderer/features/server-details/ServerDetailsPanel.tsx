@@ -1,0 +1,38 @@
+// The server-details dock panel: pick a server (defaults to the one whose resource is open), see its details.
+import { useState } from 'react';
+import { useServers } from '../../queries/use-servers';
+import { useUiStore } from '../../state/ui-store';
+import { toAppErrorLike } from '../protocol-log/errors';
+import { ServerDetailsView } from './ServerDetailsView';
+import { useServerDetails } from './use-server-details';
+import './server-details.css';
+
+export function ServerDetailsPanel() {
+  const servers = useServers().data ?? [];
+  const openServer = useUiStore(s => s.openResource?.serverId);
+  const [chosen, setChosen] = useState<string | undefined>(undefined);
+  const serverId = [chosen, openServer, servers[0]?.id].find(id => id !== undefined && servers.some(s => s.id === id));
+  const details = useServerDetails(serverId);
+
+  return (
+    <section className="server-details-panel" aria-label="Server details">
+      <label>
+        Server{' '}
+        <select data-testid="server-details-select" value={serverId ?? ''} onChange={e => setChosen(e.target.value)}>
+          {servers.map(s => (
+            <option key={s.id} value={s.id}>
+              {s.id}
+            </option>
+          ))}
+        </select>
+      </label>
+      {!serverId && <p className="details-muted">No servers configured.</p>}
+      {details.isError && (
+        <p role="alert" className="details-warn">
+          Could not load details: {toAppErrorLike(details.error).message}
+        </p>
+      )}
+      {details.data && <ServerDetailsView details={details.data} />}
+    </section>
+  );
+}
