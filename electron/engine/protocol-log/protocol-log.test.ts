@@ -174,3 +174,27 @@ describe('ProtocolLog', () => {
     expect(all(log)).toEqual([]);
   });
 });
+
+describe('tapTransport', () => {
+  it('keeps a handler set on the raw transport before tapping, for the SDK to chain, and reports each frame once', async () => {
+    const { log } = newLog();
+    const [clientEnd, serverEnd] = InMemoryTransport.createLinkedPair();
+    const observed: JSONRPCMessage[] = [];
+    clientEnd.onmessage = message => observed.push(message);
+    const tapped = log.tap(clientEnd, 'srv');
+    // What Protocol.connect does: read the current handler and install one that chains it.
+    const previous = tapped.onmessage;
+    const sdkSeen: JSONRPCMessage[] = [];
+    tapped.onmessage = message => {
+      previous?.(message);
+      sdkSeen.push(message);
+    };
+    await tapped.start();
+    await serverEnd.start();
+    await serverEnd.send({ jsonrpc: '2.0', method: 'notifications/message', params: { data: 1 } });
+    expect(observed).toHaveLength(1);
+    expect(sdkSeen).toHaveLength(1);
+    expect(all(log)).toHaveLength(1);
+    await tapped.close();
+  });
+});

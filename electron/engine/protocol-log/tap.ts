@@ -32,6 +32,18 @@ export function tapTransport<T extends Transport>(inner: T, options: TapOptions)
   // previous handler (Protocol.connect, the era probe window) chains the SDK's, not ours: no frame is
   // reported twice.
   let userOnMessage: MessageHandler | undefined;
+  const install = (handler: MessageHandler | undefined) => {
+    userOnMessage = handler;
+    inner.onmessage = handler
+      ? (message, extra) => {
+          report('in', message);
+          handler(message, extra);
+        }
+      : undefined;
+  };
+  // A handler set on the raw transport before tapping (an observer) stays in place and is what the
+  // SDK finds and chains when it installs its own.
+  if (inner.onmessage) install(inner.onmessage);
   const send: Transport['send'] = (message, sendOptions) => {
     report('out', message);
     return inner.send(message, sendOptions);
@@ -49,13 +61,7 @@ export function tapTransport<T extends Transport>(inner: T, options: TapOptions)
     },
     set(target, prop, value: unknown) {
       if (prop !== 'onmessage') return Reflect.set(target, prop, value, target);
-      userOnMessage = typeof value === 'function' ? (value as MessageHandler) : undefined;
-      target.onmessage = userOnMessage
-        ? (message, extra) => {
-            report('in', message);
-            userOnMessage?.(message, extra);
-          }
-        : undefined;
+      install(typeof value === 'function' ? (value as MessageHandler) : undefined);
       return true;
     }
   });
