@@ -8,7 +8,7 @@ import { prettyJson } from './log-format';
 
 export function ReplayForm({ request, onSelect }: { request: LogEntry; onSelect(seq: number): void }) {
   const engine = useEngine();
-  const [text, setText] = useState(() => prettyJson(paramsOf(request) ?? {}));
+  const [text, setText] = useState(() => prettyJson(editableParams(paramsOf(request))));
   const [problem, setProblem] = useState('');
   const [sending, setSending] = useState(false);
   const [outcome, setOutcome] = useState<MethodResult<'log.replay'> | null>(null);
@@ -38,7 +38,7 @@ export function ReplayForm({ request, onSelect }: { request: LogEntry; onSelect(
       }}
     >
       <div>
-        Replay <code>{method}</code> to <strong>{request.serverId}</strong> with params:
+        Replay <code>{method}</code> to <strong>{request.serverId}</strong> with params (the client adds the protocol&apos;s own <code>_meta</code>):
       </div>
       <textarea
         data-testid="log-replay-params"
@@ -84,6 +84,20 @@ export function ReplayForm({ request, onSelect }: { request: LogEntry; onSelect(
 
 function paramsOf(request: LogEntry): unknown {
   return (request.message as { params?: unknown } | null)?.params;
+}
+
+const PROTOCOL_META = 'io.modelcontextprotocol/';
+
+/**
+ * The params to start editing from: the client adds the protocol's own `_meta` keys (version, client
+ * info, capabilities) to every request it sends, so they are left out here rather than sent twice.
+ */
+export function editableParams(params: unknown): Record<string, unknown> {
+  if (typeof params !== 'object' || params === null || Array.isArray(params)) return {};
+  const { _meta, ...rest } = params as Record<string, unknown>;
+  if (typeof _meta !== 'object' || _meta === null) return _meta === undefined ? rest : { ...rest, _meta };
+  const own = Object.fromEntries(Object.entries(_meta).filter(([key]) => !key.startsWith(PROTOCOL_META)));
+  return Object.keys(own).length > 0 ? { ...rest, _meta: own } : rest;
 }
 
 /** The params as an object, or a sentence saying what is wrong with the text. */
