@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { entryKey } from './keys';
+import { ResponseStore } from './response-store';
+
+function makeStore(budgetBytes: number, maxTtlMs = 60_000) {
+  let now = 1_000;
+  const changes: string[][] = [];
+  const store = new ResponseStore({ budgetBytes, maxTtlMs, now: () => now, onChange: ids => changes.push([...ids]) });
+  const put = (name: string, bytes: number, ttlMs = 10_000, serverId = 's1') =>
+    store.put({
+      key: entryKey('id', 'p', 'resources/read', name),
+      identity: 'id',
+      serverId,
+      writerPrincipal: '',
+      method: 'resources/read',
+      params: name,
+      partition: 'p',
+      scope: 'public',
+      value: 'x'.repeat(bytes),
+      expiresAt: now + ttlMs
+    });
+  return { store, put, changes, advance: (ms: number) => (now += ms) };
+}
+
+describe('ResponseStore', () => {
+  it('evicts least recently used entries to stay within the byte budget; a get refreshes recency', () => {
+    const { store, put } = makeStore(5_000);
+    put('a', 1_000);
+    put('b', 1_000);
+    put('c', 1_000);
+    store.get(entryKey('id', 'p', 'resources/read', 'a'));
+    put('d', 1_500); // over budget: b is now the least recently used
+    const names = store.all().map(e => e.params);
+    expect(names).toEqual(['c', 'a', 'd']);
+    expect(store.totalBytes).toBeLessThanOrEqual(5_000);
+  });
+
+  it('counts large blobs by their size: one big body pushes out many small ones', () => {
+    const { store, put } = makeStore(20_000);
+    for (let i = 0; i < 10; i++) put(`small-${i}`, 100);
+    const smallSize = store.all()[0].size;
+    put('blob', 17_000);
+    const kept = store.all().map(e => e.params);
+    expect(kept.at(-1)).toBe('blob');
+    // The blob's bytes, not its entry count, decided how many small entries had to go (the newest stay).
+    const room = 20_000 - store.all().at(-1)!.size;
+    const fit = Math.floor(room / smallSize);
+    expect(fit).toBeLessThan(10);
+    expect(kept.slice(0, -1)).toEqual(Array.from({ length: fit }, (_, i) => `small-${10 - fit + i}`));
+  });
+
+  it('refuses an entry larger than the whole budget and drops the older copy under that key', () => {
+    const { store, put } = makeStore(4_000);
+    expect(put('a', 1_000)).toBeDefined();
+    expect(put('a', 10_000)).toBeUndefined();
+    expect(store.size).toBe(0);
+    expect(store.totalBytes).toBe(0);
+  });
+
+  it('caps absurd TTLs', () => {
+    const { put } = makeStore(10_000, 60_000);
+    const entry = put('a', 10, 365 * 24 * 3600_000);
+    expect(entry?.expiresAt).toBe(1_000 + 60_000);
+  });
+
+  it('reports the servers whose entries changed', () => {
+    const { store, put, changes } = makeStore(10_000);
+    put('a', 10, 1000, 'one');
+    put('b', 10, 1000, 'two');
+    store.deleteWhere(e => e.serverId === 'two');
+    expect(changes).toEqual([['one'], ['two'], ['two']]);
+  });
+});

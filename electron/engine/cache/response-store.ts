@@ -1,0 +1,155 @@
+// The one response store behind every connection: entries in least-recently-used order, bounded by a
+// byte budget (a large blob costs its size), TTLs capped. It knows nothing about calls or servers' views;
+// it reports which servers' entries changed so events and counters can follow.
+import type { CacheScope, ServerId } from '../../../shared/contract';
+import { parsePartition } from './keys';
+
+export interface StoredEntry {
+  readonly key: string;
+  /** Endpoint identity the entry belongs to (public entries are shared within it). */
+  readonly identity: string;
+  /** The server whose connection wrote it. */
+  readonly serverId: ServerId;
+  /** Principal of the writing connection; private entries are served to that principal only. */
+  readonly writerPrincipal: string;
+  readonly method: string;
+  readonly params: string;
+  readonly partition: string;
+  readonly kind: 'sdk' | 'page';
+  readonly scope: CacheScope;
+  /** The serialized result document, exactly as the SDK handed it over. */
+  readonly value: string;
+  /** Absent: never fresh (the SDK keeps such entries for its own tools index). */
+  readonly expiresAt?: number;
+  readonly storedAt: number;
+  readonly stamp: number;
+  readonly size: number;
+  /** Loaded from the warm-start file at launch: always stale until revalidated. */
+  readonly restored?: boolean;
+}
+
+export type NewEntry = Omit<StoredEntry, 'stamp' | 'size' | 'kind' | 'storedAt'> & { storedAt?: number };
+
+export interface ResponseStoreOptions {
+  budgetBytes: number;
+  maxTtlMs: number;
+  now: () => number;
+  /** Called after every change with the servers whose entries were touched. */
+  onChange: (serverIds: ReadonlySet<ServerId>) => void;
+}
+
+/** Fixed cost per entry on top of its body (key strings, bookkeeping), so tiny entries still count. */
+const ENTRY_OVERHEAD_BYTES = 256;
+
+export class ResponseStore {
+  private readonly entries = new Map<string, StoredEntry>();
+  private bytes = 0;
+  private stamp = 0;
+  budgetBytes: number;
+
+  constructor(private readonly options: ResponseStoreOptions) {
+    this.budgetBytes = options.budgetBytes;
+  }
+
+  get totalBytes(): number {
+    return this.bytes;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  now(): number {
+    return this.options.now();
+  }
+
+  /** Looks an entry up and marks it most recently used. */
+  get(key: string): StoredEntry | undefined {
+    const entry = this.entries.get(key);
+    if (entry) {
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+    }
+    return entry;
+  }
+
+  /** Looks an entry up without touching its LRU position (inspection, revalidation checks). */
+  peek(key: string): StoredEntry | undefined {
+    return this.entries.get(key);
+  }
+
+  /**
+   * Stores an entry, capping its TTL, then evicts least recently used entries until the budget holds.
+   * Returns undefined when the entry alone exceeds the budget: it is not stored and any older entry under
+   * the same key is dropped, so a stale body never outlives a newer one that did not fit.
+   */
+  put(input: NewEntry): StoredEntry | undefined {
+    const storedAt = input.storedAt ?? this.now();
+    const cap = storedAt + this.options.maxTtlMs;
+    const expiresAt = input.expiresAt === undefined ? undefined : Math.min(input.expiresAt, cap);
+    const size = Buffer.byteLength(input.value, 'utf8') + input.key.length * 2 + ENTRY_OVERHEAD_BYTES;
+    const changed = new Set<ServerId>([input.serverId]);
+    const previous = this.entries.get(input.key);
+    if (previous) this.remove(previous, changed);
+    if (size > this.budgetBytes) {
+      this.options.onChange(changed);
+      return undefined;
+    }
+    const entry: StoredEntry = { ...input, expiresAt, storedAt, size, kind: parsePartition(input.partition).kind, stamp: ++this.stamp };
+    this.entries.set(entry.key, entry);
+    this.bytes += size;
+    this.evictToBudget(changed);
+    this.options.onChange(changed);
+    return entry;
+  }
+
+  delete(key: string): boolean {
+    const entry = this.entries.get(key);
+    if (!entry) return false;
+    const changed = new Set<ServerId>();
+    this.remove(entry, changed);
+    this.options.onChange(changed);
+    return true;
+  }
+
+  /** Drops every entry matching `predicate`; returns how many. */
+  deleteWhere(predicate: (entry: StoredEntry) => boolean): number {
+    const changed = new Set<ServerId>();
+    let count = 0;
+    for (const entry of [...this.entries.values()]) {
+      if (!predicate(entry)) continue;
+      this.remove(entry, changed);
+      count++;
+    }
+    if (count > 0) this.options.onChange(changed);
+    return count;
+  }
+
+  find(predicate: (entry: StoredEntry) => boolean): StoredEntry[] {
+    return [...this.entries.values()].filter(predicate);
+  }
+
+  all(): StoredEntry[] {
+    return [...this.entries.values()];
+  }
+
+  setBudget(bytes: number): void {
+    this.budgetBytes = bytes;
+    const changed = new Set<ServerId>();
+    this.evictToBudget(changed);
+    if (changed.size > 0) this.options.onChange(changed);
+  }
+
+  private evictToBudget(changed: Set<ServerId>): void {
+    for (const oldest of this.entries.values()) {
+      if (this.bytes <= this.budgetBytes) break;
+      this.remove(oldest, changed);
+    }
+  }
+
+  private remove(entry: StoredEntry, changed: Set<ServerId>): void {
+    this.entries.delete(entry.key);
+    this.bytes -= entry.size;
+    changed.add(entry.serverId);
+  }
+}

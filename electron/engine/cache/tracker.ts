@@ -1,0 +1,211 @@
+// What the cache did for one engine call, as the user sees it on a badge: fresh (served without a
+// request), miss (fetched, stored or not), bypass, or stale (a refetch failed and the stale copy was
+// served, with the error). Also caches the pages of lists the engine walks itself, which the SDK does not.
+import { ProtocolError } from '@modelcontextprotocol/client';
+import type { CacheInfo, CacheMode, CacheScope, ServerId } from '../../../shared/contract';
+import { toAppError } from '../errors';
+import type { ProtocolLogPort } from '../ports';
+import { type CallRecord, currentCall, newCallRecord, runInCall } from './call-context';
+import type { CacheCounterBook } from './counters';
+import { entryKey, pagePartition } from './keys';
+import type { ResponseStore, StoredEntry } from './response-store';
+import type { ServerCacheView } from './server-view';
+
+export interface TrackerDeps {
+  store: ResponseStore;
+  counters: CacheCounterBook;
+  viewFor: (serverId: ServerId) => ServerCacheView;
+  /** TTL for results that carry no `ttlMs` (2025 servers): 0 means such results are never served. */
+  defaultTtlMs: number;
+  log: () => ProtocolLogPort | undefined;
+  onServed: (serverId: ServerId, method: string, params: string, cache: CacheInfo) => void;
+}
+
+/** Errors after which a stale copy may be served (spec: network issues, server downtime). A resource
+ * that is gone, bad params, a cancelled call or a refused input are answers, not outages. */
+const STALE_IF_ERROR_CODES = new Set(['transport', 'timeout', 'internal', 'protocol', 'unknown']);
+
+const RPC_INVALID_PARAMS = -32602;
+
+interface Hints {
+  ttlMs?: number;
+  scope?: CacheScope;
+}
+
+/** The server's cache hints as they appear on a result object. */
+function hintsOf(value: unknown): Hints {
+  if (typeof value !== 'object' || value === null) return {};
+  const { ttlMs, cacheScope } = value as { ttlMs?: unknown; cacheScope?: unknown };
+  return {
+    ...(typeof ttlMs === 'number' && Number.isFinite(ttlMs) && { ttlMs }),
+    ...((cacheScope === 'public' || cacheScope === 'private') && { scope: cacheScope })
+  };
+}
+
+function isFresh(entry: StoredEntry, now: number): boolean {
+  return entry.expiresAt !== undefined && entry.expiresAt > now;
+}
+
+function infoFromEntry(entry: StoredEntry, state: CacheInfo['state']): CacheInfo {
+  const expiresAt = entry.expiresAt ?? entry.storedAt;
+  return { state, scope: entry.scope, receivedAt: entry.storedAt, expiresAt, ttlMs: Math.max(0, expiresAt - entry.storedAt) };
+}
+
+function parseEntry<T>(entry: StoredEntry): T | undefined {
+  try {
+    const parsed: unknown = JSON.parse(entry.value);
+    // The entry was written for this very method and params, so it has the shape the caller expects.
+    return typeof parsed === 'object' && parsed !== null ? (parsed as T) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function logParams(method: string, params: string): Record<string, string> {
+  if (method === 'resources/read') return { uri: params };
+  return params === '' ? {} : { cursor: params };
+}
+
+/**
+ * One badge for a list walked page by page: fresh only if every page was, stale if any stale page was
+ * served, private if any page was; the oldest page's age and the earliest expiry.
+ */
+export function combinePages(pages: CacheInfo[]): CacheInfo {
+  const states = new Set(pages.map(p => p.state));
+  const state = states.has('stale') ? 'stale' : states.has('bypass') ? 'bypass' : states.size === 1 && states.has('fresh') ? 'fresh' : 'miss';
+  const expiries = pages.map(p => p.expiresAt);
+  const allExpire = expiries.every((e): e is number => e !== undefined);
+  const scopes = new Set(pages.map(p => p.scope));
+  const error = pages.find(p => p.error)?.error;
+  const receivedAt = Math.min(...pages.map(p => p.receivedAt));
+  const expiresAt = allExpire ? Math.min(...expiries) : undefined;
+  return {
+    state,
+    receivedAt,
+    ...(scopes.has('private') ? { scope: 'private' as const } : scopes.has('public') && { scope: 'public' as const }),
+    ...(expiresAt !== undefined && { expiresAt, ttlMs: Math.max(0, expiresAt - receivedAt) }),
+    ...(error && { error })
+  };
+}
+
+export class CallTracker {
+  constructor(private readonly deps: TrackerDeps) {}
+
+  async track<T>(serverId: ServerId, method: string, params: string, mode: CacheMode, run: () => Promise<T>): Promise<{ value: T; cache: CacheInfo }> {
+    const view = this.deps.viewFor(serverId);
+    const prior = mode === 'bypass' ? undefined : view.visible(method, params, 'sdk')[0];
+    const record = newCallRecord(serverId, method, params);
+    let value: T;
+    try {
+      value = await runInCall(record, run);
+    } catch (err) {
+      return this.staleOrThrow(serverId, method, params, mode, prior, err);
+    }
+    return this.served(serverId, method, params, { value, cache: this.describe(record, value, mode, prior) });
+  }
+
+  async page<T extends object>(serverId: ServerId, method: string, cursor: string | undefined, mode: CacheMode, fetch: () => Promise<T>): Promise<{ value: T; cache: CacheInfo }> {
+    const view = this.deps.viewFor(serverId);
+    const params = cursor ?? '';
+    // Pages walked inside a tracked list call add up to that call's badge instead of announcing themselves.
+    const outer = currentCall(serverId);
+    const served = (result: { value: T; cache: CacheInfo }) => {
+      if (outer) outer.pages.push(result.cache);
+      return outer ? result : this.served(serverId, method, params, result);
+    };
+    const held = mode === 'bypass' ? [] : view.visible(method, params, 'page');
+    const now = this.deps.store.now();
+    const fresh = mode === 'use' ? held.find(e => isFresh(e, now)) : undefined;
+    const hit = fresh && parseEntry<T>(fresh);
+    if (fresh && hit) {
+      this.deps.store.get(fresh.key); // marks it recently used
+      this.countHit(serverId, method, params);
+      return served({ value: hit, cache: infoFromEntry(fresh, 'fresh') });
+    }
+    const record = newCallRecord(serverId, method, params);
+    let value: T;
+    try {
+      value = await runInCall(record, fetch);
+    } catch (err) {
+      if (cursor !== undefined && err instanceof ProtocolError && err.code === RPC_INVALID_PARAMS) {
+        // Spec (pagination): a cursor that became invalid discards every cached page of the list.
+        view.dropList(method);
+        throw err;
+      }
+      return served(this.staleOrThrow(serverId, method, params, mode, held[0], err, false));
+    }
+    if (mode !== 'bypass' && !record.mrtrRetry && (value as { resultType?: unknown }).resultType !== 'input_required') {
+      record.stored = this.storePage(view, method, params, value);
+    }
+    return served({ value, cache: this.describe(record, value, mode, held[0]) });
+  }
+
+  private storePage(view: ServerCacheView, method: string, params: string, value: object): StoredEntry | undefined {
+    const hints = hintsOf(value);
+    const ttlMs = Math.max(0, hints.ttlMs ?? this.deps.defaultTtlMs);
+    const scope = hints.scope ?? 'private';
+    const own = pagePartition(view.principal);
+    const shared = pagePartition('');
+    const partition = scope === 'public' ? shared : own;
+    // A scope flip must not leave the previous copy in the other slot.
+    if (own !== shared) this.deps.store.delete(entryKey(view.identity, partition === own ? shared : own, method, params));
+    const key = entryKey(view.identity, partition, method, params);
+    if (ttlMs === 0) {
+      this.deps.store.delete(key);
+      return undefined;
+    }
+    const now = this.deps.store.now();
+    return this.deps.store.put({
+      key,
+      identity: view.identity,
+      serverId: view.serverId,
+      writerPrincipal: view.principal,
+      method,
+      params,
+      partition,
+      scope,
+      value: JSON.stringify(value),
+      expiresAt: now + ttlMs,
+      storedAt: now
+    });
+  }
+
+  private describe(record: CallRecord, value: unknown, mode: CacheMode, prior: StoredEntry | undefined): CacheInfo {
+    const { serverId, method, params } = record;
+    const hints = hintsOf(value);
+    if (mode === 'bypass') {
+      return { state: 'bypass', receivedAt: this.deps.store.now(), ...(hints.scope && { scope: hints.scope }), ...(hints.ttlMs !== undefined && { ttlMs: hints.ttlMs }) };
+    }
+    if (record.pages.length > 0) return combinePages(record.pages);
+    const servedFrom = !record.stored && !record.refused ? record.lookups.find(l => l.fresh) : undefined;
+    if (servedFrom) {
+      this.countHit(serverId, method, params);
+      return infoFromEntry(servedFrom.entry, 'fresh');
+    }
+    this.deps.counters.bump(serverId, prior ? 'revalidations' : 'misses');
+    if (record.stored) return infoFromEntry(record.stored, 'miss');
+    // Fetched but not stored (ttl 0, too large, or an MRTR result): shown as not cacheable.
+    return { state: 'miss', receivedAt: this.deps.store.now(), ...(hints.scope && { scope: hints.scope }), ...(hints.ttlMs !== undefined && { ttlMs: Math.max(0, hints.ttlMs) }) };
+  }
+
+  private countHit(serverId: ServerId, method: string, params: string): void {
+    this.deps.counters.bump(serverId, 'hits');
+    this.deps.log()?.recordCacheHit(serverId, method, logParams(method, params));
+  }
+
+  private staleOrThrow<T>(serverId: ServerId, method: string, params: string, mode: CacheMode, prior: StoredEntry | undefined, err: unknown, announce = true): { value: T; cache: CacheInfo } {
+    const error = toAppError(err);
+    const value = prior && mode !== 'bypass' && STALE_IF_ERROR_CODES.has(error.code) ? parseEntry<T>(prior) : undefined;
+    if (!prior || value === undefined) throw err;
+    // A failed refresh of a still-fresh entry shows it as fresh, with the error.
+    const state = isFresh(prior, this.deps.store.now()) ? 'fresh' : 'stale';
+    if (state === 'stale') this.deps.counters.bump(serverId, 'staleServed');
+    const result = { value, cache: { ...infoFromEntry(prior, state), error } };
+    return announce ? this.served(serverId, method, params, result) : result;
+  }
+
+  private served<T>(serverId: ServerId, method: string, params: string, result: { value: T; cache: CacheInfo }): { value: T; cache: CacheInfo } {
+    this.deps.onServed(serverId, method, params, result.cache);
+    return result;
+  }
+}

@@ -1,0 +1,95 @@
+// Optional warm start: public list entries are written to the data dir and loaded at the next launch as
+// stale, so the first listing can revalidate them (and a server that is down can still be browsed, marked
+// stale). Private entries are never written to disk.
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import * as z from 'zod';
+import { LIST_METHODS } from './keys';
+import type { ResponseStore, StoredEntry } from './response-store';
+
+const FILE_VERSION = 1;
+/** The warm file is a convenience: it never grows past this, whatever the memory budget. */
+const MAX_FILE_BYTES = 16 * 1024 * 1024;
+
+const persistedEntry = z.object({
+  key: z.string(),
+  identity: z.string(),
+  serverId: z.string(),
+  method: z.string(),
+  params: z.string(),
+  partition: z.string(),
+  value: z.string(),
+  storedAt: z.number(),
+  expiresAt: z.number().optional()
+});
+
+const warmFile = z.object({ version: z.literal(FILE_VERSION), entries: z.array(z.unknown()) });
+
+export function isPersistable(entry: StoredEntry): boolean {
+  return entry.scope === 'public' && LIST_METHODS.has(entry.method);
+}
+
+export class WarmStart {
+  private saving: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly file: string,
+    private readonly store: ResponseStore
+  ) {}
+
+  /** Loads the file into the store, every entry stale. A missing or unreadable file is not an error. */
+  async load(): Promise<number> {
+    let text: string;
+    try {
+      text = await readFile(this.file, 'utf8');
+    } catch {
+      return 0;
+    }
+    let parsed: z.infer<typeof warmFile>;
+    try {
+      parsed = warmFile.parse(JSON.parse(text));
+    } catch (err) {
+      console.warn(`[cache] ignoring unreadable warm-start file ${this.file}:`, err instanceof Error ? err.message : err);
+      return 0;
+    }
+    const now = this.store.now();
+    let loaded = 0;
+    for (const raw of parsed.entries) {
+      const entry = persistedEntry.safeParse(raw);
+      if (!entry.success) continue;
+      const e = entry.data;
+      const stored = this.store.put({
+        ...e,
+        scope: 'public',
+        writerPrincipal: '',
+        restored: true,
+        // Shown stale until revalidated: never served as fresh from a previous run.
+        expiresAt: Math.min(e.expiresAt ?? e.storedAt, now)
+      });
+      if (stored) loaded++;
+    }
+    return loaded;
+  }
+
+  /** Writes the public list entries (most recently used first, within the file cap) atomically. */
+  save(): Promise<void> {
+    this.saving = this.saving.then(() => this.write()).catch(err => {
+      console.warn(`[cache] could not write warm-start file ${this.file}:`, err instanceof Error ? err.message : err);
+    });
+    return this.saving;
+  }
+
+  private async write(): Promise<void> {
+    const entries: z.infer<typeof persistedEntry>[] = [];
+    let bytes = 0;
+    for (const e of this.store.all().filter(isPersistable).reverse()) {
+      bytes += e.size;
+      if (bytes > MAX_FILE_BYTES) break;
+      entries.push({ key: e.key, identity: e.identity, serverId: e.serverId, method: e.method, params: e.params, partition: e.partition, value: e.value, storedAt: e.storedAt, ...(e.expiresAt !== undefined && { expiresAt: e.expiresAt }) });
+    }
+    await mkdir(path.dirname(this.file), { recursive: true });
+    const tmp = `${this.file}.${process.pid}.tmp`;
+    await writeFile(tmp, JSON.stringify({ version: FILE_VERSION, entries: entries.reverse() }), { mode: 0o600 });
+    await rename(tmp, this.file);
+  }
+}
