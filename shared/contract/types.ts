@@ -90,6 +90,10 @@ export interface ServerDetails extends ServerState {
   stderr: StderrLine[];
   stderrDropped: number;
   notifications: ReceivedNotification[];
+  /** For stdio: the server process id while connected. */
+  pid?: number;
+  /** How the era of the current connection was chosen: a saved verdict (`prior`) or a fresh probe. */
+  eraVerdict?: { source: 'prior' | 'probe'; savedAt: number };
 }
 
 export interface StderrLine {

@@ -1,0 +1,72 @@
+// The engine side of the contract: one EngineHost whatever the carrier (Electron IPC, browser-mode
+// socket, CLI). Params are validated here, once, with the contract's zod schemas; every failure leaves
+// as an `AppErrorException` carrying a typed AppError.
+import { methodSchemas } from '../../shared/contract';
+import type { EngineHost, MethodName } from '../../shared/contract';
+import type { ConfigStore } from './config/store';
+import { configHandlers } from './config/handlers';
+import { serverHandlers } from './connections/handlers';
+import type { ServerRegistry } from './connections/registry';
+import { AppErrorException, appError, toAppError } from './errors';
+import type { EventBus } from './event-bus';
+import type { Handler, HandlerMap } from './handlers';
+import type { EnginePorts } from './ports';
+import type { RequestRegistry } from './requests';
+import { resourceHandlers } from './resources/handlers';
+
+export interface ApiDeps {
+  bus: EventBus;
+  registry: ServerRegistry;
+  config: ConfigStore;
+  requests: RequestRegistry;
+  ports: EnginePorts;
+  maxListItems: number;
+  maxContentBytes: number;
+}
+
+type AnyHandlerMap = Partial<HandlerMap>;
+
+/** Merges handler maps; two modules claiming one method is a wiring bug, caught at startup. */
+export function mergeHandlerMaps(maps: AnyHandlerMap[]): AnyHandlerMap {
+  const merged: Record<string, unknown> = {};
+  for (const map of maps) {
+    for (const [method, handler] of Object.entries(map)) {
+      if (method in merged) throw new Error(`Two engine modules implement ${method}`);
+      merged[method] = handler;
+    }
+  }
+  return merged as AnyHandlerMap;
+}
+
+function coreHandlers(deps: ApiDeps): AnyHandlerMap[] {
+  return [
+    serverHandlers(deps.registry, deps.config),
+    configHandlers(deps.config, deps.registry),
+    resourceHandlers(deps),
+    { 'request.cancel': async ({ requestId }) => ({ cancelled: deps.requests.cancel(requestId) }) } satisfies HandlerMap<'request.cancel'>
+  ];
+}
+
+/** `featureHandlers`: the handler maps of the feature modules wired in engine.ts. */
+export function createApi(deps: ApiDeps, featureHandlers: AnyHandlerMap[] = []): EngineHost {
+  const handlers = mergeHandlerMaps([...coreHandlers(deps), ...featureHandlers]);
+  return {
+    async dispatch(method: string, params: unknown): Promise<unknown> {
+      if (!Object.hasOwn(methodSchemas, method)) throw appError('unsupported', `Unknown method: ${method.slice(0, 100)}`);
+      const name = method as MethodName;
+      const handler = handlers[name] as Handler<MethodName> | undefined;
+      if (!handler) throw appError('unsupported', `${name} is not available in this engine`);
+      const parsed = methodSchemas[name].safeParse(params ?? {});
+      if (!parsed.success) {
+        const detail = parsed.error.issues.map(i => `${i.path.join('.') || 'params'}: ${i.message}`).join('; ');
+        throw appError('invalid_params', `${name}: ${detail}`);
+      }
+      try {
+        return await handler(parsed.data as never);
+      } catch (err) {
+        throw err instanceof AppErrorException ? err : new AppErrorException(toAppError(err));
+      }
+    },
+    subscribe: listener => deps.bus.subscribe(listener)
+  };
+}

@@ -1,0 +1,25 @@
+// The contract methods for the config file: view it, import servers from other apps' files.
+import type { ServerConfigEntry } from '../../../shared/contract';
+import type { ServerRegistry } from '../connections/registry';
+import type { HandlerMap } from '../handlers';
+import { readImportFile } from './import';
+import type { ConfigStore } from './store';
+
+export function configHandlers(config: ConfigStore, registry: ServerRegistry): HandlerMap<'config.get' | 'config.import'> {
+  return {
+    'config.get': async () => config.view(),
+    'config.import': async ({ path, format }) => {
+      const found = await readImportFile(path, format ?? 'auto');
+      const existing = config.entries();
+      const added: Record<string, ServerConfigEntry> = {};
+      const skipped = [...found.skipped];
+      for (const [name, entry] of Object.entries(found.servers)) {
+        if (name in existing) skipped.push({ name, reason: 'a server with this name is already configured' });
+        else added[name] = entry;
+      }
+      if (Object.keys(added).length) await config.setServers(added);
+      for (const [name, entry] of Object.entries(added)) await registry.add(name, entry);
+      return { imported: Object.keys(added), skipped };
+    }
+  };
+}

@@ -1,0 +1,284 @@
+// The lifecycle of one configured server: connect, report status, notice drops (transport close,
+// process exit, failed HTTP requests) and reconnect with backoff. Everything that goes wrong here
+// stays here: a failing server only ever changes its own state.
+import type { JSONRPCMessage } from '@modelcontextprotocol/client';
+import { SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
+import type { AppError, ReceivedNotification, ReconnectEvent, ServerConfigEntry, ServerDetails, ServerId, ServerState } from '../../../shared/contract';
+import { AppErrorException, appError, toAppError } from '../errors';
+import type { EventBus } from '../event-bus';
+import type { EnginePorts, LiveConnection } from '../ports';
+import { raceWithTimeout } from '../requests';
+import { backoffDelay } from './backoff';
+import type { BackoffPolicy } from './backoff';
+import { establish } from './establish';
+import type { Established } from './establish';
+import { boundedJson } from './bounded-json';
+import { StderrBuffer } from './stderr-buffer';
+import { endpointOf, preferredTransport } from './transport-factory';
+import type { VerdictStore } from './verdict-store';
+
+export interface ConnectionLimits {
+  stderrLines: number;
+  notifications: number;
+  reconnectHistory: number;
+  /** Largest single stdio message (bytes) before it is dropped with a `too_large` error. */
+  maxMessageBytes: number;
+}
+
+export interface ConnectionDeps {
+  bus: EventBus;
+  ports: EnginePorts;
+  verdicts: VerdictStore;
+  backoff: BackoffPolicy;
+  connectTimeoutMs: number;
+  limits: ConnectionLimits;
+}
+
+export class ServerConnection {
+  private state: ServerState;
+  private current: Established | undefined;
+  private live: LiveConnection | undefined;
+  private attemptInFlight: Promise<void> | undefined;
+  private attemptAbort: AbortController | undefined;
+  private retryTimer: NodeJS.Timeout | undefined;
+  /** Bumped whenever the current client is replaced or dropped; stale callbacks compare against it. */
+  private generation = 0;
+  private started = false;
+  private stopped = false;
+  private everConnected = false;
+  private handshake: unknown;
+  private readonly history: ReconnectEvent[] = [];
+  private readonly notifications: ReceivedNotification[] = [];
+  private readonly stderr: StderrBuffer;
+
+  constructor(
+    readonly id: ServerId,
+    readonly entry: ServerConfigEntry,
+    private readonly deps: ConnectionDeps
+  ) {
+    this.state = {
+      id,
+      transport: preferredTransport(entry),
+      status: 'disconnected',
+      reconnectAttempt: 0,
+      endpoint: endpointOf(entry),
+      ...(entry.disabled && { disabled: true })
+    };
+    this.stderr = new StderrBuffer({
+      maxLines: deps.limits.stderrLines,
+      maxLineLength: 4096,
+      flushMs: 50,
+      onLines: lines => deps.bus.emit('stderr', { serverId: id, lines })
+    });
+  }
+
+  snapshot(): ServerState {
+    return { ...this.state };
+  }
+
+  details(): ServerDetails {
+    const pid = this.current?.built.pid();
+    return {
+      ...this.snapshot(),
+      handshake: this.handshake,
+      reconnectHistory: [...this.history],
+      stderr: this.stderr.snapshot(),
+      stderrDropped: this.stderr.dropped,
+      notifications: [...this.notifications],
+      ...(pid !== undefined && { pid }),
+      ...(this.current && { eraVerdict: { source: this.current.verdictSource, savedAt: this.current.verdict.savedAt } })
+    };
+  }
+
+  /** Begins connecting (once). Disabled servers stay `disconnected`. */
+  start(): void {
+    if (this.started || this.stopped) return;
+    this.started = true;
+    if (this.entry.disabled) {
+      this.emit();
+      return;
+    }
+    void this.attempt();
+  }
+
+  /** The live connection, waiting for a connect in progress; fails fast while the server is down. */
+  async whenReady(timeoutMs: number, signal?: AbortSignal): Promise<LiveConnection> {
+    if (this.entry.disabled) throw appError('transport', `Server ${this.id} is disabled in the config`);
+    if (this.stopped) throw appError('unknown_server', `Server ${this.id} was removed`);
+    this.start();
+    if (this.live) return this.live;
+    if (this.attemptInFlight) await raceWithTimeout(this.attemptInFlight, timeoutMs, signal, `Connecting to ${this.id}`);
+    if (this.live) return this.live;
+    throw new AppErrorException(this.state.lastError ?? { code: 'transport', message: `Server ${this.id} is not connected` });
+  }
+
+  /** Drops the current connection (if any) and connects again now, with a fresh backoff. */
+  async reconnect(): Promise<ServerState> {
+    if (this.stopped || this.entry.disabled) return this.snapshot();
+    this.started = true;
+    this.clearRetry();
+    if (this.attemptInFlight) {
+      await this.attemptInFlight;
+      if (this.live) return this.snapshot();
+    }
+    await this.teardown();
+    this.state.reconnectAttempt = 0;
+    await this.attempt();
+    return this.snapshot();
+  }
+
+  /** Called by request paths with the error a request failed with, to notice dead HTTP servers and stale verdicts. */
+  noteRequestFailure(err: unknown): void {
+    const current = this.current;
+    if (!current) return;
+    if (err instanceof SdkError && err.code === SdkErrorCode.InvalidResult && current.verdictSource === 'prior') {
+      void this.deps.verdicts.forget(this.id).then(() => this.handleDrop(current, 'the saved protocol era no longer matches the server'));
+      return;
+    }
+    const mapped = toAppError(err);
+    if (current.built.kind !== 'stdio' && mapped.code === 'transport') this.handleDrop(current, `request failed: ${mapped.message}`);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.clearRetry();
+    this.attemptAbort?.abort();
+    await this.teardown();
+    await this.attemptInFlight?.catch(() => undefined);
+    this.stderr.dispose();
+    this.setState({ status: 'disconnected', nextRetryAt: undefined });
+  }
+
+  private attempt(): Promise<void> {
+    if (this.attemptInFlight) return this.attemptInFlight;
+    this.clearRetry();
+    const generation = ++this.generation;
+    const abort = new AbortController();
+    this.attemptAbort = abort;
+    this.setState({ status: this.everConnected || this.state.reconnectAttempt > 0 ? 'reconnecting' : 'connecting', nextRetryAt: undefined });
+    const run = async () => {
+      try {
+        const established = await establish({
+          serverId: this.id,
+          entry: this.entry,
+          ports: this.deps.ports,
+          verdicts: this.deps.verdicts,
+          connectTimeoutMs: this.deps.connectTimeoutMs,
+          signal: abort.signal,
+          observers: {
+            stderr: this.stderr,
+            maxMessageBytes: this.deps.limits.maxMessageBytes,
+            onInbound: message => this.recordInbound(message),
+            onOversize: info => console.warn(`[engine] ${this.id}: dropped a ${info.size}-byte message (limit ${info.limit})`)
+          }
+        });
+        if (generation !== this.generation || this.stopped) {
+          await established.client.close().catch(() => undefined);
+          return;
+        }
+        this.adopt(established, generation);
+      } catch (err) {
+        if (generation !== this.generation || this.stopped) return;
+        this.scheduleRetry(this.explain(toAppError(err)), 'error');
+      }
+    };
+    const inFlight = run().finally(() => {
+      if (this.attemptInFlight === inFlight) {
+        this.attemptInFlight = undefined;
+        this.attemptAbort = undefined;
+      }
+    });
+    this.attemptInFlight = inFlight;
+    return inFlight;
+  }
+
+  private adopt(established: Established, generation: number): void {
+    const { client, era, credentialId } = established;
+    this.current = established;
+    this.everConnected = true;
+    this.handshake = established.handshake;
+    client.onclose = () => {
+      if (generation === this.generation && this.current === established) {
+        this.handleDrop(established, established.built.kind === 'stdio' ? 'the server process exited' : 'the connection closed');
+      }
+    };
+    const capabilities = (client.getServerCapabilities() ?? {}) as Record<string, unknown>;
+    this.live = { serverId: this.id, client, era, capabilities, credentialId };
+    const instructions = client.getInstructions();
+    const serverInfo = client.getServerVersion();
+    this.setState({
+      status: 'connected',
+      transport: established.built.kind,
+      era,
+      protocolVersion: client.getNegotiatedProtocolVersion(),
+      serverInfo: serverInfo && { name: serverInfo.name, version: serverInfo.version, ...(serverInfo.title && { title: serverInfo.title }) },
+      capabilities,
+      instructions,
+      lastError: undefined,
+      reconnectAttempt: 0,
+      nextRetryAt: undefined
+    });
+    this.deps.ports.subscriptions?.attach(this.live);
+  }
+
+  private handleDrop(established: Established, reason: string): void {
+    if (this.current !== established || this.stopped) return;
+    this.generation++;
+    this.current = undefined;
+    this.live = undefined;
+    this.deps.ports.subscriptions?.detach(this.id);
+    void established.client.close().catch(() => undefined);
+    this.scheduleRetry(this.explain({ code: 'transport', message: `Connection lost: ${reason}` }), 'reconnecting');
+  }
+
+  /** Adds the last stderr lines of a stdio server to an error: usually the actual reason it failed. */
+  private explain(error: AppError): AppError {
+    const tail = this.stderr.tail(3);
+    return tail ? { ...error, message: `${error.message}\nstderr: ${tail}` } : error;
+  }
+
+  private scheduleRetry(error: AppError, status: 'error' | 'reconnecting'): void {
+    const attempt = this.state.reconnectAttempt + 1;
+    const delayMs = backoffDelay(this.deps.backoff, attempt);
+    this.history.push({ at: Date.now(), attempt, delayMs, reason: error.message });
+    if (this.history.length > this.deps.limits.reconnectHistory) this.history.shift();
+    this.setState({ status, lastError: error, reconnectAttempt: attempt, nextRetryAt: Date.now() + delayMs });
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined;
+      void this.attempt();
+    }, delayMs);
+    this.retryTimer.unref();
+  }
+
+  private clearRetry(): void {
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
+  }
+
+  private async teardown(): Promise<void> {
+    const established = this.current;
+    this.generation++;
+    this.current = undefined;
+    this.live = undefined;
+    if (!established) return;
+    this.deps.ports.subscriptions?.detach(this.id);
+    await established.client.close().catch(() => undefined);
+  }
+
+  private recordInbound(message: JSONRPCMessage): void {
+    if (!('method' in message) || 'id' in message) return;
+    this.notifications.push({ at: Date.now(), method: message.method, ...(message.params !== undefined && { params: boundedJson(message.params) }) });
+    if (this.notifications.length > this.deps.limits.notifications) this.notifications.shift();
+  }
+
+  private setState(patch: Partial<ServerState>): void {
+    const next = { ...this.state, ...patch };
+    for (const key of Object.keys(patch) as (keyof ServerState)[]) if (patch[key] === undefined) delete next[key];
+    this.state = next;
+    this.emit();
+  }
+
+  private emit(): void {
+    this.deps.bus.emit('serverState', this.snapshot());
+  }
+}

@@ -1,0 +1,118 @@
+// One connection attempt: pick the era (saved verdict via `prior`, else the `auto` probe), pick the
+// transport (Streamable HTTP, falling back to legacy HTTP+SSE), and hand back a connected Client.
+import type { Client, PriorDiscovery } from '@modelcontextprotocol/client';
+import { SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
+import type { ProtocolEra, ServerConfigEntry, ServerId, TransportKind } from '../../../shared/contract';
+import { appError, toAppError } from '../errors';
+import type { EnginePorts } from '../ports';
+import { createClient } from './client-factory';
+import { buildTransport, credentialIdOf, endpointOf, preferredTransport } from './transport-factory';
+import type { BuiltTransport, TransportObservers } from './transport-factory';
+import type { Verdict, VerdictStore } from './verdict-store';
+
+export type VerdictSource = 'prior' | 'probe';
+
+export interface Established {
+  client: Client;
+  built: BuiltTransport;
+  era: ProtocolEra;
+  credentialId: string;
+  verdictSource: VerdictSource;
+  verdict: Verdict;
+  /** The `server/discover` result (modern) or the `initialize` result (legacy). */
+  handshake: unknown;
+}
+
+export interface EstablishDeps {
+  serverId: ServerId;
+  entry: ServerConfigEntry;
+  ports: EnginePorts;
+  verdicts: VerdictStore;
+  observers: Omit<TransportObservers, 'serverId' | 'log' | 'cache'>;
+  connectTimeoutMs: number;
+  /** Lets a superseded attempt (server removed or reconnected meanwhile) stop early. */
+  signal: AbortSignal;
+}
+
+function handshakeOf(client: Client): unknown {
+  const discover = client.getDiscoverResult();
+  if (discover) return discover;
+  return {
+    protocolVersion: client.getNegotiatedProtocolVersion(),
+    capabilities: client.getServerCapabilities(),
+    serverInfo: client.getServerVersion(),
+    ...(client.getInstructions() !== undefined && { instructions: client.getInstructions() })
+  };
+}
+
+async function connectOnce(deps: EstablishDeps, kind: TransportKind, prior: PriorDiscovery | undefined): Promise<{ client: Client; built: BuiltTransport }> {
+  const credentialId = credentialIdOf(deps.entry);
+  const client = createClient({
+    serverId: deps.serverId,
+    credentialId,
+    ports: deps.ports,
+    negotiation: kind === 'sse' ? 'legacy' : 'auto',
+    probeTimeoutMs: deps.connectTimeoutMs,
+    endpoint: endpointOf(deps.entry)
+  });
+  const built = buildTransport(deps.entry, kind, { ...deps.observers, serverId: deps.serverId, log: deps.ports.log, cache: deps.ports.cache });
+  try {
+    await client.connect(built.transport, { timeout: deps.connectTimeoutMs, signal: deps.signal, ...(prior && { prior }) });
+    if (prior?.kind === 'modern') {
+      // A modern verdict connects with zero round trips; one discover proves the server still speaks
+      // 2026-07-28 (and is alive) and refreshes the capabilities we saved.
+      await client.discover({ timeout: deps.connectTimeoutMs, signal: deps.signal });
+    }
+    return { client, built };
+  } catch (err) {
+    await client.close().catch(() => undefined);
+    throw err;
+  }
+}
+
+function isAuthFailure(err: unknown): boolean {
+  return err instanceof SdkError && (err.code === SdkErrorCode.ClientHttpAuthentication || err.code === SdkErrorCode.ClientHttpForbidden);
+}
+
+/** Probes the era, and for `type: "http"` falls back to legacy HTTP+SSE when Streamable HTTP fails. */
+async function probe(deps: EstablishDeps): Promise<{ client: Client; built: BuiltTransport }> {
+  const kind = preferredTransport(deps.entry);
+  if (kind !== 'http') return connectOnce(deps, kind, undefined);
+  try {
+    return await connectOnce(deps, 'http', undefined);
+  } catch (primary) {
+    if (isAuthFailure(primary) || deps.signal.aborted) throw primary;
+    try {
+      return await connectOnce(deps, 'sse', undefined);
+    } catch (fallback) {
+      const first = toAppError(primary);
+      throw appError(first.code, `${first.message} (legacy SSE fallback also failed: ${toAppError(fallback).message})`, {
+        ...(first.rpcCode !== undefined && { rpcCode: first.rpcCode }),
+        ...(first.data !== undefined && { data: first.data })
+      });
+    }
+  }
+}
+
+export async function establish(deps: EstablishDeps): Promise<Established> {
+  const saved = deps.verdicts.get(deps.serverId, deps.entry);
+  let connected: { client: Client; built: BuiltTransport } | undefined;
+  let verdictSource: VerdictSource = 'probe';
+  if (saved) {
+    try {
+      connected = await connectOnce(deps, saved.transport, saved.prior);
+      verdictSource = 'prior';
+    } catch (err) {
+      // A stale verdict (server changed era or transport) or a server that is down: probing tells
+      // which. If probing fails too, its error is the one that explains the situation.
+      if (deps.signal.aborted) throw err;
+    }
+  }
+  connected ??= await probe(deps);
+  const { client, built } = connected;
+  const discover = client.getDiscoverResult();
+  const era: ProtocolEra = client.getProtocolEra() ?? (discover ? 'modern' : 'legacy');
+  const prior: PriorDiscovery = discover ? { kind: 'modern', discover } : { kind: 'legacy' };
+  const verdict = await deps.verdicts.save(deps.serverId, deps.entry, prior, built.kind);
+  return { client, built, era, credentialId: credentialIdOf(deps.entry), verdictSource, verdict, handshake: handshakeOf(client) };
+}

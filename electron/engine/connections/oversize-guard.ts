@@ -1,0 +1,123 @@
+// A line reader for stdio transports that survives oversized messages. The SDK's own reader closes
+// the whole connection when one message exceeds its buffer (10 MB by default), so one huge resource
+// would take the server down for every other request. This reader drops just that message and, when
+// it can see the message's JSON-RPC id, answers the waiting request with a `too_large` error instead.
+import type { JSONRPCMessage } from '@modelcontextprotocol/client';
+import type { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { deserializeMessage } from '@modelcontextprotocol/client';
+import { RPC_TOO_LARGE } from '../errors';
+
+const EDGE = 256;
+/** JSON-RPC ids are numbers or strings; the SDK emits numbers. Top-level `id` is first or last. */
+const ID_AT_START = /^\s*\{\s*(?:"jsonrpc"\s*:\s*"2\.0"\s*,\s*)?"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.)*")/;
+const ID_AT_END = /"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.)*")\s*\}\s*$/;
+
+export interface OversizeInfo {
+  size: number;
+  limit: number;
+  id?: string | number;
+}
+
+type Ready = Buffer | JSONRPCMessage;
+
+export class BoundedLineReader {
+  private chunks: Buffer[] = [];
+  private pendingBytes = 0;
+  private skipping: { head: Buffer; tail: Buffer; size: number } | undefined;
+  private readonly ready: Ready[] = [];
+
+  constructor(
+    private readonly maxLineBytes: number,
+    private readonly onOversize: (info: OversizeInfo) => void
+  ) {}
+
+  append(chunk: Buffer): void {
+    let rest = chunk;
+    while (rest.length) {
+      const newline = rest.indexOf(0x0a);
+      const piece = newline === -1 ? rest : rest.subarray(0, newline);
+      if (this.skipping) this.skip(piece);
+      else {
+        this.chunks.push(piece);
+        this.pendingBytes += piece.length;
+        if (this.pendingBytes > this.maxLineBytes) this.startSkipping();
+      }
+      if (newline === -1) return;
+      this.endLine();
+      rest = rest.subarray(newline + 1);
+    }
+  }
+
+  readMessage(): JSONRPCMessage | null {
+    while (this.ready.length) {
+      const next = this.ready.shift() as Ready;
+      if (!Buffer.isBuffer(next)) return next;
+      try {
+        return deserializeMessage(next.toString('utf8').replace(/\r$/, ''));
+      } catch (err) {
+        // Same policy as the SDK reader: non-JSON lines on stdout (stray prints) are skipped.
+        if (err instanceof SyntaxError) continue;
+        throw err;
+      }
+    }
+    return null;
+  }
+
+  clear(): void {
+    this.chunks = [];
+    this.pendingBytes = 0;
+    this.skipping = undefined;
+    this.ready.length = 0;
+  }
+
+  private startSkipping(): void {
+    const all = Buffer.concat(this.chunks);
+    this.skipping = { head: all.subarray(0, EDGE), tail: all.subarray(-EDGE), size: all.length };
+    this.chunks = [];
+    this.pendingBytes = 0;
+  }
+
+  private skip(piece: Buffer): void {
+    const skipping = this.skipping as NonNullable<typeof this.skipping>;
+    skipping.size += piece.length;
+    skipping.tail = Buffer.concat([skipping.tail, piece.subarray(-EDGE)]).subarray(-EDGE);
+  }
+
+  private endLine(): void {
+    if (this.skipping) {
+      this.reportOversize(this.skipping);
+      this.skipping = undefined;
+      return;
+    }
+    if (this.chunks.length) this.ready.push(this.chunks.length === 1 ? this.chunks[0] : Buffer.concat(this.chunks));
+    this.chunks = [];
+    this.pendingBytes = 0;
+  }
+
+  private reportOversize({ head, tail, size }: { head: Buffer; tail: Buffer; size: number }): void {
+    const match = ID_AT_START.exec(head.toString('utf8')) ?? ID_AT_END.exec(tail.toString('utf8').replace(/\r$/, ''));
+    const id = match ? (JSON.parse(match[1]) as string | number) : undefined;
+    this.onOversize({ size, limit: this.maxLineBytes, ...(id !== undefined && { id }) });
+    if (id === undefined) return;
+    this.ready.push({
+      jsonrpc: '2.0',
+      id,
+      error: {
+        code: RPC_TOO_LARGE,
+        message: `The server's reply (${size} bytes) exceeds the limit of ${this.maxLineBytes} bytes; it was dropped and the connection kept`,
+        data: { size, limit: this.maxLineBytes }
+      }
+    });
+  }
+}
+
+/**
+ * Swaps the transport's reader for a BoundedLineReader. Relies on the SDK's `_readBuffer` field; if a
+ * future SDK renames it, `maxBufferSize` (set by the caller) still bounds memory, only less gently.
+ */
+export function installOversizeGuard(transport: StdioClientTransport, maxLineBytes: number, onOversize: (info: OversizeInfo) => void): boolean {
+  const internals = transport as unknown as { _readBuffer?: unknown };
+  if (!('_readBuffer' in internals)) return false;
+  internals._readBuffer = new BoundedLineReader(maxLineBytes, onOversize);
+  return true;
+}

@@ -1,0 +1,104 @@
+// Builds the engine: config, connections, request registry, the contract API, and the feature
+// modules plugged in through EnginePorts. Plain Node: no `electron` import anywhere below here.
+import type { EngineHost, ServerConfigEntry } from '../../shared/contract';
+import { createApi } from './api';
+import { DEFAULT_SERVER_NAME, referenceServerEntry } from './config/default-server';
+import { defaultConfigPath, defaultDataDir } from './config/paths';
+import { ConfigStore } from './config/store';
+import { defaultBackoff } from './connections/backoff';
+import type { BackoffPolicy } from './connections/backoff';
+import type { ConnectionLimits } from './connections/connection';
+import { ServerRegistry } from './connections/registry';
+import { VerdictStore } from './connections/verdict-store';
+import { EventBus } from './event-bus';
+import type { HandlerMap } from './handlers';
+import type { EnginePorts } from './ports';
+import { RequestRegistry } from './requests';
+
+export interface EngineLimits extends ConnectionLimits {
+  /** Largest single content item a read returns (bytes); bigger ones fail with `too_large`. */
+  maxContentBytes: number;
+  /** A listing with more items than this fails rather than exhausting memory. */
+  maxListItems: number;
+}
+
+export interface EngineOptions {
+  /** The `mcpServers` config file. Default: ~/.config/mcp-resource-browser/config.json. */
+  configPath?: string;
+  /** Engine state (era verdicts, warm cache). Default: ~/.local/share/mcp-resource-browser. */
+  dataDir?: string;
+  /** Timeout of each request to a server (ms). */
+  requestTimeoutMs?: number;
+  /** Timeout of one connection attempt, probe included (ms). */
+  connectTimeoutMs?: number;
+  backoff?: Partial<BackoffPolicy>;
+  limits?: Partial<EngineLimits>;
+  /** Connect every configured server at start (default), or only on first use (the CLI). */
+  autoConnect?: boolean;
+  /** The servers used when no config file exists. Default: the bundled reference server. */
+  defaults?: () => Record<string, ServerConfigEntry>;
+  /** Legacy (2025) verdicts are re-probed after this long (ms), in case the server was upgraded. */
+  legacyVerdictMaxAgeMs?: number;
+}
+
+export interface Engine {
+  host: EngineHost;
+  bus: EventBus;
+  registry: ServerRegistry;
+  config: ConfigStore;
+  requests: RequestRegistry;
+  ports: EnginePorts;
+  close(): Promise<void>;
+}
+
+export const defaultLimits: EngineLimits = {
+  maxMessageBytes: 64 * 1024 * 1024,
+  maxContentBytes: 32 * 1024 * 1024,
+  maxListItems: 1_000_000,
+  stderrLines: 500,
+  notifications: 200,
+  reconnectHistory: 50
+};
+
+export async function createEngine(options: EngineOptions = {}): Promise<Engine> {
+  const bus = new EventBus();
+  const dataDir = options.dataDir ?? defaultDataDir();
+  const limits = { ...defaultLimits, ...options.limits };
+  const verdicts = new VerdictStore({ dataDir, legacyMaxAgeMs: options.legacyVerdictMaxAgeMs ?? 24 * 60 * 60 * 1000 });
+  await verdicts.load();
+  const config = new ConfigStore({
+    path: options.configPath ?? defaultConfigPath(),
+    defaults: options.defaults ?? (() => ({ [DEFAULT_SERVER_NAME]: referenceServerEntry() }))
+  });
+  await config.load();
+  const requests = new RequestRegistry(options.requestTimeoutMs ?? 30_000);
+  const ports: EnginePorts = {};
+  const registry = new ServerRegistry({
+    bus,
+    ports,
+    verdicts,
+    backoff: { ...defaultBackoff, ...options.backoff },
+    connectTimeoutMs: options.connectTimeoutMs ?? 20_000,
+    limits
+  });
+  const featureHandlers: Partial<HandlerMap>[] = [];
+  const closers: (() => Promise<void>)[] = [];
+
+  // ---- Feature modules: each wires itself in here (its port, its handler map, its close). ----
+  // Example: const cache = createCache({ bus, dataDir }); ports.cache = cache.port;
+  //          featureHandlers.push(cache.handlers); closers.push(() => cache.close());
+
+  const host = createApi({ bus, registry, config, requests, ports, maxListItems: limits.maxListItems, maxContentBytes: limits.maxContentBytes }, featureHandlers);
+  for (const [serverId, entry] of Object.entries(config.entries())) {
+    await registry.add(serverId, entry, { start: options.autoConnect ?? true });
+  }
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      requests.cancelAll();
+      await registry.closeAll();
+      for (const closer of closers.reverse()) await closer().catch(err => console.error('[engine] module close failed:', err));
+    })());
+  return { host, bus, registry, config, requests, ports, close };
+}

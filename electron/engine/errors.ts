@@ -1,0 +1,98 @@
+// Maps everything that can go wrong (SDK errors, JSON-RPC errors from servers, Node and fetch failures,
+// our own refusals) to the contract's typed `AppError`, so the UI decides on a stable `code`.
+import { ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
+import type { AppError, AppErrorCode } from '../../shared/contract';
+
+/** An error that already carries its typed app error; thrown inside the engine, mapped 1:1 at the edge. */
+export class AppErrorException extends Error {
+  constructor(readonly error: AppError) {
+    super(error.message);
+    this.name = 'AppErrorException';
+  }
+}
+
+export function appError(code: AppErrorCode, message: string, extra: Omit<AppError, 'code' | 'message'> = {}): AppErrorException {
+  return new AppErrorException({ code, message, ...extra });
+}
+
+/** Server-supplied text is untrusted: keep messages short enough for a banner and a log line. */
+const MAX_MESSAGE = 500;
+function clip(text: string): string {
+  return text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}…` : text;
+}
+
+/** JSON-RPC codes we give a meaning to. -32002 is the legacy "resource not found". */
+const RPC_INVALID_PARAMS = -32602;
+const RPC_INTERNAL = -32603;
+const RPC_METHOD_NOT_FOUND = -32601;
+const RPC_LEGACY_NOT_FOUND = -32002;
+const RPC_MISSING_CLIENT_CAPABILITY = -32021;
+
+/** Code the oversize guard uses for the error response it substitutes for a dropped message. */
+export const RPC_TOO_LARGE = -32099;
+
+function hasUri(data: unknown): data is { uri: string } {
+  return typeof data === 'object' && data !== null && typeof (data as { uri?: unknown }).uri === 'string';
+}
+
+function fromProtocolError(err: ProtocolError): AppError {
+  const base = { rpcCode: err.code, message: clip(err.message), ...(err.data !== undefined && { data: err.data }) };
+  if ((err.code === RPC_INVALID_PARAMS && hasUri(err.data)) || err.code === RPC_LEGACY_NOT_FOUND) return { code: 'not_found', ...base };
+  if (err.code === RPC_INVALID_PARAMS) return { code: 'invalid_params', ...base };
+  if (err.code === RPC_INTERNAL) return { code: 'internal', ...base };
+  if (err.code === RPC_METHOD_NOT_FOUND) return { code: 'unsupported', ...base };
+  if (err.code === RPC_MISSING_CLIENT_CAPABILITY) return { code: 'input_required', ...base };
+  if (err.code === RPC_TOO_LARGE) return { code: 'too_large', ...base };
+  return { code: 'protocol', ...base };
+}
+
+const sdkCodeMap: Partial<Record<SdkErrorCode, AppErrorCode>> = {
+  [SdkErrorCode.RequestTimeout]: 'timeout',
+  [SdkErrorCode.NotConnected]: 'transport',
+  [SdkErrorCode.ConnectionClosed]: 'transport',
+  [SdkErrorCode.SendFailed]: 'transport',
+  [SdkErrorCode.EraNegotiationFailed]: 'transport',
+  [SdkErrorCode.ClientHttpAuthentication]: 'transport',
+  [SdkErrorCode.ClientHttpForbidden]: 'transport',
+  [SdkErrorCode.ClientHttpNotImplemented]: 'transport',
+  [SdkErrorCode.ClientHttpUnexpectedContent]: 'transport',
+  [SdkErrorCode.ClientHttpFailedToOpenStream]: 'transport',
+  [SdkErrorCode.ClientHttpFailedToTerminateSession]: 'transport',
+  [SdkErrorCode.InvalidResult]: 'protocol',
+  [SdkErrorCode.UnsupportedResultType]: 'protocol',
+  [SdkErrorCode.ListPaginationExceeded]: 'protocol',
+  [SdkErrorCode.InputRequiredRoundsExceeded]: 'input_required',
+  [SdkErrorCode.MethodNotSupportedByProtocolVersion]: 'unsupported',
+  [SdkErrorCode.CapabilityNotSupported]: 'unsupported'
+};
+
+/** Node / undici failures that mean "could not reach or lost the server". */
+const transportErrnos = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ENOENT', 'EACCES', 'ENOTFOUND', 'EHOSTUNREACH', 'ETIMEDOUT', 'EAI_AGAIN', 'UND_ERR_SOCKET']);
+
+function errnoOf(err: unknown): string | undefined {
+  for (let e: unknown = err, depth = 0; e && depth < 4; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+export function toAppError(err: unknown): AppError {
+  if (err instanceof AppErrorException) return err.error;
+  if (err instanceof ProtocolError) return fromProtocolError(err);
+  if (err instanceof SdkError) {
+    const code = sdkCodeMap[err.code] ?? 'unknown';
+    const status = (err.data as { status?: unknown } | undefined)?.status;
+    return { code, message: clip(err.message), ...(typeof status === 'number' && { data: { status } }) };
+  }
+  if (err instanceof Error) {
+    if (err.name === 'AbortError') return { code: 'cancelled', message: 'Request cancelled' };
+    const errno = errnoOf(err);
+    if ((errno && transportErrnos.has(errno)) || err.message === 'fetch failed' || err.message === 'Not connected') {
+      return { code: 'transport', message: clip(errno && !err.message.includes(errno) ? `${err.message} (${errno})` : err.message) };
+    }
+    return { code: 'unknown', message: clip(err.message) };
+  }
+  return { code: 'unknown', message: clip(String(err)) };
+}

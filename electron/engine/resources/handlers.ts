@@ -1,0 +1,29 @@
+// The contract methods for resources: listing (with progress) and reading.
+import type { ServerRegistry } from '../connections/registry';
+import type { EventBus } from '../event-bus';
+import type { HandlerMap } from '../handlers';
+import type { EnginePorts } from '../ports';
+import type { RequestRegistry } from '../requests';
+import { listResources } from './list';
+import { readResource } from './read';
+
+export interface ResourceHandlerDeps {
+  registry: ServerRegistry;
+  requests: RequestRegistry;
+  bus: EventBus;
+  ports: EnginePorts;
+  maxListItems: number;
+  maxContentBytes: number;
+}
+
+export function resourceHandlers(deps: ResourceHandlerDeps): HandlerMap<'resources.list' | 'resources.read'> {
+  const { registry, requests } = deps;
+  const listDeps = { bus: deps.bus, ports: deps.ports, maxListItems: deps.maxListItems };
+  const readDeps = { ports: deps.ports, maxContentBytes: deps.maxContentBytes };
+  return {
+    'resources.list': ({ serverId, requestId, cacheMode }) =>
+      requests.run(requestId, handle => registry.use(serverId, handle, live => listResources(listDeps, live, handle, cacheMode ?? 'use'))),
+    'resources.read': ({ serverId, uri, requestId, cacheMode }) =>
+      requests.run(requestId, handle => registry.use(serverId, handle, live => readResource(readDeps, live, handle, uri, cacheMode ?? 'use')))
+  };
+}
