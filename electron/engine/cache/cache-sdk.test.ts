@@ -22,7 +22,7 @@ function setup(options: { budgetBytes?: number; shortTtlMs?: number } = {}) {
   const cache = createCache({ bus, log: () => log, budgetBytes: options.budgetBytes });
   const fixture = createFixture({ shortTtlMs: options.shortTtlMs });
   const connect = async (serverId: string, credentialId = '', endpoint?: string, guard = true) => {
-    const client = await fixture.connect(cache.port, serverId, credentialId, endpoint, guard);
+    const client = await fixture.connect(cache.port, serverId, { credentialId, endpoint, guard });
     clients.push(client);
     return client;
   };

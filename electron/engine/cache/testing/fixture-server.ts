@@ -24,6 +24,15 @@ const PAGES = [
   { items: ['e'], ttlMs: 150 }
 ];
 
+export interface ConnectOptions {
+  credentialId?: string;
+  endpoint?: string;
+  /** false: leave the MRTR guard off (to show what the SDK alone does). */
+  guard?: boolean;
+  /** Connect with the 2025 handshake (results carry no cache hints). */
+  legacy?: boolean;
+}
+
 export function createFixture(options: { shortTtlMs?: number } = {}) {
   const state: FixtureState = { requests: [], down: false, reads: 0 };
   const handler = createMcpHandler(() => {
@@ -67,19 +76,20 @@ export function createFixture(options: { shortTtlMs?: number } = {}) {
   };
 
   /** A client connected to the fixture the way the engine connects (store, partition, MRTR guard). */
-  async function connect(cache: CachePort, serverId: string, credentialId = '', endpoint?: string, guard = true): Promise<Client> {
+  async function connect(cache: CachePort, serverId: string, options: ConnectOptions = {}): Promise<Client> {
     const client = new Client(
       { name: 'cache-test', version: '1.0.0' },
       {
         capabilities: { elicitation: { form: {} } },
-        versionNegotiation: { mode: { pin: '2026-07-28' } },
-        responseCacheStore: cache.storeFor(serverId, endpoint),
-        cachePartition: cache.partitionFor(serverId, credentialId)
+        versionNegotiation: { mode: options.legacy ? 'legacy' : { pin: '2026-07-28' } },
+        responseCacheStore: cache.storeFor(serverId, options.endpoint),
+        cachePartition: cache.partitionFor(serverId, options.credentialId ?? ''),
+        defaultCacheTtlMs: cache.defaultTtlMs
       }
     );
     client.setRequestHandler('elicitation/create', async () => ({ action: 'accept', content: { passphrase: 'open sesame' } }));
     const transport = new StreamableHTTPClientTransport(new URL('http://fixture.invalid/mcp'), { fetch });
-    await client.connect(guard ? cache.guardTransport(transport) : transport);
+    await client.connect(options.guard === false ? transport : cache.guardTransport(transport));
     return client;
   }
 
