@@ -1,0 +1,45 @@
+// `npm run -s cli -- <command>`: a headless client on the same engine as the app. Prints JSON on
+// stdout; on failure prints {"error": AppError} and exits 1 (2 for usage errors).
+import { createEngine } from '../engine/engine';
+import { ADHOC_SERVER_ID, CLI_USAGE, CliUsageError, parseCliArgs } from './args';
+import type { CliArgs } from './args';
+import { runCommand } from './commands';
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+
+function exitWith(code: number, value: unknown): void {
+  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`, () => process.exit(code));
+}
+
+async function main(args: CliArgs): Promise<void> {
+  const timeoutMs = args.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  // Servers connect on first use: `list foo` starts only foo, not every configured server.
+  const engine = await createEngine({ configPath: args.configPath, dataDir: args.dataDir, requestTimeoutMs: timeoutMs, autoConnect: false });
+  const configError = engine.config.view().error;
+  if (configError) console.error(`warning: ${configError}`);
+  let output;
+  try {
+    if (args.adhoc) {
+      // An ad hoc server replaces the configured ones for this run; it is never saved.
+      for (const id of engine.registry.ids()) await engine.registry.remove(id);
+      await engine.registry.add(ADHOC_SERVER_ID, args.adhoc, { start: false });
+    }
+    output = await runCommand(engine, args, timeoutMs);
+  } finally {
+    await engine.close();
+  }
+  exitWith(output.ok ? 0 : 1, output.value);
+}
+
+let args: CliArgs | undefined;
+try {
+  args = parseCliArgs(process.argv.slice(2));
+} catch (err) {
+  if (!(err instanceof CliUsageError)) throw err;
+  console.error(CLI_USAGE);
+  exitWith(2, { error: { code: 'invalid_params', message: err.message } });
+}
+if (args?.help) console.log(CLI_USAGE);
+else if (args) {
+  main(args).catch(err => exitWith(1, { error: { code: 'unknown', message: err instanceof Error ? err.message : String(err) } }));
+}
