@@ -1,6 +1,7 @@
 // Extension point: panels shown as tabs in the bottom dock. A feature plugs in with one line here,
 // e.g. `{ id: 'cache', title: 'Cache', Component: CachePanel }`. Order here is tab order.
 import type { ComponentType } from 'react';
+import { CachePanel } from '../features/cache/CachePanel';
 import { ProtocolLogPanel } from '../features/protocol-log/ProtocolLogPanel';
 import { ServerDetailsPanel } from '../features/server-details/ServerDetailsPanel';
 
@@ -13,5 +14,6 @@ export interface DockPanel {
 
 export const dockPanels: DockPanel[] = [
   { id: 'protocol-log', title: 'Protocol log', Component: ProtocolLogPanel },
-  { id: 'server-details', title: 'Server details', Component: ServerDetailsPanel }
+  { id: 'server-details', title: 'Server details', Component: ServerDetailsPanel },
+  { id: 'cache', title: 'Cache', Component: CachePanel }
 ];

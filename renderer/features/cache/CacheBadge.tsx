@@ -3,6 +3,7 @@
 import type { CacheInfo } from '../../../shared/contract';
 import { cacheLabel, effectiveState } from './cache-format';
 import { useNow } from './use-now';
+import './cache.css';
 
 export interface CacheBadgeProps {
   cache: CacheInfo;

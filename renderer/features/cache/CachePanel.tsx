@@ -1,0 +1,124 @@
+// The cache panel (dock tab): what the engine's response cache holds (method, key, server, scope, size,
+// expiry), hit/miss/revalidation counters per server, and actions to evict one entry or clear all.
+import type { CacheCounters, CacheEntryInfo, ServerId } from '../../../shared/contract';
+import { toAppError } from '../../queries/errors';
+import { formatBytes, formatDuration } from './cache-format';
+import { useCacheActions, useCacheSnapshot } from './use-cache-snapshot';
+import { useNow } from './use-now';
+import './cache.css';
+
+/** Rows rendered at most; the budget bounds the cache, this bounds the DOM. */
+const MAX_ROWS = 500;
+
+function keyLabel(entry: CacheEntryInfo): string {
+  if (entry.method === 'resources/read') return entry.params;
+  return entry.params === '' ? 'first page / whole list' : `cursor ${entry.params}`;
+}
+
+function expiryLabel(expiresAt: number, now: number): string {
+  return expiresAt > now ? `in ${formatDuration(expiresAt - now)}` : `expired ${formatDuration(now - expiresAt)} ago`;
+}
+
+function CountersTable({ counters }: { counters: Record<ServerId, CacheCounters> }) {
+  const servers = Object.keys(counters).sort();
+  if (servers.length === 0) return <p className="cache-note">No cacheable calls yet.</p>;
+  return (
+    <table className="cache-counters" aria-label="Cache counters per server">
+      <thead>
+        <tr>
+          <th scope="col">Server</th>
+          <th scope="col">Hits</th>
+          <th scope="col">Misses</th>
+          <th scope="col">Revalidations</th>
+          <th scope="col">Stale served</th>
+        </tr>
+      </thead>
+      <tbody>
+        {servers.map(id => (
+          <tr key={id} data-testid="cache-counters" data-server-id={id}>
+            <th scope="row">{id}</th>
+            <td data-counter="hits">{counters[id].hits}</td>
+            <td data-counter="misses">{counters[id].misses}</td>
+            <td data-counter="revalidations">{counters[id].revalidations}</td>
+            <td data-counter="staleServed">{counters[id].staleServed}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function EntryRow({ entry, now, onEvict, busy }: { entry: CacheEntryInfo; now: number; onEvict: () => void; busy: boolean }) {
+  const state = entry.expiresAt > now ? 'fresh' : 'stale';
+  const key = keyLabel(entry);
+  return (
+    <tr data-testid="cache-entry" data-method={entry.method} data-key={entry.key} data-cache-state={state} data-server-id={entry.serverId}>
+      <td>{entry.method}</td>
+      <td className="cache-key" title={key}>
+        {key}
+      </td>
+      <td>{entry.serverId}</td>
+      <td>{entry.scope}</td>
+      <td className="cache-num">{formatBytes(entry.size)}</td>
+      <td className={`cache-state cache-state--${state}`} title={new Date(entry.expiresAt).toLocaleString()}>
+        {expiryLabel(entry.expiresAt, now)}
+      </td>
+      <td>
+        <button type="button" data-testid="cache-evict" onClick={onEvict} disabled={busy} aria-label={`Evict ${entry.method} ${key}`}>
+          Evict
+        </button>
+      </td>
+    </tr>
+  );
+}
+
+export function CachePanel() {
+  const snapshot = useCacheSnapshot();
+  const { evict, clear } = useCacheActions();
+  const now = useNow();
+  const data = snapshot.data;
+  const actionError = evict.error ?? clear.error;
+  return (
+    <section className="cache-panel" data-testid="cache-panel" aria-label="Response cache" data-entries={data?.entries.length ?? 0}>
+      <div className="cache-toolbar">
+        <span>{data ? `${data.entries.length} entries · ${formatBytes(data.totalBytes)} of ${formatBytes(data.budgetBytes)}` : 'Loading…'}</span>
+        <span className="cache-toolbar-spacer" />
+        <button type="button" data-testid="cache-clear" onClick={() => clear.mutate()} disabled={!data || data.entries.length === 0 || clear.isPending}>
+          Clear all
+        </button>
+      </div>
+      {snapshot.error && <p className="cache-problem" role="alert">Could not read the cache: {toAppError(snapshot.error).message}</p>}
+      {actionError && <p className="cache-problem" role="alert">{toAppError(actionError).message}</p>}
+      {data && (
+        <div className="cache-body">
+          <CountersTable counters={data.countersByServer} />
+          {data.entries.length === 0 ? (
+            <p className="cache-note">The cache is empty.</p>
+          ) : (
+            <table className="cache-entries" aria-label="Cached responses">
+              <thead>
+                <tr>
+                  <th scope="col">Method</th>
+                  <th scope="col">Key</th>
+                  <th scope="col">Server</th>
+                  <th scope="col">Scope</th>
+                  <th scope="col">Size</th>
+                  <th scope="col">Expiry</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.entries.slice(0, MAX_ROWS).map(entry => (
+                  <EntryRow key={entry.key} entry={entry} now={now} busy={evict.isPending} onEvict={() => evict.mutate(entry.key)} />
+                ))}
+              </tbody>
+            </table>
+          )}
+          {data.entries.length > MAX_ROWS && <p className="cache-note">Showing the {MAX_ROWS} most recently used of {data.entries.length} entries.</p>}
+        </div>
+      )}
+    </section>
+  );
+}
