@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { ADHOC_SERVER_ID, parseCliArgs } from './args';
+import { splitCommandLine } from './command-line';
+
+describe('parseCliArgs', () => {
+  it('parses configured-server commands', () => {
+    expect(parseCliArgs(['read', 'ref', 'a://1', 'a://2', '--config', 'c.json'])).toMatchObject({ command: 'read', serverId: 'ref', uris: ['a://1', 'a://2'], configPath: 'c.json' });
+    const servers = parseCliArgs(['servers']);
+    expect(servers.command).toBe('servers');
+    expect(servers.serverId).toBeUndefined();
+  });
+
+  it('builds ad hoc servers from --stdio and --url', () => {
+    expect(parseCliArgs(['list', '--stdio', 'node "my server.js" --flag'])).toMatchObject({
+      serverId: ADHOC_SERVER_ID,
+      adhoc: { command: 'node', args: ['my server.js', '--flag'] }
+    });
+    expect(parseCliArgs(['read', '--url', 'http://127.0.0.1:5/mcp', '--sse', '--header', 'Authorization: Bearer t', 'x://1'])).toMatchObject({
+      uris: ['x://1'],
+      adhoc: { type: 'sse', url: 'http://127.0.0.1:5/mcp', headers: { Authorization: 'Bearer t' } }
+    });
+  });
+
+  it.each([
+    [[], /Missing command/],
+    [['nope'], /Unknown command/],
+    [['list'], /needs a server name/],
+    [['read', 'ref'], /at least one URI/],
+    [['list', 'ref', '--bogus'], /Unknown option --bogus/],
+    [['list', '--url', 'ftp://x'], /--url\.url: /],
+    [['list', '--stdio', 'a', '--url', 'http://x'], /either --stdio or --url/],
+    [['list', 'ref', 'extra'], /Unexpected argument/],
+    [['list', '--stdio', '"unterminated'], /unterminated/]
+  ])('rejects %j', (argv, message) => {
+    expect(() => parseCliArgs(argv)).toThrow(message);
+  });
+});
+
+describe('splitCommandLine', () => {
+  it('handles quotes and escapes like a shell, without a shell', () => {
+    expect(splitCommandLine(`npx  tsx 'a b' "c \\"d\\"" e\\ f ''`)).toEqual(['npx', 'tsx', 'a b', 'c "d"', 'e f', '']);
+  });
+});

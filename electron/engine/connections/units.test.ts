@@ -1,0 +1,76 @@
+// Small connection-layer pieces: backoff delays, the stderr buffer, the oversize-tolerant reader.
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { RPC_TOO_LARGE } from '../errors';
+import { backoffDelay } from './backoff';
+import { BoundedLineReader } from './oversize-guard';
+import type { OversizeInfo } from './oversize-guard';
+import { StderrBuffer } from './stderr-buffer';
+
+describe('backoffDelay', () => {
+  const policy = { baseMs: 100, capMs: 1000, jitter: 0.5 };
+  it('doubles per attempt up to the cap', () => {
+    expect([1, 2, 3, 4, 5, 10].map(a => backoffDelay(policy, a, () => 0))).toEqual([100, 200, 400, 800, 1000, 1000]);
+  });
+  it('jitters down to half of the nominal delay', () => {
+    expect(backoffDelay(policy, 3, () => 1)).toBe(200);
+    const samples = Array.from({ length: 50 }, () => backoffDelay(policy, 3));
+    expect(Math.min(...samples)).toBeGreaterThanOrEqual(200);
+    expect(Math.max(...samples)).toBeLessThanOrEqual(400);
+    expect(new Set(samples).size).toBeGreaterThan(1);
+  });
+});
+
+describe('StderrBuffer', () => {
+  it('keeps the last lines, counts dropped ones, and batches (bounded) events', async () => {
+    const batches: string[][] = [];
+    const buffer = new StderrBuffer({ maxLines: 3, maxLineLength: 10, flushMs: 5, onLines: lines => batches.push(lines.map(l => l.text)) });
+    const stream = new PassThrough();
+    buffer.attach(stream);
+    stream.write('one\ntwo\r\nthr');
+    stream.write('ee\nfour\nthis line is far too long\n');
+    stream.end('tail without newline');
+    await new Promise(r => setTimeout(r, 30));
+    expect(buffer.snapshot().map(l => l.text)).toEqual(['four', 'this line …', 'tail witho…']);
+    expect(buffer.dropped).toBe(3);
+    // Lines arriving faster than the flush interval are batched, and the batch is bounded too.
+    expect(batches).toEqual([['four', 'this line …', 'tail witho…']]);
+    expect(buffer.tail(1)).toBe('tail witho…');
+    buffer.write('five\n');
+    await new Promise(r => setTimeout(r, 30));
+    expect(batches.at(-1)).toEqual(['five']);
+  });
+});
+
+describe('BoundedLineReader', () => {
+  const line = (obj: unknown) => Buffer.from(`${JSON.stringify(obj)}\n`);
+
+  it('passes normal messages through, split across chunks, and skips non-JSON lines', () => {
+    const reader = new BoundedLineReader(1000, () => undefined);
+    const bytes = Buffer.concat([Buffer.from('npm notice: hello\n'), line({ jsonrpc: '2.0', id: 1, result: {} }), line({ jsonrpc: '2.0', method: 'notifications/x' })]);
+    reader.append(bytes.subarray(0, 25));
+    reader.append(bytes.subarray(25));
+    expect(reader.readMessage()).toEqual({ jsonrpc: '2.0', id: 1, result: {} });
+    expect(reader.readMessage()).toEqual({ jsonrpc: '2.0', method: 'notifications/x' });
+    expect(reader.readMessage()).toBeNull();
+  });
+
+  it('replaces an oversized reply with a too_large error for its id and keeps reading', () => {
+    const seen: OversizeInfo[] = [];
+    const reader = new BoundedLineReader(100, info => seen.push(info));
+    const huge = line({ result: { contents: [{ uri: 'a://b', text: 'x'.repeat(500) }] }, jsonrpc: '2.0', id: 7 });
+    for (let i = 0; i < huge.length; i += 64) reader.append(huge.subarray(i, i + 64));
+    reader.append(line({ jsonrpc: '2.0', id: 8, result: {} }));
+    expect(reader.readMessage()).toMatchObject({ id: 7, error: { code: RPC_TOO_LARGE, data: { size: huge.length - 1, limit: 100 } } });
+    expect(reader.readMessage()).toEqual({ jsonrpc: '2.0', id: 8, result: {} });
+    expect(seen).toEqual([{ size: huge.length - 1, limit: 100, id: 7 }]);
+  });
+
+  it('finds the id at the start too, and drops oversized messages without an id', () => {
+    const reader = new BoundedLineReader(50, () => undefined);
+    reader.append(line({ jsonrpc: '2.0', id: 'abc', result: { pad: 'y'.repeat(100) } }));
+    reader.append(line({ jsonrpc: '2.0', method: 'notifications/big', params: { pad: 'z'.repeat(100) } }));
+    expect(reader.readMessage()).toMatchObject({ id: 'abc', error: { code: RPC_TOO_LARGE } });
+    expect(reader.readMessage()).toBeNull();
+  });
+});
