@@ -1,5 +1,9 @@
 // The shell layout: servers on the left, picker and viewer in the middle, context tray on the right,
 // the dock below, global overlays on top.
+import { ContextTray } from '../features/context-tray/ContextTray';
+import { Picker } from '../features/picker/Picker';
+import { ServerSidebar } from '../features/servers/ServerSidebar';
+import { Viewer } from '../features/viewer/Viewer';
 import { Dock } from './Dock';
 import { ErrorBanners } from './ErrorBanner';
 import { overlays } from './overlays';
@@ -11,7 +15,12 @@ export function Layout({ mode }: { mode: 'electron' | 'browser' }) {
         <h1>MCP Resource Browser</h1>
       </header>
       <ErrorBanners />
-      <main className="workspace" />
+      <main className="workspace">
+        <ServerSidebar />
+        <Picker />
+        <Viewer />
+        <ContextTray />
+      </main>
       <Dock />
       {overlays.map((Overlay, i) => (
         <Overlay key={Overlay.displayName ?? Overlay.name ?? i} />

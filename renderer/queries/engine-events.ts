@@ -30,6 +30,7 @@ export function followEngineEvents(engine: EngineClient, queryClient: QueryClien
     engine.on('serverRemoved', ({ serverId }) => {
       queryClient.setQueryData<ServerState[]>(queryKeys.servers(), list => list?.filter(s => s.id !== serverId));
       queryClient.removeQueries({ queryKey: queryKeys.resourcesList(serverId) });
+      queryClient.removeQueries({ queryKey: queryKeys.listProgress(serverId) });
       queryClient.removeQueries({ queryKey: queryKeys.resourcesReadOfServer(serverId) });
       queryClient.removeQueries({ queryKey: queryKeys.templatesList(serverId) });
     }),
@@ -41,6 +42,16 @@ export function followEngineEvents(engine: EngineClient, queryClient: QueryClien
       void queryClient.invalidateQueries({ queryKey });
     })
   ];
+  // Events sent while the browser-mode socket was down are lost, so refetch everything once it is back.
+  let carrierDropped = false;
+  const offCarrier = engine.onCarrierState?.(state => {
+    if (state === 'reconnecting') carrierDropped = true;
+    else if (carrierDropped) {
+      carrierDropped = false;
+      void queryClient.invalidateQueries();
+    }
+  });
+  if (offCarrier) offs.push(offCarrier);
   return () => offs.forEach(off => off());
 }
 

@@ -5,6 +5,8 @@ import type { ServerId } from '../../shared/contract';
 export const queryKeys = {
   servers: () => ['servers.list'] as const,
   resourcesList: (serverId: ServerId) => ['resources.list', serverId] as const,
+  /** Pages of a running list call, written as `listProgress` events arrive (no fetcher of its own). */
+  listProgress: (serverId: ServerId) => ['resources.list.progress', serverId] as const,
   resourcesRead: (serverId: ServerId, uri: string) => ['resources.read', serverId, uri] as const,
   /** Prefix of every read of one server. */
   resourcesReadOfServer: (serverId: ServerId) => ['resources.read', serverId] as const,

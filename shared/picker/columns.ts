@@ -1,16 +1,17 @@
-// Column-oriented views of the picker's items, built once per item set, so that search, filters and
-// sorts run over flat arrays instead of re-reading nested annotation objects on every keystroke.
+// Column-oriented views of the picker's items, so that search, filters and sorts run over flat arrays
+// instead of re-reading nested annotation objects on every keystroke. Columns are built per server and
+// extended page by page while a list streams in; the picker concatenates the servers it shows.
 import type { ResourceItem } from '../contract';
 
 export const AUDIENCE_USER = 1;
 export const AUDIENCE_ASSISTANT = 2;
 
-/** Separates fields in the search haystack; not a letter or digit, so no fuzzy term spans two fields. */
+/** Separates fields in the search line; not a letter or digit, so no search term spans two fields. */
 export const FIELD_SEPARATOR = '\u2002\u2002';
 
 export interface PickerColumns {
   readonly items: readonly ResourceItem[];
-  /** One search line per item: name, title, URI, description, MIME type. */
+  /** One lower-cased search line per item: name, title, URI, description, MIME type. */
   readonly haystack: string[];
   /** Lower-cased name/title/URI for exact and prefix ranking. */
   readonly nameLower: string[];
@@ -19,11 +20,11 @@ export interface PickerColumns {
   /** Lower-cased last URI path segment, so "readme" is a prefix match of ".../docs/readme.md". */
   readonly uriLeafLower: string[];
   /** Bit mask of AUDIENCE_*; 0 when the item has no (valid) audience. */
-  readonly audience: Uint8Array;
+  readonly audience: number[];
   /** NaN when missing or outside 0..1. */
-  readonly priority: Float64Array;
+  readonly priority: number[];
   /** lastModified in ms epoch; NaN when missing or unparseable. */
-  readonly modified: Float64Array;
+  readonly modified: number[];
 }
 
 /** What the item is called in the UI: its title when it has one, else its name. */
@@ -62,26 +63,71 @@ function uriLeaf(uriLower: string): string {
   return trimmed.slice(cut + 1);
 }
 
-export function buildColumns(items: readonly ResourceItem[]): PickerColumns {
-  const n = items.length;
-  const haystack = new Array<string>(n);
-  const nameLower = new Array<string>(n);
-  const titleLower = new Array<string>(n);
-  const uriLower = new Array<string>(n);
-  const uriLeafLower = new Array<string>(n);
-  const audience = new Uint8Array(n);
-  const priority = new Float64Array(n);
-  const modified = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
+function emptyColumns(): PickerColumns {
+  return {
+    items: [],
+    haystack: [],
+    nameLower: [],
+    titleLower: [],
+    uriLower: [],
+    uriLeafLower: [],
+    audience: [],
+    priority: [],
+    modified: []
+  };
+}
+
+function appendItems(target: PickerColumns, items: readonly ResourceItem[], from: number): void {
+  for (let i = from; i < items.length; i++) {
     const item = items[i];
-    haystack[i] = searchLine(item);
-    nameLower[i] = item.name.toLowerCase();
-    titleLower[i] = (item.title ?? '').toLowerCase();
-    uriLower[i] = item.uri.toLowerCase();
-    uriLeafLower[i] = uriLeaf(uriLower[i]);
-    audience[i] = audienceMask(item);
-    priority[i] = validPriority(item);
-    modified[i] = modifiedMs(item);
+    const uri = item.uri.toLowerCase();
+    target.haystack.push(searchLine(item).toLowerCase());
+    target.nameLower.push(item.name.toLowerCase());
+    target.titleLower.push((item.title ?? '').toLowerCase());
+    target.uriLower.push(uri);
+    target.uriLeafLower.push(uriLeaf(uri));
+    target.audience.push(audienceMask(item));
+    target.priority.push(validPriority(item));
+    target.modified.push(modifiedMs(item));
   }
-  return { items, haystack, nameLower, titleLower, uriLower, uriLeafLower, audience, priority, modified };
+}
+
+export function buildColumns(items: readonly ResourceItem[]): PickerColumns {
+  const columns = { ...emptyColumns(), items };
+  appendItems(columns, items, 0);
+  return columns;
+}
+
+/**
+ * Columns for `items`, reusing `previous` when `items` only appends to what `previous` was built from
+ * (a list streaming in page by page): only the new items are processed. The arrays of `previous` are then
+ * shared and grown, so `previous` must not be used afterwards.
+ */
+export function extendColumns(previous: PickerColumns | undefined, items: readonly ResourceItem[]): PickerColumns {
+  const before = previous?.items;
+  const appendsOnly =
+    previous !== undefined &&
+    before !== undefined &&
+    before.length <= items.length &&
+    previous.haystack.length === before.length &&
+    (before.length === 0 || (items[0] === before[0] && items[before.length - 1] === before[before.length - 1]));
+  if (!appendsOnly) return buildColumns(items);
+  appendItems(previous, items, before.length);
+  return { ...previous, items };
+}
+
+/** One set of columns over several servers' columns, in the given order. */
+export function concatColumns(parts: readonly PickerColumns[]): PickerColumns {
+  if (parts.length === 1) return parts[0];
+  const out = emptyColumns();
+  const items: ResourceItem[] = [];
+  for (const p of parts) {
+    for (const key of Object.keys(out) as (keyof PickerColumns)[]) {
+      if (key === 'items') continue;
+      const target = out[key] as unknown[];
+      for (const v of p[key] as readonly unknown[]) target.push(v);
+    }
+    for (const item of p.items) items.push(item);
+  }
+  return { ...out, items };
 }

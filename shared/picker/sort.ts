@@ -12,7 +12,7 @@ export interface SortOrder {
 }
 
 /** Descending numeric compare with NaN (missing) last; the index breaks ties, which makes it stable. */
-function byDescendingColumn(column: Float64Array) {
+function byDescendingColumn(column: readonly number[]) {
   return (a: number, b: number): number => {
     const x = column[a];
     const y = column[b];

@@ -6,8 +6,8 @@ import type { HandlerMap } from '../handlers';
 import type { ProtocolLog } from './protocol-log';
 
 export interface LogHandlerDeps {
-  /** The live client of a server; throws the engine's typed error when there is none. */
-  clientFor(serverId: ServerId): Client;
+  /** The live client of a server (waiting for a connect in progress); rejects with the engine's typed error when there is none. */
+  clientFor(serverId: ServerId): Client | Promise<Client>;
   /** Maps a failed request to the app's typed error. */
   toAppError(err: unknown): AppError;
 }
@@ -26,7 +26,7 @@ export function createLogHandlers(log: ProtocolLog, deps: LogHandlerDeps): Handl
     'log.setPaused': async ({ paused }) => ({ paused: log.setPaused(paused) }),
     'log.setCap': async ({ cap }) => log.setCap(cap),
     'log.replay': async ({ serverId, method, params }) => {
-      const client = deps.clientFor(serverId);
+      const client = await deps.clientFor(serverId);
       const { outcome, logSeq } = await log.withReplay(method, () =>
         client.request({ method, params }, anyResult, { timeout: REPLAY_TIMEOUT_MS })
       );

@@ -1,0 +1,59 @@
+// A stdio MCP server that floods its client with notifications, for the protocol-log benchmark.
+// It speaks only the 2025-11-25 era (initialize handshake), where a server may push notifications at
+// any time; the flood starts once the client is initialized (so the era probe's throwaway sibling
+// process never floods) and at `--start-at` if given.
+//   npx tsx bench/log-flood-server.ts --rate 5000 --seconds 10 [--start-at <ms epoch>] [--start-after-ms N]
+import { McpServer } from '@modelcontextprotocol/server';
+import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
+import { parseArgs } from 'node:util';
+
+const { values } = parseArgs({
+  options: {
+    rate: { type: 'string', default: '5000' },
+    seconds: { type: 'string', default: '10' },
+    'start-at': { type: 'string' },
+    'start-after-ms': { type: 'string', default: '0' }
+  }
+});
+const rate = Number(values.rate);
+const seconds = Number(values.seconds);
+if (!(rate > 0) || !(seconds > 0)) {
+  process.stderr.write('flood server: --rate and --seconds must be positive numbers\n');
+  process.exit(2);
+}
+
+const TICK_MS = 10;
+// At 5,000 messages/s stdout backpressures; every pending write waits on 'drain', which is expected here.
+process.stdout.setMaxListeners(0);
+const server = new McpServer({ name: 'log-flood', version: '1.0.0' }, { capabilities: { logging: {}, resources: {} } });
+server.registerResource('flood status', 'flood://status', { mimeType: 'application/json' }, async uri => ({
+  contents: [{ uri: uri.href, text: JSON.stringify({ sent, rate, seconds }) }]
+}));
+
+let sent = 0;
+function flood(): void {
+  const startedAt = Date.now();
+  const total = Math.round(rate * seconds);
+  process.stderr.write(`flood: start ${startedAt} rate=${rate}/s seconds=${seconds}\n`);
+  const timer = setInterval(() => {
+    // Catch up to where the schedule says we should be, so timer jitter does not lower the rate.
+    const due = Math.min(total, Math.floor(((Date.now() - startedAt) / 1000) * rate));
+    while (sent < due) {
+      sent++;
+      void server.server.notification({
+        method: 'notifications/message',
+        params: { level: 'info', logger: 'flood', data: { n: sent, at: Date.now(), text: 'tick of the flood benchmark' } }
+      });
+    }
+    if (sent >= total) {
+      clearInterval(timer);
+      process.stderr.write(`flood: done ${Date.now()} sent=${sent}\n`);
+    }
+  }, TICK_MS);
+}
+
+server.server.oninitialized = () => {
+  const startAt = values['start-at'] ? Number(values['start-at']) : Date.now() + Number(values['start-after-ms']);
+  setTimeout(flood, Math.max(0, startAt - Date.now()));
+};
+await server.connect(new StdioServerTransport());

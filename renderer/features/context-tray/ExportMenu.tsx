@@ -1,0 +1,54 @@
+// Export of the tray: a format (Markdown or JSON) and a destination (clipboard or file).
+import { useId, useState } from 'react';
+import { exportJson, exportMarkdown, IncompleteTrayError, type TrayEntry } from '../../../shared/picker/tray-export';
+import { useEngine } from '../../app/engine-context';
+import { toAppError } from '../../queries/errors';
+
+type Format = 'markdown' | 'json';
+
+export function ExportMenu({ entries, onStatus }: { entries: TrayEntry[]; onStatus(text: string): void }) {
+  const engine = useEngine();
+  const id = useId();
+  const [format, setFormat] = useState<Format>('markdown');
+  const [busy, setBusy] = useState(false);
+  const render = () => (format === 'json' ? exportJson(entries) : exportMarkdown(entries));
+  const run = async (destination: 'clipboard' | 'file') => {
+    setBusy(true);
+    try {
+      const text = render();
+      if (destination === 'clipboard') {
+        await navigator.clipboard.writeText(text);
+        onStatus(`Copied ${entries.length} as ${format === 'json' ? 'JSON' : 'Markdown'} (${text.length.toLocaleString()} characters).`);
+      } else {
+        const suggestedName = format === 'json' ? 'context.json' : 'context.md';
+        const saved = await engine.call('file.save', { suggestedName, data: text, encoding: 'utf8' });
+        onStatus(saved.saved ? `Saved ${saved.path ?? suggestedName}.` : 'Save cancelled.');
+      }
+    } catch (e) {
+      onStatus(e instanceof IncompleteTrayError ? `Cannot export yet. ${e.message}` : `Export failed: ${toAppError(e).message}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const disabled = busy || entries.length === 0;
+  return (
+    <div className="export-menu" data-testid="context-export" role="group" aria-label="Export context">
+      <label htmlFor={`${id}-format`}>Export as</label>
+      <select
+        id={`${id}-format`}
+        data-testid="context-export-format"
+        value={format}
+        onChange={e => setFormat(e.target.value as Format)}
+      >
+        <option value="markdown">Markdown</option>
+        <option value="json">JSON</option>
+      </select>
+      <button type="button" data-testid="context-export-copy" disabled={disabled} onClick={() => void run('clipboard')}>
+        Copy
+      </button>
+      <button type="button" data-testid="context-export-save" disabled={disabled} onClick={() => void run('file')}>
+        Save…
+      </button>
+    </div>
+  );
+}

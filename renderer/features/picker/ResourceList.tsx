@@ -1,0 +1,104 @@
+// The virtualized picker list (role listbox). Only the rows in view (plus a small overscan) exist in
+// the DOM, so rendering cost does not depend on how many resources match.
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useImperativeHandle, useRef, type KeyboardEvent, type Ref } from 'react';
+import type { ResourceItem, ServerId } from '../../../shared/contract';
+import type { PickerColumns } from '../../../shared/picker/columns';
+import { ResourceRow } from './ResourceRow';
+
+export const ROW_HEIGHT = 52;
+const GROUP_HEADER_HEIGHT = 28;
+export const listboxId = 'resource-listbox';
+export const optionId = (row: number) => `resource-option-${row}`;
+
+export interface ResourceListHandle {
+  scrollToRow(row: number): void;
+}
+
+interface Props {
+  columns: PickerColumns;
+  rows: number[];
+  groupStarts: { row: number; serverId: ServerId }[];
+  activeRow: number;
+  query: string;
+  loading: boolean;
+  onPick(row: number): void;
+  onKeyDown(event: KeyboardEvent): void;
+  handle: Ref<ResourceListHandle>;
+}
+
+/** Maps virtual indices (rows plus one header per group) to what they show. */
+function entryAt(v: number, groupStarts: Props['groupStarts']): { header?: ServerId; row: number } {
+  if (groupStarts.length === 0) return { row: v };
+  let g = groupStarts.length - 1;
+  while (g > 0 && groupStarts[g].row + g > v) g--;
+  const headerAt = groupStarts[g].row + g;
+  return v === headerAt ? { header: groupStarts[g].serverId, row: -1 } : { row: v - g - 1 };
+}
+
+function virtualIndexOf(row: number, groupStarts: Props['groupStarts']): number {
+  let g = 0;
+  while (g + 1 < groupStarts.length && groupStarts[g + 1].row <= row) g++;
+  return groupStarts.length === 0 ? row : row + g + 1;
+}
+
+export function ResourceList({ columns, rows, groupStarts, activeRow, query, loading, onPick, onKeyDown, handle }: Props) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const count = rows.length + groupStarts.length;
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: v => (entryAt(v, groupStarts).header !== undefined ? GROUP_HEADER_HEIGHT : ROW_HEIGHT),
+    overscan: 8
+  });
+  useEffect(() => virtualizer.measure(), [groupStarts, virtualizer]);
+  useImperativeHandle(handle, () => ({
+    scrollToRow: row => virtualizer.scrollToIndex(virtualIndexOf(row, groupStarts), { align: 'auto' })
+  }));
+  const items: readonly ResourceItem[] = columns.items;
+  return (
+    <div
+      ref={scrollRef}
+      id={listboxId}
+      role="listbox"
+      aria-label="Resources"
+      aria-busy={loading}
+      aria-activedescendant={activeRow >= 0 && activeRow < rows.length ? optionId(activeRow) : undefined}
+      tabIndex={0}
+      data-testid="resource-list"
+      data-loaded={columns.items.length}
+      data-matching={rows.length}
+      data-loading={String(loading)}
+      className="resource-list"
+      onKeyDown={onKeyDown}
+    >
+      <div role="presentation" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        {virtualizer.getVirtualItems().map(v => {
+          const entry = entryAt(v.index, groupStarts);
+          const style = { position: 'absolute' as const, top: 0, left: 0, right: 0, height: v.size, transform: `translateY(${v.start}px)` };
+          if (entry.header !== undefined) {
+            return (
+              <div key={`h-${entry.header}`} role="presentation" className="group-header" style={style}>
+                {entry.header}
+              </div>
+            );
+          }
+          const item = items[rows[entry.row]];
+          return (
+            <ResourceRow
+              key={rows[entry.row]}
+              item={item}
+              id={optionId(entry.row)}
+              posInSet={entry.row + 1}
+              setSize={rows.length}
+              active={entry.row === activeRow}
+              query={query}
+              style={style}
+              onPick={() => onPick(entry.row)}
+            />
+          );
+        })}
+      </div>
+    </div>
+  );
+}

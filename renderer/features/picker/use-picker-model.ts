@@ -1,0 +1,156 @@
+// Everything the picker shows, derived from server data (lists per server) and UI state (search, filters,
+// sort, grouping): one ordered list of item indices over the columns of all shown servers.
+import { useQueryClient } from '@tanstack/react-query';
+import { useDeferredValue, useMemo, useRef } from 'react';
+import type { AppError, ResourceItem, ServerId, ServerState } from '../../../shared/contract';
+import { concatColumns, extendColumns, type PickerColumns } from '../../../shared/picker/columns';
+import { applyAnnotationFilter, type HiddenCounts } from '../../../shared/picker/filters';
+import { SearchSession } from '../../../shared/picker/search';
+import { buildSortOrder } from '../../../shared/picker/sort';
+import { toAppError } from '../../queries/errors';
+import { queryKeys } from '../../queries/keys';
+import { useListProgress, useResourceLists } from '../../queries/use-resource-list';
+import { useServers } from '../../queries/use-servers';
+import { usePickerStore } from '../../state/picker-store';
+import { useUiStore } from '../../state/ui-store';
+import { useThrottled } from './use-throttled';
+
+export interface ServerListState {
+  serverId: ServerId;
+  loading: boolean;
+  /** Items received so far (streamed pages or the finished list). */
+  loaded: number;
+  pages: number;
+  error?: AppError;
+  cancelled: boolean;
+  retry(): void;
+  cancel(): void;
+}
+
+export interface PickerModel {
+  columns: PickerColumns;
+  /** Item indices into `columns`, in display order. */
+  rows: number[];
+  /** Index into `rows` where each shown server's group starts (only when grouping by server). */
+  groupStarts: { row: number; serverId: ServerId }[];
+  hidden: HiddenCounts;
+  /** A problem with the filter inputs (e.g. an unparseable date), shown next to them. */
+  filterError?: string;
+  lists: ServerListState[];
+  loading: boolean;
+  /** The search text the rows reflect (it may trail the input by a frame while typing fast). */
+  query: string;
+}
+
+const streamingRepaintMs = 300;
+
+/** The same array object as last render while its elements are the same objects. */
+function useStableArray<T>(next: T[]): T[] {
+  const ref = useRef(next);
+  const prev = ref.current;
+  if (prev.length !== next.length || prev.some((v, k) => v !== next[k])) ref.current = next;
+  return ref.current;
+}
+
+function shownServerIds(servers: ServerState[] | undefined, filter: ServerId[]): ServerId[] {
+  return (servers ?? []).filter(s => !s.disabled && (filter.length === 0 || filter.includes(s.id))).map(s => s.id);
+}
+
+export function usePickerModel(): PickerModel {
+  const queryClient = useQueryClient();
+  const servers = useServers().data;
+  const serverFilter = useUiStore(s => s.serverFilter);
+  const groupByServer = useUiStore(s => s.groupByServer);
+  const query = useDeferredValue(usePickerStore(s => s.query));
+  const filter = usePickerStore(s => s.filter);
+  const sort = usePickerStore(s => s.sort);
+
+  const ids = useMemo(() => shownServerIds(servers, serverFilter), [servers, serverFilter]);
+  const connected = new Set((servers ?? []).filter(s => s.status === 'connected').map(s => s.id));
+  const lists = useResourceLists(ids, id => connected.has(id));
+  const progress = useListProgress(ids);
+
+  const itemsPerServer: (readonly ResourceItem[])[] = ids.map((_, k) => lists[k].data?.items ?? progress[k].data?.items ?? []);
+  const loading = lists.some(l => l.isFetching);
+  const throttledItems = useThrottled(itemsPerServer, streamingRepaintMs, !loading);
+
+  // Per-server columns survive re-renders and grow page by page (see extendColumns).
+  const columnCache = useRef(new Map<ServerId, PickerColumns>());
+  const parts = ids.map((id, k) => {
+    const items = throttledItems[k] ?? [];
+    const cached = columnCache.current.get(id);
+    if (cached?.items === items) return cached;
+    const next = extendColumns(cached, items);
+    columnCache.current.set(id, next);
+    return next;
+  });
+  const stableParts = useStableArray(parts);
+  const columns = useMemo(
+    () => concatColumns(stableParts.length ? stableParts : [extendColumns(undefined, [])]),
+    [stableParts]
+  );
+  const sortOrder = useMemo(() => buildSortOrder(columns, sort), [columns, sort]);
+  const session = useMemo(() => new SearchSession(columns), [columns]);
+
+  const view = useMemo(() => {
+    const searched = session.search(query, sortOrder.order);
+    const candidates = searched ? searched.idxs : sortOrder.order;
+    try {
+      return { ...applyAnnotationFilter(columns, candidates, filter), filterError: undefined };
+    } catch (e) {
+      const unfiltered = applyAnnotationFilter(columns, candidates, { ...filter, modifiedAfter: '', modifiedBefore: '' });
+      return { ...unfiltered, filterError: (e as Error).message };
+    }
+  }, [session, query, sortOrder, columns, filter]);
+
+  const grouped = useMemo(() => {
+    if (!groupByServer || stableParts.length < 2) return { rows: view.idxs, groupStarts: [] };
+    const offsets: number[] = [];
+    let total = 0;
+    for (const p of stableParts) {
+      offsets.push(total);
+      total += p.items.length;
+    }
+    const serverOf = (i: number) => {
+      let k = offsets.length - 1;
+      while (k > 0 && offsets[k] > i) k--;
+      return k;
+    };
+    const buckets: number[][] = stableParts.map(() => []);
+    for (const i of view.idxs) buckets[serverOf(i)].push(i);
+    const groupStarts: { row: number; serverId: ServerId }[] = [];
+    let row = 0;
+    buckets.forEach((b, k) => {
+      if (b.length) groupStarts.push({ row, serverId: ids[k] });
+      row += b.length;
+    });
+    return { rows: buckets.flat(), groupStarts };
+  }, [view, groupByServer, stableParts, ids]);
+
+  const listStates: ServerListState[] = ids.map((serverId, k) => {
+    const list = lists[k];
+    const error = list.isError ? toAppError(list.error) : undefined;
+    const streamed = progress[k].data;
+    return {
+      serverId,
+      loading: list.isFetching,
+      loaded: list.data?.items.length ?? streamed?.items.length ?? 0,
+      pages: list.data?.pages ?? streamed?.page ?? 0,
+      error: error?.code === 'cancelled' ? undefined : error,
+      cancelled: !list.isFetching && !list.data && (error ? error.code === 'cancelled' : streamed !== undefined),
+      retry: () => void list.refetch(),
+      cancel: () => void queryClient.cancelQueries({ queryKey: queryKeys.resourcesList(serverId) })
+    };
+  });
+
+  return {
+    columns,
+    rows: grouped.rows,
+    groupStarts: grouped.groupStarts,
+    hidden: view.hidden,
+    filterError: view.filterError,
+    lists: listStates,
+    loading,
+    query
+  };
+}

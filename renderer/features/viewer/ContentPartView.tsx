@@ -1,0 +1,129 @@
+// One content item of a read (`content-part`): its preview by kind, with "view source" for rendered
+// kinds, copy, and save to disk.
+import { useMemo, useState } from 'react';
+import type { ContentPart } from '../../../shared/contract';
+import { baseMime, isTextual, languageFor, previewKind, renderedKinds, type PreviewKind } from '../../../shared/picker/content-kind';
+import { formatBytes } from '../../../shared/picker/format';
+import { useEngine } from '../../app/engine-context';
+import { toAppError } from '../../queries/errors';
+import { useUiStore } from '../../state/ui-store';
+import { base64ToBytes, bytesToText } from './bytes';
+import { CsvView } from './CsvView';
+import { HexView } from './HexView';
+import { JsonView } from './JsonView';
+import { MarkdownView } from './MarkdownView';
+import { MediaView } from './MediaView';
+import { SandboxFrame } from './SandboxFrame';
+import { TextView } from './TextView';
+
+interface Decoded {
+  kind: PreviewKind;
+  text?: string;
+  bytes?: Uint8Array;
+  size: number;
+  decodeError?: string;
+}
+
+function decode(part: ContentPart): Decoded {
+  const kind = previewKind(part);
+  if (part.kind === 'text') return { kind, text: part.text, size: new TextEncoder().encode(part.text).length };
+  let bytes: Uint8Array;
+  try {
+    bytes = base64ToBytes(part.blob);
+  } catch {
+    return { kind: 'binary', size: 0, decodeError: 'The blob is not valid base64.' };
+  }
+  return isTextual(kind) ? { kind, bytes, text: bytesToText(bytes), size: bytes.length } : { kind, bytes, size: bytes.length };
+}
+
+function fileNameFor(uri: string, kind: PreviewKind): string {
+  const leaf = uri.split(/[?#]/)[0].split('/').filter(Boolean).pop() ?? 'resource';
+  return /\.[a-z0-9]{1,8}$/i.test(leaf) ? leaf : `${leaf}.${kind === 'binary' ? 'bin' : kind === 'markdown' ? 'md' : kind === 'code' || kind === 'text' ? 'txt' : kind}`;
+}
+
+function Preview({ decoded, part, source }: { decoded: Decoded; part: ContentPart; source: boolean }) {
+  const { kind, text, bytes } = decoded;
+  const title = part.uri;
+  if (decoded.decodeError) return <p className="note">{decoded.decodeError}</p>;
+  if (decoded.size === 0) return <p className="note">Empty content.</p>;
+  if (text !== undefined && (source || kind === 'code' || kind === 'text')) {
+    const language = languageFor(part.mimeType, part.uri) ?? (source ? sourceLanguage(kind) : undefined);
+    return <TextView text={text} language={language} />;
+  }
+  switch (kind) {
+    case 'markdown':
+      return <MarkdownView source={text ?? ''} />;
+    case 'json':
+      return <JsonView source={text ?? ''} />;
+    case 'csv':
+      return <CsvView source={text ?? ''} delimiter={baseMime(part.mimeType) === 'text/tab-separated-values' ? '\t' : undefined} />;
+    case 'html':
+    case 'svg':
+      return <SandboxFrame source={text ?? ''} title={`${kind.toUpperCase()} preview of ${title}`} />;
+    case 'image':
+    case 'audio':
+    case 'video':
+    case 'pdf':
+      return bytes ? <MediaView bytes={bytes} kind={kind} mime={baseMime(part.mimeType)} title={title} /> : null;
+    default:
+      return bytes ? <HexView bytes={bytes} /> : <TextView text={text ?? ''} />;
+  }
+}
+
+function sourceLanguage(kind: PreviewKind): string | undefined {
+  return kind === 'html' || kind === 'svg' ? 'xml' : kind === 'markdown' ? 'markdown' : kind === 'json' ? 'json' : undefined;
+}
+
+export function ContentPartView({ part, index, total }: { part: ContentPart; index: number; total: number }) {
+  const engine = useEngine();
+  const reportError = useUiStore(s => s.reportError);
+  const decoded = useMemo(() => decode(part), [part]);
+  const [source, setSource] = useState(false);
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    const text = part.kind === 'text' ? part.text : decoded.text ?? part.blob;
+    try {
+      await navigator.clipboard.writeText(text);
+      setCopied(true);
+      setTimeout(() => setCopied(false), 1500);
+    } catch (e) {
+      reportError('Copy', toAppError(e));
+    }
+  };
+  const save = () => {
+    const params =
+      part.kind === 'text'
+        ? { suggestedName: fileNameFor(part.uri, decoded.kind), data: part.text, encoding: 'utf8' as const }
+        : { suggestedName: fileNameFor(part.uri, decoded.kind), data: part.blob, encoding: 'base64' as const };
+    engine.call('file.save', params).catch(e => reportError('Save', toAppError(e)));
+  };
+  return (
+    <section
+      data-testid="content-part"
+      data-mime={part.mimeType}
+      data-kind={part.kind}
+      data-preview={decoded.kind}
+      className="content-part"
+      aria-label={`Content ${index + 1} of ${total}: ${part.mimeType ?? 'unknown type'}`}
+    >
+      <div className="part-toolbar">
+        <span className="part-kind">{decoded.kind}</span>
+        {total > 1 && <span className="part-uri">{part.uri}</span>}
+        <span className="part-mime">{part.mimeType ?? 'no MIME type'}</span>
+        <span className="part-size">{formatBytes(decoded.size)}</span>
+        {renderedKinds.has(decoded.kind) && decoded.text !== undefined && (
+          <button type="button" aria-pressed={source} onClick={() => setSource(s => !s)} data-testid="view-source">
+            View source
+          </button>
+        )}
+        <button type="button" onClick={() => void copy()} data-testid="copy-content">
+          {copied ? 'Copied' : 'Copy'}
+        </button>
+        <button type="button" onClick={save} data-testid="save-content">
+          Save…
+        </button>
+      </div>
+      <Preview decoded={decoded} part={part} source={source} />
+    </section>
+  );
+}

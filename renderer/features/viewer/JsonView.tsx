@@ -1,0 +1,50 @@
+// JSON as a collapsible tree; content that does not parse falls back to its text with the parse error.
+import { useMemo } from 'react';
+import { allExpanded, collapseAllNested, defaultStyles, JsonView as Tree } from 'react-json-view-lite';
+import 'react-json-view-lite/dist/index.css';
+import { TextView } from './TextView';
+
+/** Above this size, expanding everything would build a huge DOM; nested levels start collapsed. */
+const expandAllLimit = 50_000;
+/** Above this size the tree itself is too heavy; the (sliced, plain) text view is shown instead. */
+const treeLimit = 2_000_000;
+
+export function JsonView({ source }: { source: string }) {
+  const parsed = useMemo(() => {
+    if (source.length > treeLimit) return { tooBig: true as const };
+    try {
+      return { value: JSON.parse(source) as unknown };
+    } catch (e) {
+      return { error: (e as Error).message };
+    }
+  }, [source]);
+  if ('tooBig' in parsed) {
+    return (
+      <>
+        <p className="note">This JSON is too large for the tree view; showing its text.</p>
+        <TextView text={source} />
+      </>
+    );
+  }
+  if ('error' in parsed) {
+    return (
+      <>
+        <p className="note" role="status">
+          Not valid JSON ({parsed.error}); showing the text.
+        </p>
+        <TextView text={source} />
+      </>
+    );
+  }
+  const value = parsed.value;
+  if (value === null || typeof value !== 'object') return <TextView text={source} language="json" />;
+  return (
+    <div className="json-view">
+      <Tree
+        data={value as object}
+        shouldExpandNode={source.length > expandAllLimit ? collapseAllNested : allExpanded}
+        style={defaultStyles}
+      />
+    </div>
+  );
+}

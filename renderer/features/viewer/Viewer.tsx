@@ -1,0 +1,99 @@
+// The open resource (`resource-viewer`): header with cache badge, refresh and add-to-context, then one
+// `content-part` per content item. Read errors show as an error with retry, never as empty content.
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import type { ListResult, ResourceItem } from '../../../shared/contract';
+import { resourceKey } from '../../../shared/picker/keys';
+import { toAppError } from '../../queries/errors';
+import { queryKeys } from '../../queries/keys';
+import { useRefreshResource, useResourceRead } from '../../queries/use-resource-read';
+import { useTrayStore } from '../../state/tray-store';
+import { useUiStore, type OpenResource } from '../../state/ui-store';
+import { CacheBadge } from '../cache/CacheBadge';
+import { viewerActions } from '../../app/viewer-actions';
+import { ContentPartView } from './ContentPartView';
+
+/** The listed item for the open resource (for its title and annotations), if the list has it. */
+function useListedItem(target: OpenResource | null): ResourceItem | undefined {
+  const queryClient = useQueryClient();
+  return useMemo(() => {
+    if (!target) return undefined;
+    const list = queryClient.getQueryData<ListResult<ResourceItem>>(queryKeys.resourcesList(target.serverId));
+    return list?.items.find(i => i.uri === target.uri);
+  }, [queryClient, target]);
+}
+
+export function Viewer() {
+  const target = useUiStore(s => s.openResource);
+  const close = useUiStore(s => s.open);
+  const listed = useListedItem(target);
+  const read = useResourceRead(target);
+  const refresh = useRefreshResource();
+  const addToTray = useTrayStore(s => s.add);
+  const inTray = useTrayStore(s => (target ? s.items.some(i => resourceKey(i) === resourceKey(target)) : false));
+  if (!target) {
+    return (
+      <section className="viewer viewer--empty" aria-label="Resource viewer">
+        <p className="note">Open a resource from the list (Enter or click) to preview it here.</p>
+      </section>
+    );
+  }
+  const item = listed ?? { serverId: target.serverId, uri: target.uri, name: target.uri };
+  const error = read.isError ? toAppError(read.error) : refresh.isError ? toAppError(refresh.error) : undefined;
+  return (
+    <section
+      className="viewer"
+      aria-label="Resource viewer"
+      data-testid="resource-viewer"
+      data-uri={target.uri}
+      data-server-id={target.serverId}
+      aria-busy={read.isFetching || refresh.isPending}
+    >
+      <header className="viewer-head">
+        <div className="viewer-title">
+          <h2>{item.title || item.name}</h2>
+          <code className="viewer-uri">{target.uri}</code>
+          <span className="viewer-server">{target.serverId}</span>
+        </div>
+        <div className="viewer-actions">
+          {read.data && <CacheBadge cache={read.data.cache} />}
+          <button
+            type="button"
+            data-testid="refresh-button"
+            onClick={() => refresh.mutate(target)}
+            disabled={refresh.isPending}
+          >
+            {refresh.isPending ? 'Refreshing…' : 'Refresh'}
+          </button>
+          <button type="button" data-testid="add-to-context" onClick={() => addToTray(item)} disabled={inTray}>
+            {inTray ? 'In context' : 'Add to context'}
+          </button>
+          {viewerActions.map((Action, k) => (
+            <Action key={k} serverId={target.serverId} uri={target.uri} />
+          ))}
+          <button type="button" onClick={() => close(null)} aria-label="Close viewer">
+            ×
+          </button>
+        </div>
+      </header>
+      {error && (
+        <div role="alert" data-testid="error-banner" data-code={error.code} className="error-banner">
+          <span>
+            Reading failed: {error.message}
+            {error.rpcCode !== undefined && ` (JSON-RPC ${error.rpcCode})`}
+          </span>
+          <button type="button" onClick={() => void read.refetch()}>
+            Retry
+          </button>
+        </div>
+      )}
+      {read.isPending && !error && <p className="note">Reading…</p>}
+      {read.data && read.data.contents.length === 0 && <p className="note">The server returned no contents.</p>}
+      <div className="viewer-body">
+        {read.data?.contents.map((part, k) => (
+          <ContentPartView key={`${k}-${part.uri}`} part={part} index={k} total={read.data.contents.length} />
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+// Resource lists per server, streamed page by page. While `resources.list` runs, its `listProgress` pages
+// go into a sibling query (`listProgress`), so the picker shows items as they arrive; the finished call
+// becomes the list query's data. Cancelling the query cancels the engine request.
+import { skipToken, useQueries, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { EngineClient, ListResult, ResourceItem, ServerId } from '../../shared/contract';
+import { useEngine } from '../app/engine-context';
+import { queryKeys } from './keys';
+
+export interface ListProgress {
+  requestId: string;
+  page: number;
+  items: ResourceItem[];
+  done: boolean;
+}
+
+
+
+let requestSeq = 0;
+
+async function streamList(
+  engine: EngineClient,
+  queryClient: QueryClient,
+  serverId: ServerId,
+  signal: AbortSignal
+): Promise<ListResult<ResourceItem>> {
+  const requestId = `picker-list-${Date.now().toString(36)}-${++requestSeq}`;
+  let streamed: ResourceItem[] = [];
+  let streamedDone = false;
+  queryClient.setQueryData<ListProgress>(queryKeys.listProgress(serverId), { requestId, page: 0, items: [], done: false });
+  const off = engine.on('listProgress', progress => {
+    if (progress.requestId !== requestId) return;
+    streamed = streamed.concat(progress.items);
+    streamedDone = progress.done;
+    queryClient.setQueryData<ListProgress>(queryKeys.listProgress(serverId), {
+      requestId,
+      page: progress.page,
+      items: streamed,
+      done: progress.done
+    });
+  });
+  const cancel = () => void engine.call('request.cancel', { requestId }).catch(() => undefined);
+  signal.addEventListener('abort', cancel, { once: true });
+  try {
+    const result = await engine.call('resources.list', { serverId, requestId });
+    // The streamed pages are the same items; keeping their objects lets the picker's columns stay as built.
+    const sameItems = streamedDone && streamed.length === result.items.length;
+    return sameItems ? { ...result, items: streamed } : result;
+  } finally {
+    off();
+    signal.removeEventListener('abort', cancel);
+  }
+}
+
+/** One list query per server, all run in parallel; a server's last list stays shown while it reconnects. */
+export function useResourceLists(serverIds: readonly ServerId[], canList: (serverId: ServerId) => boolean) {
+  const engine = useEngine();
+  const queryClient = useQueryClient();
+  return useQueries({
+    queries: serverIds.map(serverId => ({
+      queryKey: queryKeys.resourcesList(serverId),
+      queryFn: ({ signal }: { signal: AbortSignal }) => streamList(engine, queryClient, serverId, signal),
+      enabled: canList(serverId)
+    }))
+  });
+}
+
+/** The streamed pages of each server's running (or last cancelled) list call. */
+export function useListProgress(serverIds: readonly ServerId[]) {
+  return useQueries({
+    queries: serverIds.map(serverId => ({
+      queryKey: queryKeys.listProgress(serverId),
+      queryFn: skipToken as typeof skipToken,
+      staleTime: Infinity
+    }))
+  }) as { data: ListProgress | undefined }[];
+}

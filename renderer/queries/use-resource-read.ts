@@ -1,0 +1,36 @@
+// Reading one resource. The engine decides freshness (its cache and `resourceUpdated` events); a refresh
+// asks it to go to the server (`cacheMode: 'refresh'`) and replaces the shown result.
+import { skipToken, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ReadResult, ServerId } from '../../shared/contract';
+import { useEngine } from '../app/engine-context';
+import { queryKeys } from './keys';
+
+export function useResourceRead(target: { serverId: ServerId; uri: string } | null) {
+  const engine = useEngine();
+  return useQuery({
+    queryKey: target ? queryKeys.resourcesRead(target.serverId, target.uri) : ['resources.read', 'none'],
+    queryFn: target ? () => engine.call('resources.read', { serverId: target.serverId, uri: target.uri }) : skipToken
+  });
+}
+
+/** Reads of several resources at once (the context tray). */
+export function useResourceReads(targets: readonly { serverId: ServerId; uri: string }[]) {
+  const engine = useEngine();
+  return useQueries({
+    queries: targets.map(t => ({
+      queryKey: queryKeys.resourcesRead(t.serverId, t.uri),
+      queryFn: () => engine.call('resources.read', { serverId: t.serverId, uri: t.uri })
+    }))
+  });
+}
+
+export function useRefreshResource() {
+  const engine = useEngine();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (target: { serverId: ServerId; uri: string }) =>
+      engine.call('resources.read', { serverId: target.serverId, uri: target.uri, cacheMode: 'refresh' }),
+    onSuccess: (result: ReadResult, target) =>
+      queryClient.setQueryData(queryKeys.resourcesRead(target.serverId, target.uri), result)
+  });
+}

@@ -1,0 +1,31 @@
+// Small display formatters shared by the picker, the viewer and the context tray.
+
+export function formatBytes(bytes: number | undefined): string {
+  if (bytes === undefined || !Number.isFinite(bytes) || bytes < 0) return '';
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`;
+}
+
+/** A lastModified as a calendar day (UTC), or '' when it does not parse. */
+export function formatDay(iso: string | undefined): string {
+  if (!iso) return '';
+  const ms = Date.parse(iso);
+  return Number.isNaN(ms) ? '' : new Date(ms).toISOString().slice(0, 10);
+}
+
+/** The first icon the app may show: https or data:image URLs only (never script, never plain http). */
+export function safeIconSrc(icons: readonly { src: string; mimeType?: string }[] | undefined): string | undefined {
+  for (const icon of icons ?? []) {
+    const src = typeof icon.src === 'string' ? icon.src.trim() : '';
+    if (/^https:\/\//i.test(src)) return src;
+    if (/^data:image\/(png|jpeg|gif|webp|svg\+xml|avif|x-icon|vnd\.microsoft\.icon)[;,]/i.test(src)) return src;
+  }
+  return undefined;
+}
