@@ -1,7 +1,6 @@
 // Annotation filters (audience, priority range, lastModified range) with the count each one hides,
 // so items without annotations are never lost without the user being told.
-import { useId } from 'react';
-import type { FilterName, HiddenCounts } from '../../../shared/picker/filters';
+import type { AnnotationFilter, FilterName, HiddenCounts } from '../../../shared/picker/filters';
 import { isFilterActive } from '../../../shared/picker/filters';
 import { usePickerStore } from '../../state/picker-store';
 
@@ -17,106 +16,95 @@ function HiddenNote({ name, hidden }: { name: FilterName; hidden: HiddenCounts }
   );
 }
 
-export function FilterBar({ hidden, error }: { hidden: HiddenCounts; error?: string }) {
-  const id = useId();
-  const filter = usePickerStore(s => s.filter);
-  const toggleAudience = usePickerStore(s => s.toggleAudience);
+type RangeKey = 'priorityMin' | 'priorityMax' | 'modifiedAfter' | 'modifiedBefore';
+type KeepKey = 'keepNoPriority' | 'keepNoModified';
+
+const rangeInputs: Record<RangeKey, { testId: string; label: string }> = {
+  priorityMin: { testId: 'filter-priority-min', label: 'Minimum priority' },
+  priorityMax: { testId: 'filter-priority-max', label: 'Maximum priority' },
+  modifiedAfter: { testId: 'filter-modified-after', label: 'Modified on or after' },
+  modifiedBefore: { testId: 'filter-modified-before', label: 'Modified on or before' }
+};
+
+function RangeInput({ field }: { field: RangeKey }) {
+  const value = usePickerStore(s => s.filter[field]);
   const setFilter = usePickerStore(s => s.setFilter);
-  const resetFilter = usePickerStore(s => s.resetFilter);
-  const toggle = (which: 'user' | 'assistant' | 'none', label: string, testId?: string) => (
-    <button
-      type="button"
-      aria-pressed={filter.audience[which]}
+  const { testId, label } = rangeInputs[field];
+  if (typeof value === 'number') {
+    return (
+      <input
+        data-testid={testId}
+        aria-label={label}
+        type="number"
+        min={0}
+        max={1}
+        step={0.05}
+        value={value}
+        onChange={e => {
+          const v = e.target.value === '' ? Number.NaN : Number(e.target.value);
+          if (!Number.isNaN(v)) setFilter({ [field]: Math.min(1, Math.max(0, v)) } as Partial<AnnotationFilter>);
+        }}
+      />
+    );
+  }
+  return (
+    <input
       data-testid={testId}
-      onClick={() => toggleAudience(which)}
-      className="toggle"
-    >
+      aria-label={label}
+      type="date"
+      value={value}
+      onChange={e => setFilter({ [field]: e.target.value } as Partial<AnnotationFilter>)}
+    />
+  );
+}
+
+function KeepUnannotated({ field, label, testId }: { field: KeepKey; label: string; testId: string }) {
+  const checked = usePickerStore(s => s.filter[field]);
+  const setFilter = usePickerStore(s => s.setFilter);
+  return (
+    <label>
+      <input type="checkbox" data-testid={testId} checked={checked} onChange={e => setFilter({ [field]: e.target.checked })} />
+      {label}
+    </label>
+  );
+}
+
+function AudienceToggle({ which, label, testId }: { which: keyof AnnotationFilter['audience']; label: string; testId: string }) {
+  const pressed = usePickerStore(s => s.filter.audience[which]);
+  const toggleAudience = usePickerStore(s => s.toggleAudience);
+  return (
+    <button type="button" aria-pressed={pressed} data-testid={testId} onClick={() => toggleAudience(which)} className="toggle">
       {label}
     </button>
   );
-  const number = (value: string) => (value === '' ? Number.NaN : Number(value));
+}
+
+export function FilterBar({ hidden, error }: { hidden: HiddenCounts; error?: string }) {
+  const resetFilter = usePickerStore(s => s.resetFilter);
   return (
     <fieldset className="filter-bar">
       <legend className="visually-hidden">Filters</legend>
       <div className="filter-group" role="group" aria-label="Audience">
         <span className="filter-label">Audience</span>
-        {toggle('user', 'User', 'filter-audience-user')}
-        {toggle('assistant', 'Assistant', 'filter-audience-assistant')}
-        {toggle('none', 'No audience', 'filter-audience-none')}
+        <AudienceToggle which="user" label="User" testId="filter-audience-user" />
+        <AudienceToggle which="assistant" label="Assistant" testId="filter-audience-assistant" />
+        <AudienceToggle which="none" label="No audience" testId="filter-audience-none" />
         <HiddenNote name="audience" hidden={hidden} />
       </div>
       <div className="filter-group" role="group" aria-label="Priority">
-        <label htmlFor={`${id}-pmin`} className="filter-label">
-          Priority
-        </label>
-        <input
-          id={`${id}-pmin`}
-          data-testid="filter-priority-min"
-          type="number"
-          min={0}
-          max={1}
-          step={0.05}
-          value={filter.priorityMin}
-          aria-label="Minimum priority"
-          onChange={e => {
-            const v = number(e.target.value);
-            if (!Number.isNaN(v)) setFilter({ priorityMin: Math.min(1, Math.max(0, v)) });
-          }}
-        />
+        <span className="filter-label">Priority</span>
+        <RangeInput field="priorityMin" />
         <span aria-hidden="true">–</span>
-        <input
-          data-testid="filter-priority-max"
-          type="number"
-          min={0}
-          max={1}
-          step={0.05}
-          value={filter.priorityMax}
-          aria-label="Maximum priority"
-          onChange={e => {
-            const v = number(e.target.value);
-            if (!Number.isNaN(v)) setFilter({ priorityMax: Math.min(1, Math.max(0, v)) });
-          }}
-        />
-        <label>
-          <input
-            type="checkbox"
-            checked={filter.keepNoPriority}
-            onChange={e => setFilter({ keepNoPriority: e.target.checked })}
-            data-testid="filter-priority-keep-unannotated"
-          />
-          keep items without priority
-        </label>
+        <RangeInput field="priorityMax" />
+        <KeepUnannotated field="keepNoPriority" label="keep items without priority" testId="filter-priority-keep-unannotated" />
         <HiddenNote name="priority" hidden={hidden} />
       </div>
       <div className="filter-group" role="group" aria-label="Last modified">
-        <label htmlFor={`${id}-after`} className="filter-label">
-          Modified
-        </label>
-        <input
-          id={`${id}-after`}
-          data-testid="filter-modified-after"
-          type="date"
-          value={filter.modifiedAfter}
-          aria-label="Modified on or after"
-          onChange={e => setFilter({ modifiedAfter: e.target.value })}
-        />
+        <span className="filter-label">Modified</span>
+        <RangeInput field="modifiedAfter" />
         <span aria-hidden="true">–</span>
-        <input
-          data-testid="filter-modified-before"
-          type="date"
-          value={filter.modifiedBefore}
-          aria-label="Modified on or before"
-          onChange={e => setFilter({ modifiedBefore: e.target.value })}
-        />
-        <label>
-          <input
-            type="checkbox"
-            checked={filter.keepNoModified}
-            onChange={e => setFilter({ keepNoModified: e.target.checked })}
-            data-testid="filter-modified-keep-unannotated"
-          />
-          keep items without a date
-        </label>
+        <RangeInput field="modifiedBefore" />
+        <KeepUnannotated field="keepNoModified" label="keep items without a date" testId="filter-modified-keep-unannotated" />
         <HiddenNote name="modified" hidden={hidden} />
       </div>
       {error && (

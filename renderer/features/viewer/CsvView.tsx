@@ -1,6 +1,7 @@
 // CSV (or TSV) as a table, in slices of rows so big files stay responsive.
 import Papa from 'papaparse';
 import { useMemo, useState } from 'react';
+import { ShowMore } from './ShowMore';
 
 const rowSlice = 500;
 
@@ -36,16 +37,7 @@ export function CsvView({ source, delimiter }: { source: string; delimiter?: str
           ))}
         </tbody>
       </table>
-      {body.length > shownRows && (
-        <div className="show-more">
-          <span>
-            Showing {shownRows.toLocaleString()} of {body.length.toLocaleString()} rows.
-          </span>
-          <button type="button" onClick={() => setShownRows(n => n + rowSlice * 4)}>
-            Show more
-          </button>
-        </div>
-      )}
+      <ShowMore shown={shownRows} total={body.length} unit="rows" onMore={() => setShownRows(n => n + rowSlice * 4)} />
     </div>
   );
 }

@@ -2,6 +2,7 @@
 // blocks the page: highlighting only runs on slices small enough to stay fast.
 import hljs from 'highlight.js/lib/common';
 import { useMemo, useState } from 'react';
+import { ShowMore } from './ShowMore';
 
 const sliceChars = 200_000;
 const highlightLimit = 100_000;
@@ -25,16 +26,7 @@ export function TextView({ text, language }: { text: string; language?: string }
           <code>{shown}</code>
         </pre>
       )}
-      {text.length > shownChars && (
-        <div className="show-more">
-          <span>
-            Showing {shownChars.toLocaleString()} of {text.length.toLocaleString()} characters.
-          </span>
-          <button type="button" onClick={() => setShownChars(n => n + sliceChars * 5)}>
-            Show more
-          </button>
-        </div>
-      )}
+      <ShowMore shown={shownChars} total={text.length} unit="characters" onMore={() => setShownChars(n => n + sliceChars * 5)} />
     </div>
   );
 }
