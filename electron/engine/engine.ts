@@ -2,6 +2,7 @@
 // modules plugged in through EnginePorts. Plain Node: no `electron` import anywhere below here.
 import type { EngineHost, ServerConfigEntry } from '../../shared/contract';
 import { createApi } from './api';
+import { createCache } from './cache';
 import { DEFAULT_SERVER_NAME, referenceServerEntry } from './config/default-server';
 import { defaultConfigPath, defaultDataDir } from './config/paths';
 import { ConfigStore } from './config/store';
@@ -87,6 +88,11 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   // ---- Feature modules: each wires itself in here (its port, its handler map, its close). ----
   // Example: const cache = createCache({ bus, dataDir }); ports.cache = cache.port;
   //          featureHandlers.push(cache.handlers); closers.push(() => cache.close());
+  const cache = createCache({ bus, dataDir, log: () => ports.log });
+  await cache.loadWarm();
+  ports.cache = cache.port;
+  featureHandlers.push(cache.handlers);
+  closers.push(() => cache.close());
 
   const host = createApi({ bus, registry, config, requests, ports, maxListItems: limits.maxListItems, maxContentBytes: limits.maxContentBytes }, featureHandlers);
   for (const [serverId, entry] of Object.entries(config.entries())) {

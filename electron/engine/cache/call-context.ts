@@ -2,7 +2,7 @@
 // the promise chain of `readResource()` / `listResources()`, so AsyncLocalStorage carries the record of the
 // call being tracked into every `get`/`set` the store receives, and into the transport's `send`.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { CacheInfo, ServerId } from '../../../shared/contract';
+import type { ServerId } from '../../../shared/contract';
 import type { StoredEntry } from './response-store';
 
 export interface CacheLookup {
@@ -21,8 +21,6 @@ export interface CallRecord {
   refused?: 'mrtr' | 'input_required' | 'too_large';
   /** A request of this call carried `inputResponses` or `requestState` (an MRTR retry). */
   mrtrRetry: boolean;
-  /** What the cache did for each page of a list walked inside this call (see CallTracker.page). */
-  readonly pages: CacheInfo[];
 }
 
 const storage = new AsyncLocalStorage<CallRecord>();
@@ -38,7 +36,7 @@ export function currentCall(serverId?: ServerId): CallRecord | undefined {
 }
 
 export function newCallRecord(serverId: ServerId, method: string, params: string): CallRecord {
-  return { serverId, method, params, lookups: [], mrtrRetry: false, pages: [] };
+  return { serverId, method, params, lookups: [], mrtrRetry: false };
 }
 
 /**

@@ -5,7 +5,7 @@ import { ProtocolError } from '@modelcontextprotocol/client';
 import type { CacheInfo, CacheMode, CacheScope, ServerId } from '../../../shared/contract';
 import { toAppError } from '../errors';
 import type { ProtocolLogPort } from '../ports';
-import { type CallRecord, currentCall, newCallRecord, runInCall } from './call-context';
+import { type CallRecord, newCallRecord, runInCall } from './call-context';
 import type { CacheCounterBook } from './counters';
 import { entryKey, pagePartition } from './keys';
 import type { ResponseStore, StoredEntry } from './response-store';
@@ -66,28 +66,6 @@ function logParams(method: string, params: string): Record<string, string> {
   return params === '' ? {} : { cursor: params };
 }
 
-/**
- * One badge for a list walked page by page: fresh only if every page was, stale if any stale page was
- * served, private if any page was; the oldest page's age and the earliest expiry.
- */
-export function combinePages(pages: CacheInfo[]): CacheInfo {
-  const states = new Set(pages.map(p => p.state));
-  const state = states.has('stale') ? 'stale' : states.has('bypass') ? 'bypass' : states.size === 1 && states.has('fresh') ? 'fresh' : 'miss';
-  const expiries = pages.map(p => p.expiresAt);
-  const allExpire = expiries.every((e): e is number => e !== undefined);
-  const scopes = new Set(pages.map(p => p.scope));
-  const error = pages.find(p => p.error)?.error;
-  const receivedAt = Math.min(...pages.map(p => p.receivedAt));
-  const expiresAt = allExpire ? Math.min(...expiries) : undefined;
-  return {
-    state,
-    receivedAt,
-    ...(scopes.has('private') ? { scope: 'private' as const } : scopes.has('public') && { scope: 'public' as const }),
-    ...(expiresAt !== undefined && { expiresAt, ttlMs: Math.max(0, expiresAt - receivedAt) }),
-    ...(error && { error })
-  };
-}
-
 export class CallTracker {
   constructor(private readonly deps: TrackerDeps) {}
 
@@ -107,12 +85,7 @@ export class CallTracker {
   async page<T extends object>(serverId: ServerId, method: string, cursor: string | undefined, mode: CacheMode, fetch: () => Promise<T>): Promise<{ value: T; cache: CacheInfo }> {
     const view = this.deps.viewFor(serverId);
     const params = cursor ?? '';
-    // Pages walked inside a tracked list call add up to that call's badge instead of announcing themselves.
-    const outer = currentCall(serverId);
-    const served = (result: { value: T; cache: CacheInfo }) => {
-      if (outer) outer.pages.push(result.cache);
-      return outer ? result : this.served(serverId, method, params, result);
-    };
+    const served = (result: { value: T; cache: CacheInfo }) => this.served(serverId, method, params, result);
     const held = mode === 'bypass' ? [] : view.visible(method, params, 'page');
     const now = this.deps.store.now();
     const fresh = mode === 'use' ? held.find(e => isFresh(e, now)) : undefined;
@@ -132,7 +105,7 @@ export class CallTracker {
         view.dropList(method);
         throw err;
       }
-      return served(this.staleOrThrow(serverId, method, params, mode, held[0], err, false));
+      return this.staleOrThrow(serverId, method, params, mode, held[0], err);
     }
     if (mode !== 'bypass' && !record.mrtrRetry && (value as { resultType?: unknown }).resultType !== 'input_required') {
       record.stored = this.storePage(view, method, params, value);
@@ -176,7 +149,6 @@ export class CallTracker {
     if (mode === 'bypass') {
       return { state: 'bypass', receivedAt: this.deps.store.now(), ...(hints.scope && { scope: hints.scope }), ...(hints.ttlMs !== undefined && { ttlMs: hints.ttlMs }) };
     }
-    if (record.pages.length > 0) return combinePages(record.pages);
     const servedFrom = !record.stored && !record.refused ? record.lookups.find(l => l.fresh) : undefined;
     if (servedFrom) {
       this.countHit(serverId, method, params);
@@ -193,15 +165,14 @@ export class CallTracker {
     this.deps.log()?.recordCacheHit(serverId, method, logParams(method, params));
   }
 
-  private staleOrThrow<T>(serverId: ServerId, method: string, params: string, mode: CacheMode, prior: StoredEntry | undefined, err: unknown, announce = true): { value: T; cache: CacheInfo } {
+  private staleOrThrow<T>(serverId: ServerId, method: string, params: string, mode: CacheMode, prior: StoredEntry | undefined, err: unknown): { value: T; cache: CacheInfo } {
     const error = toAppError(err);
     const value = prior && mode !== 'bypass' && STALE_IF_ERROR_CODES.has(error.code) ? parseEntry<T>(prior) : undefined;
     if (!prior || value === undefined) throw err;
     // A failed refresh of a still-fresh entry shows it as fresh, with the error.
     const state = isFresh(prior, this.deps.store.now()) ? 'fresh' : 'stale';
     if (state === 'stale') this.deps.counters.bump(serverId, 'staleServed');
-    const result = { value, cache: { ...infoFromEntry(prior, state), error } };
-    return announce ? this.served(serverId, method, params, result) : result;
+    return this.served(serverId, method, params, { value, cache: { ...infoFromEntry(prior, state), error } });
   }
 
   private served<T>(serverId: ServerId, method: string, params: string, result: { value: T; cache: CacheInfo }): { value: T; cache: CacheInfo } {
