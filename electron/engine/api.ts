@@ -13,6 +13,7 @@ import type { Handler, HandlerMap } from './handlers';
 import type { EnginePorts } from './ports';
 import type { RequestRegistry } from './requests';
 import { resourceHandlers } from './resources/handlers';
+import { templateHandlers } from './templates/template-handlers';
 
 export interface ApiDeps {
   bus: EventBus;
@@ -43,6 +44,7 @@ function coreHandlers(deps: ApiDeps): AnyHandlerMap[] {
     serverHandlers(deps.registry, deps.config),
     configHandlers(deps.config, deps.registry),
     resourceHandlers(deps),
+    templateHandlers(deps),
     { 'request.cancel': async ({ requestId }) => ({ cancelled: deps.requests.cancel(requestId) }) } satisfies HandlerMap<'request.cancel'>
   ];
 }

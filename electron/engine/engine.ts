@@ -15,6 +15,13 @@ import { EventBus } from './event-bus';
 import type { HandlerMap } from './handlers';
 import type { EnginePorts } from './ports';
 import { RequestRegistry } from './requests';
+import { toAppError } from './errors';
+import { createLogHandlers } from './protocol-log/handlers';
+import { ProtocolLog } from './protocol-log/protocol-log';
+import { InputBroker } from './input-required/input-broker';
+import { inputHandlers } from './input-required/input-handlers';
+import { SubscriptionManager } from './subscriptions/subscription-manager';
+import { subscriptionHandlers } from './subscriptions/subscription-handlers';
 
 export interface EngineLimits extends ConnectionLimits {
   /** Largest single content item a read returns (bytes); bigger ones fail with `too_large`. */
@@ -88,6 +95,19 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   // ---- Feature modules: each wires itself in here (its port, its handler map, its close). ----
   // Example: const cache = createCache({ bus, dataDir }); ports.cache = cache.port;
   //          featureHandlers.push(cache.handlers); closers.push(() => cache.close());
+  const log = new ProtocolLog({ bus });
+  ports.log = log;
+  const clientFor = async (serverId: string) => (await registry.get(serverId).whenReady(requests.defaultTimeoutMs)).client;
+  featureHandlers.push(createLogHandlers(log, { clientFor, toAppError }));
+  closers.push(async () => log.flush());
+  const inputBroker = new InputBroker(bus);
+  ports.input = inputBroker;
+  featureHandlers.push(inputHandlers(inputBroker));
+  closers.push(async () => inputBroker.dispose());
+  const subscriptions = new SubscriptionManager(bus, { backoff: { ...defaultBackoff, ...options.backoff } });
+  ports.subscriptions = subscriptions;
+  featureHandlers.push(subscriptionHandlers(subscriptions));
+  closers.push(async () => subscriptions.dispose());
   const cache = createCache({ bus, dataDir, log: () => ports.log });
   await cache.loadWarm();
   ports.cache = cache.port;

@@ -1,38 +1,39 @@
 // `templates.list` (every page of resources/templates/list, each page through the cache) and
 // `completion.complete` (argument completion for a template, only on servers that declare `completions`).
 import type { ListResourceTemplatesResult } from '@modelcontextprotocol/client';
-import type { CacheInfo, CacheMode, CompletionResult, ServerId, TemplateItem } from '../../../shared/contract';
+import type { CacheInfo, CacheMode, CompletionResult, ListResult, TemplateItem } from '../../../shared/contract';
+import type { ServerRegistry } from '../connections/registry';
 import { appError } from '../errors';
 import type { HandlerMap } from '../handlers';
-import type { CachePort, LiveConnection } from '../ports';
+import type { EnginePorts, LiveConnection } from '../ports';
 import type { RequestHandle, RequestRegistry } from '../requests';
-import { toTemplateItem } from './template-item';
+import { toTemplateItem } from '../resources/items';
+import { uncachedInfo } from '../resources/tracked';
+import { walkPages } from '../resources/walk-pages';
 
-/** A server whose cursor never ends is cut off here rather than walked forever. */
-const maxTemplatePages = 1000;
 /** The spec caps a completion reply at 100 values; more from a server is cut. */
 const maxCompletionValues = 100;
 const maxCompletionValueLength = 2000;
 
 export interface TemplateDeps {
+  registry: ServerRegistry;
   requests: RequestRegistry;
-  /** The live connection of a server (waiting for a connect in progress), for the request `handle`. */
-  connection(serverId: ServerId, handle: RequestHandle): Promise<LiveConnection>;
-  /** Tells the connection layer a request failed, so it can notice a dead server. */
-  noteFailure?(serverId: ServerId, err: unknown): void;
-  cache?: CachePort;
+  ports: EnginePorts;
+  maxListItems: number;
 }
 
+type Loose = Record<string, unknown>;
+
 export function templateHandlers(deps: TemplateDeps): HandlerMap<'templates.list' | 'completion.complete'> {
+  const { registry, requests } = deps;
   return {
     'templates.list': ({ serverId, cacheMode }) =>
-      deps.requests.run(undefined, handle => reportingFailure(deps, serverId, () => listTemplates(deps, serverId, cacheMode ?? 'use', handle))),
+      requests.run(undefined, handle => registry.use(serverId, handle, live => listTemplates(deps, live, handle, cacheMode ?? 'use'))),
     'completion.complete': ({ serverId, uriTemplate, argument, contextArguments, requestId }) =>
-      deps.requests.run(requestId, handle =>
-        reportingFailure(deps, serverId, async () => {
-          const conn = await deps.connection(serverId, handle);
-          if (!conn.capabilities.completions) throw appError('unsupported', `Server ${serverId} does not declare the completions capability.`);
-          const result = await conn.client.complete(
+      requests.run(requestId, handle =>
+        registry.use(serverId, handle, async live => {
+          if (!live.capabilities.completions) throw appError('unsupported', `Server ${serverId} does not declare the completions capability.`);
+          const result = await live.client.complete(
             {
               ref: { type: 'ref/resource', uri: uriTemplate },
               argument,
@@ -46,41 +47,24 @@ export function templateHandlers(deps: TemplateDeps): HandlerMap<'templates.list
   };
 }
 
-async function listTemplates(deps: TemplateDeps, serverId: ServerId, mode: CacheMode, handle: RequestHandle) {
-  const conn = await deps.connection(serverId, handle);
-  if (!conn.capabilities.resources) return { serverId, items: [], pages: 0, cache: combineCacheInfo([]) };
-  const items: TemplateItem[] = [];
-  const caches: CacheInfo[] = [];
-  const seenCursors = new Set<string>();
-  let cursor: string | undefined;
-  let pages = 0;
-  do {
-    if (pages >= maxTemplatePages) throw appError('protocol', `Server ${serverId} returned more than ${maxTemplatePages} pages of templates.`);
-    const params = cursor === undefined ? {} : { cursor };
+async function listTemplates(deps: TemplateDeps, live: LiveConnection, handle: RequestHandle, mode: CacheMode): Promise<ListResult<TemplateItem>> {
+  const { serverId, client } = live;
+  if (!live.capabilities.resources) return { serverId, items: [], pages: 0, cache: uncachedInfo(mode, undefined) };
+  const cache = deps.ports.cache;
+  let caches: CacheInfo[] = [];
+  const fetchPage = async (cursor: string | undefined) => {
+    if (cursor === undefined) caches = [];
     // One page at a time: without a cursor, listResourceTemplates() would walk (and cache) the whole list itself.
-    const fetch = () => conn.client.request({ method: 'resources/templates/list', params }, { signal: handle.signal, timeout: handle.timeoutMs });
-    const { value, cache } = await fetchPage(deps.cache, serverId, cursor, mode, fetch);
-    pages++;
-    caches.push(cache);
-    for (const template of value.resourceTemplates) items.push(toTemplateItem(serverId, template));
-    cursor = value.nextCursor;
-    if (cursor !== undefined) {
-      if (seenCursors.has(cursor)) throw appError('protocol', `Server ${serverId} repeated the templates cursor ${JSON.stringify(cursor.slice(0, 100))}.`);
-      seenCursors.add(cursor);
-    }
-  } while (cursor !== undefined);
-  return { serverId, items, pages, cache: combineCacheInfo(caches) };
-}
-
-function fetchPage(
-  cache: CachePort | undefined,
-  serverId: ServerId,
-  cursor: string | undefined,
-  mode: CacheMode,
-  fetch: () => Promise<ListResourceTemplatesResult>
-): Promise<{ value: ListResourceTemplatesResult; cache: CacheInfo }> {
-  if (cache) return cache.page(serverId, 'resources/templates/list', cursor, mode, fetch);
-  return fetch().then(value => ({ value, cache: { state: 'bypass', receivedAt: Date.now() } }));
+    const fetch = (): Promise<ListResourceTemplatesResult> =>
+      client.request({ method: 'resources/templates/list', params: cursor === undefined ? {} : { cursor } }, { signal: handle.signal, timeout: handle.timeoutMs });
+    const { value, cache: info } = cache
+      ? await cache.page(serverId, 'resources/templates/list', cursor, mode, fetch)
+      : await fetch().then(v => ({ value: v, cache: uncachedInfo(mode, v as Loose) }));
+    caches.push(info);
+    return { items: value.resourceTemplates as unknown as Loose[], ...(typeof value.nextCursor === 'string' && { nextCursor: value.nextCursor }) };
+  };
+  const result = await walkPages<Loose, TemplateItem>({ signal: handle.signal, maxItems: deps.maxListItems, map: raw => toTemplateItem(serverId, raw), fetchPage });
+  return { serverId, items: result.items, pages: result.pages, cache: combineCacheInfo(caches) };
 }
 
 /** The list is as fresh as its least fresh page. */
@@ -111,13 +95,4 @@ function toCompletionResult(completion: { values: unknown[]; total?: number; has
     ...(typeof completion.total === 'number' && Number.isFinite(completion.total) && { total: completion.total }),
     ...(typeof completion.hasMore === 'boolean' && { hasMore: completion.hasMore })
   };
-}
-
-async function reportingFailure<T>(deps: TemplateDeps, serverId: ServerId, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (err) {
-    deps.noteFailure?.(serverId, err);
-    throw err;
-  }
 }

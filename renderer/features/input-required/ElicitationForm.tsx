@@ -1,0 +1,58 @@
+// Form mode: the server's requestedSchema rendered by @rjsf/core, validated (formats, limits, required) by
+// ajv before Accept sends it. Each control carries `data-testid="input-field-<name>"`.
+import Form from '@rjsf/core';
+import validator from '@rjsf/validator-ajv8';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { DeclineAndCancel } from './AnswerButtons';
+import type { InputAnswer, JsonObject } from '../../../shared/contract';
+import { toAnswerContent, toFormSpec } from './elicitation-schema';
+
+interface Props {
+  requestId: string;
+  requestedSchema: JsonObject;
+  busy: boolean;
+  onAnswer(answer: InputAnswer): void;
+}
+
+export function ElicitationForm({ requestId, requestedSchema, busy, onAnswer }: Props) {
+  const spec = useMemo(() => toFormSpec(requestedSchema), [requestedSchema]);
+  const [formData, setFormData] = useState<unknown>(undefined);
+  const container = useRef<HTMLDivElement>(null);
+  // A fresh id prefix per request: two dialogs in a row never share control ids (or autofill state).
+  const idPrefix = `input-${requestId.replace(/[^A-Za-z0-9]/g, '').slice(0, 12)}`;
+
+  // rjsf has no per-field attribute hook: tag each field's control (or its checkbox group) after render.
+  useLayoutEffect(() => {
+    const root = container.current;
+    if (!root) return;
+    for (const name of spec.fields) {
+      const control = root.querySelector(`[id="${idPrefix}_${CSS.escape(name)}"]`) ?? root.querySelector(`[id^="${idPrefix}_${CSS.escape(name)}-"]`)?.closest('.checkboxes');
+      control?.setAttribute('data-testid', `input-field-${name}`);
+    }
+  });
+
+  return (
+    <div ref={container} className="elicitation-form">
+      <Form
+        schema={spec.schema}
+        uiSchema={spec.uiSchema}
+        validator={validator}
+        idPrefix={idPrefix}
+        formData={formData}
+        disabled={busy}
+        showErrorList={false}
+        noHtml5Validate
+        focusOnFirstError
+        onChange={e => setFormData(e.formData)}
+        onSubmit={e => onAnswer({ action: 'accept', content: toAnswerContent(e.formData, spec.fields) })}
+      >
+        <div className="input-actions">
+          <button type="submit" data-testid="input-accept" disabled={busy}>
+            Accept
+          </button>
+          <DeclineAndCancel busy={busy} onAnswer={onAnswer} />
+        </div>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+// The input-required dialog: one server request at a time (others wait in line), with which server and
+// resource asks, the round out of the cap, and Accept / Decline / Cancel. Mounted once as an overlay.
+import { useEffect, useRef, useState } from 'react';
+import type { InputAnswer, PendingInputRequest } from '../../../shared/contract';
+import { useEngine } from '../../app/engine-context';
+import { toAppError } from '../../queries/errors';
+import { ElicitationForm } from './ElicitationForm';
+import { UrlElicitation } from './UrlElicitation';
+import { usePendingInputs } from './use-pending-inputs';
+import './input-required.css';
+
+export function InputRequiredDialog() {
+  const pending = usePendingInputs();
+  const current = pending[0];
+  if (!current) return null;
+  return <RequestDialog key={current.id} request={current} waiting={pending.length - 1} />;
+}
+
+function RequestDialog({ request, waiting }: { request: PendingInputRequest; waiting: number }) {
+  const engine = useEngine();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const dialog = useRef<HTMLDivElement>(null);
+  const titleId = `input-title-${request.id}`;
+
+  useEffect(() => {
+    const first = dialog.current?.querySelector<HTMLElement>('input, select, textarea, button');
+    first?.focus();
+  }, []);
+
+  const answer = (value: InputAnswer) => {
+    setBusy(true);
+    setError(null);
+    engine.call('input.answer', { id: request.id, answer: value }).then(
+      result => {
+        // Not accepted: the request was already answered or withdrawn; its inputResolved event closes us.
+        if (!result.accepted) setError('This request is no longer waiting for an answer.');
+      },
+      err => {
+        setBusy(false);
+        setError(toAppError(err).message);
+      }
+    );
+  };
+
+  return (
+    <div className="input-backdrop">
+      <div
+        ref={dialog}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        data-testid="input-required-dialog"
+        data-server-id={request.serverId}
+        data-uri={request.uri}
+        data-round={request.round}
+        data-mode={request.request.mode}
+        className="input-dialog"
+        onKeyDown={e => {
+          if (e.key === 'Escape' && !busy) {
+            e.stopPropagation();
+            answer({ action: 'cancel' });
+          }
+        }}
+      >
+        <h2 id={titleId}>Input required</h2>
+        <p className="input-origin">
+          <strong>{request.serverId}</strong>
+          {request.uri && (
+            <>
+              {' '}
+              asks before reading <code>{request.uri}</code>
+            </>
+          )}
+          <span className="input-round" data-testid="input-round">
+            Round {request.round} of at most {request.maxRounds}
+          </span>
+          {waiting > 0 && <span className="input-queue"> · {waiting} more waiting</span>}
+        </p>
+        {/* Server text: rendered as plain text, never as markup. */}
+        <p className="input-message">{request.request.message}</p>
+        {request.request.mode === 'form' ? (
+          <ElicitationForm requestId={request.id} requestedSchema={request.request.requestedSchema} busy={busy} onAnswer={answer} />
+        ) : (
+          <UrlElicitation url={request.request.url} busy={busy} onAnswer={answer} />
+        )}
+        {error && (
+          <p role="alert" className="input-error">
+            {error}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

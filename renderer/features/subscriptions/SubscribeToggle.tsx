@@ -1,0 +1,58 @@
+// Watch / stop watching the open resource. When the server cannot send updates for it, the toggle is
+// disabled and says why (no resources.subscribe, or not connected) instead of failing on click.
+import { useMutation } from '@tanstack/react-query';
+import type { ServerId } from '../../../shared/contract';
+import { watchAvailability } from '../../../shared/subscriptions/availability';
+import { useEngine } from '../../app/engine-context';
+import { toAppError } from '../../queries/errors';
+import { useServers } from '../../queries/use-servers';
+import { useUiStore } from '../../state/ui-store';
+import { useSubscription } from './use-subscriptions';
+
+const statusText = { pending: 'starting…', active: 'watching', refused: 'refused by the server', resuming: 'resuming…' } as const;
+
+export function SubscribeToggle({ serverId, uri }: { serverId: ServerId; uri: string }) {
+  const engine = useEngine();
+  const reportError = useUiStore(s => s.reportError);
+  const server = useServers().data?.find(s => s.id === serverId);
+  const subscription = useSubscription(serverId, uri);
+  const availability = watchAvailability(server?.status === 'connected' ? server.era : undefined, server?.capabilities);
+  const toggle = useMutation({
+    mutationFn: async (): Promise<void> => {
+      if (subscription) await engine.call('subscriptions.unwatch', { serverId, uri });
+      else await engine.call('subscriptions.watch', { serverId, uri });
+    },
+    onError: e => reportError(subscription ? 'Stop watching' : 'Watch', toAppError(e))
+  });
+  const watching = subscription !== undefined;
+  // A watch that exists can always be stopped, even while its server is away.
+  const unavailable = !watching && !availability.available ? availability.reason : null;
+  const reasonId = `watch-reason-${serverId}-${uri}`;
+  return (
+    <span className="subscribe">
+      <button
+        type="button"
+        data-testid="subscribe-toggle"
+        aria-pressed={watching}
+        disabled={unavailable !== null || toggle.isPending}
+        aria-describedby={unavailable ? reasonId : undefined}
+        title={unavailable ?? (watching ? 'Stop watching this resource' : 'Re-read this resource whenever the server says it changed')}
+        onClick={() => toggle.mutate()}
+      >
+        {watching ? 'Watching' : 'Watch'}
+      </button>
+      {subscription && (
+        <span className="subscribe-status" data-status={subscription.status}>
+          {statusText[subscription.status]}
+          {subscription.updates > 0 && ` · ${subscription.updates} update${subscription.updates === 1 ? '' : 's'}`}
+          {subscription.error && subscription.status !== 'active' && ` · ${subscription.error.message}`}
+        </span>
+      )}
+      {unavailable && (
+        <span id={reasonId} className="subscribe-unavailable" data-testid="subscribe-unavailable">
+          {unavailable}
+        </span>
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,119 @@
+// The form for one resource template: one field per RFC 6570 variable, a live preview of the expanded URI,
+// a clear message for values that cannot expand, and a button that reads the URI like any other resource.
+import { useMemo } from 'react';
+import type { TemplateItem } from '../../../shared/contract';
+import { completionContext, describeVariable, expandTemplate, explodes, parseTemplate, type TemplateVariable } from '../../../shared/templates';
+import { useUiStore } from '../../state/ui-store';
+import { toTemplateValues } from './argument-values';
+import { CompletionInput } from './CompletionInput';
+import { templateKey, useTemplatesStore, type ArgumentInput, type ValueKind } from './templates-store';
+
+interface Props {
+  template: TemplateItem;
+  /** The server declares `completions`. */
+  completions: boolean;
+}
+
+export function TemplateForm({ template, completions }: Props) {
+  const key = templateKey(template.serverId, template.uriTemplate);
+  const inputs = useTemplatesStore(s => s.inputs[key]);
+  const setInput = useTemplatesStore(s => s.setInput);
+  const open = useUiStore(s => s.open);
+  const parsed = useMemo(() => parseTemplate(template.uriTemplate), [template.uriTemplate]);
+  const values = useMemo(() => toTemplateValues(inputs), [inputs]);
+  const expansion = useMemo(() => expandTemplate(parsed, values), [parsed, values]);
+
+  if (!parsed.ok) {
+    return (
+      <section data-testid="template-form" className="template-form" aria-label={`Template ${template.name}`}>
+        <p role="alert" className="template-problem">
+          {parsed.error}
+        </p>
+      </section>
+    );
+  }
+
+  const inputOf = (variable: TemplateVariable): ArgumentInput => inputs?.[variable.name] ?? { kind: explodes(variable) ? 'list' : 'text', text: '' };
+  const problemsOf = (name: string) => (expansion.ok ? [] : expansion.problems.filter(p => p.variable === name));
+
+  return (
+    <form
+      data-testid="template-form"
+      className="template-form"
+      aria-label={`Template ${template.title ?? template.name}`}
+      onSubmit={e => {
+        e.preventDefault();
+        if (expansion.ok) open({ serverId: template.serverId, uri: expansion.uri });
+      }}
+    >
+      <h3>{template.title ?? template.name}</h3>
+      <code className="template-source">{template.uriTemplate}</code>
+      {template.description && <p className="template-description">{template.description}</p>}
+      {parsed.variables.map(variable => {
+        const input = inputOf(variable);
+        const hintId = `template-hint-${variable.name}`;
+        const problems = problemsOf(variable.name);
+        return (
+          <div key={variable.name} className="template-arg">
+            <label htmlFor={`template-arg-${variable.name}`}>{variable.name}</label>
+            <span id={hintId} className="template-hint">
+              {describeVariable(variable)}
+              {input.kind === 'list' && ' · one item per line'}
+              {input.kind === 'pairs' && ' · one key=value per line'}
+            </span>
+            <select
+              aria-label={`Value kind of ${variable.name}`}
+              data-testid={`template-kind-${variable.name}`}
+              value={input.kind}
+              onChange={e => setInput(key, variable.name, { ...input, kind: e.target.value as ValueKind })}
+            >
+              <option value="text">text</option>
+              <option value="list">list</option>
+              <option value="pairs">key=value pairs</option>
+            </select>
+            {input.kind === 'text' ? (
+              <CompletionInput
+                name={variable.name}
+                label={variable.name}
+                value={input.text}
+                describedBy={hintId}
+                onChange={text => setInput(key, variable.name, { ...input, text })}
+                completion={
+                  completions
+                    ? { serverId: template.serverId, uriTemplate: template.uriTemplate, contextArguments: completionContext(values, variable.name) }
+                    : null
+                }
+              />
+            ) : (
+              <textarea
+                id={`template-arg-${variable.name}`}
+                data-testid={`template-arg-${variable.name}`}
+                aria-describedby={hintId}
+                rows={3}
+                value={input.text}
+                onChange={e => setInput(key, variable.name, { ...input, text: e.target.value })}
+              />
+            )}
+            {problems.map(p => (
+              <p key={p.message} role="alert" className="template-problem">
+                {p.message}
+              </p>
+            ))}
+          </div>
+        );
+      })}
+      <div className="template-result">
+        <span className="template-preview-label">URI</span>
+        <output data-testid="template-preview" className="template-preview" data-valid={expansion.ok}>
+          {expansion.ok ? expansion.uri : 'cannot expand (see the messages above)'}
+        </output>
+        {expansion.ok && expansion.unset.length > 0 && (
+          <p className="template-hint">Not set, so left out: {expansion.unset.join(', ')}</p>
+        )}
+        <button type="submit" data-testid="template-read-button" disabled={!expansion.ok}>
+          Read
+        </button>
+      </div>
+    </form>
+  );
+}
