@@ -4,6 +4,8 @@ import type { ComponentType } from 'react';
 import { CachePanel } from '../features/cache/CachePanel';
 import { ProtocolLogPanel } from '../features/protocol-log/ProtocolLogPanel';
 import { ServerDetailsPanel } from '../features/server-details/ServerDetailsPanel';
+import { SubscriptionsPanel } from '../features/subscriptions/SubscriptionsPanel';
+import { TemplatesPanel } from '../features/templates/TemplatesPanel';
 
 export interface DockPanel {
   /** Stable id, also used as the tab's `data-panel-id`. */
@@ -13,6 +15,8 @@ export interface DockPanel {
 }
 
 export const dockPanels: DockPanel[] = [
+  { id: 'templates', title: 'Templates', Component: TemplatesPanel },
+  { id: 'subscriptions', title: 'Watched', Component: SubscriptionsPanel },
   { id: 'protocol-log', title: 'Protocol log', Component: ProtocolLogPanel },
   { id: 'server-details', title: 'Server details', Component: ServerDetailsPanel },
   { id: 'cache', title: 'Cache', Component: CachePanel }
