@@ -1,0 +1,215 @@
+// electron/main.ts wired to the real engine, with `electron` itself replaced by recording fakes:
+// the Electron binary cannot run on this machine (see docs/testing.md). What is checked is what main
+// does with Electron's API: window security, app:// responses, IPC trust and dispatch, event relay,
+// link handling, the save dialog and shutdown.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { APP_START_URL } from './shell/app-origin';
+import { IPC_CALL_CHANNEL, IPC_EVENT_CHANNEL } from './shell/ipc-channels';
+
+type Listener = (...args: unknown[]) => unknown;
+
+const fake = vi.hoisted(() => {
+  const appListeners = new Map<string, Listener>();
+  const windows: { options: Record<string, unknown>; loaded: string[]; sent: unknown[][] }[] = [];
+  const state = {
+    appListeners,
+    windows,
+    schemes: [] as unknown[],
+    protocolHandler: undefined as undefined | ((request: Request) => Promise<Response>),
+    ipcHandler: undefined as undefined | Listener,
+    opened: [] as string[],
+    saveTo: '',
+    quit: 0
+  };
+  class BrowserWindow {
+    readonly record = { options: {} as Record<string, unknown>, loaded: [] as string[], sent: [] as unknown[][] };
+    readonly webContents = { send: (...args: unknown[]) => this.record.sent.push(args), isDestroyed: () => false };
+    constructor(options: Record<string, unknown>) {
+      this.record.options = options;
+      windows.push(this.record);
+    }
+    static fromWebContents() {
+      return null;
+    }
+    loadURL(url: string) {
+      this.record.loaded.push(url);
+      return Promise.resolve();
+    }
+    show() {}
+    isDestroyed() {
+      return false;
+    }
+    once() {
+      return this;
+    }
+    on() {
+      return this;
+    }
+  }
+  const electron = {
+    app: {
+      whenReady: () => Promise.resolve(),
+      getPath: () => tmpdirPlaceholder,
+      requestSingleInstanceLock: () => true,
+      quit: () => {
+        state.quit += 1;
+      },
+      exit: () => {},
+      on(event: string, listener: Listener) {
+        appListeners.set(event, listener);
+        return this;
+      }
+    },
+    BrowserWindow,
+    protocol: {
+      registerSchemesAsPrivileged: (schemes: unknown[]) => state.schemes.push(...schemes),
+      handle: (_scheme: string, handler: (request: Request) => Promise<Response>) => {
+        state.protocolHandler = handler;
+      }
+    },
+    ipcMain: {
+      handle: (_channel: string, handler: Listener) => {
+        state.ipcHandler = handler;
+      }
+    },
+    session: { defaultSession: { setPermissionRequestHandler: () => {}, setPermissionCheckHandler: () => {} } },
+    shell: {
+      openExternal: async (url: string) => {
+        state.opened.push(url);
+      }
+    },
+    dialog: {
+      showSaveDialog: async () => ({ canceled: false, filePath: state.saveTo }),
+      showErrorBox: () => {}
+    }
+  };
+  const tmpdirPlaceholder = '/nonexistent-userdata';
+  return { state, electron };
+});
+
+vi.mock('electron', () => fake.electron);
+
+let dir: string;
+const argvBefore = process.argv;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'electron-main-'));
+  const configPath = path.join(dir, 'config.json');
+  await writeFile(configPath, '{"mcpServers":{}}');
+  fake.state.saveTo = path.join(dir, 'saved.txt');
+  process.argv = [process.execPath, 'dist/electron/main.cjs', '--config', configPath, '--data-dir', dir];
+  await import('./main');
+  // main starts asynchronously (whenReady, engine start); wait for its window.
+  for (let waited = 0; fake.state.windows.length === 0; waited += 20) {
+    if (waited > 10_000) throw new Error('electron/main.ts never created its window');
+    await new Promise(resolve => setTimeout(resolve, 20));
+  }
+});
+
+afterAll(async () => {
+  process.argv = argvBefore;
+  await rm(dir, { recursive: true, force: true });
+});
+
+const trustedEvent = { sender: {}, senderFrame: { url: APP_START_URL, parent: null } };
+
+describe('electron main', () => {
+  it('registers app:// as a secure standard scheme and opens one hardened window on it', () => {
+    expect(fake.state.schemes).toEqual([{ scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) }]);
+    const [window] = fake.state.windows;
+    expect(window.loaded).toEqual([APP_START_URL]);
+    expect(window.options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false });
+    expect(String((window.options.webPreferences as { preload: string }).preload)).toMatch(/preload\.cjs$/);
+  });
+
+  it('serves the renderer over app:// with the CSP', async () => {
+    const response = await fake.state.protocolHandler!(new Request(APP_START_URL));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
+  });
+
+  it('dispatches IPC calls from the app frame to the engine and refuses other frames', async () => {
+    const handler = fake.state.ipcHandler!;
+    expect(IPC_CALL_CHANNEL).toBe('mcp:call');
+    await expect(handler(trustedEvent, { type: 'call', id: 1, method: 'servers.list', params: {} })).resolves.toEqual({
+      type: 'reply',
+      id: 1,
+      ok: true,
+      result: []
+    });
+    const foreign = { sender: {}, senderFrame: { url: 'https://evil.example/', parent: null } };
+    await expect(handler(foreign, { type: 'call', id: 2, method: 'servers.list', params: {} })).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'protocol' }
+    });
+    const subframe = { sender: {}, senderFrame: { url: APP_START_URL, parent: {} } };
+    await expect(handler(subframe, { type: 'call', id: 3, method: 'servers.list', params: {} })).resolves.toMatchObject({ ok: false });
+  });
+
+  it('relays engine events to the window on the event channel', async () => {
+    await fake.state.ipcHandler!(trustedEvent, {
+      type: 'call',
+      id: 4,
+      method: 'servers.add',
+      params: { serverId: 'nowhere', config: { type: 'http', url: 'http://127.0.0.1:1/mcp' } }
+    });
+    await expect
+      .poll(() => fake.state.windows[0].sent.find(([channel, envelope]) => channel === IPC_EVENT_CHANNEL && (envelope as { event: string }).event === 'serverState'))
+      .toBeTruthy();
+  });
+
+  it('opens only vetted links externally, from calls, window.open and navigation', async () => {
+    const handler = fake.state.ipcHandler!;
+    await expect(handler(trustedEvent, { type: 'call', id: 5, method: 'shell.openExternal', params: { url: 'https://example.com/a' } })).resolves.toMatchObject({
+      ok: true,
+      result: { opened: true }
+    });
+    await expect(handler(trustedEvent, { type: 'call', id: 6, method: 'shell.openExternal', params: { url: 'file:///etc/passwd' } })).resolves.toMatchObject({
+      ok: true,
+      result: { opened: false }
+    });
+
+    let openHandler: ((details: { url: string }) => unknown) | undefined;
+    const navListeners = new Map<string, Listener>();
+    const contents = {
+      setWindowOpenHandler: (h: (details: { url: string }) => unknown) => (openHandler = h),
+      on: (event: string, listener: Listener) => navListeners.set(event, listener)
+    };
+    fake.state.appListeners.get('web-contents-created')!({}, contents);
+    expect(openHandler!({ url: 'https://example.com/b' })).toEqual({ action: 'deny' });
+    expect(openHandler!({ url: 'javascript:alert(1)' })).toEqual({ action: 'deny' });
+    const blocked = { preventDefault: vi.fn() };
+    navListeners.get('will-navigate')!(blocked, 'file:///etc/passwd');
+    expect(blocked.preventDefault).toHaveBeenCalled();
+    const reload = { preventDefault: vi.fn() };
+    navListeners.get('will-navigate')!(reload, APP_START_URL);
+    expect(reload.preventDefault).not.toHaveBeenCalled();
+    const webview = { preventDefault: vi.fn() };
+    navListeners.get('will-attach-webview')!(webview);
+    expect(webview.preventDefault).toHaveBeenCalled();
+    await expect.poll(() => fake.state.opened).toEqual(['https://example.com/a', 'https://example.com/b']);
+  });
+
+  it('saves files through the save dialog', async () => {
+    // fromWebContents returns null in the fake, as for a sender without a window: nothing is written.
+    await expect(
+      fake.state.ipcHandler!(trustedEvent, { type: 'call', id: 7, method: 'file.save', params: { suggestedName: 'a.txt', data: 'aGk=', encoding: 'base64' } })
+    ).resolves.toMatchObject({ ok: true, result: { saved: false } });
+    const fromWebContents = vi.spyOn(fake.electron.BrowserWindow, 'fromWebContents').mockReturnValue({} as never);
+    await expect(
+      fake.state.ipcHandler!(trustedEvent, { type: 'call', id: 8, method: 'file.save', params: { suggestedName: 'a.txt', data: 'aGk=', encoding: 'base64' } })
+    ).resolves.toMatchObject({ ok: true, result: { saved: true, path: fake.state.saveTo } });
+    expect(await readFile(fake.state.saveTo, 'utf8')).toBe('hi');
+    fromWebContents.mockRestore();
+  });
+
+  it('closes the engine before quitting', async () => {
+    const event = { preventDefault: vi.fn() };
+    fake.state.appListeners.get('will-quit')!(event);
+    expect(event.preventDefault).toHaveBeenCalled();
+    await expect.poll(() => fake.state.quit).toBe(1);
+  });
+});

@@ -1,0 +1,130 @@
+// Electron main process: the engine, one hardened window, and the IPC carrier between them.
+// The only main-process file that imports `electron`; the decisions it applies live in ./shell.
+import { app, BrowserWindow, dialog, ipcMain, protocol, session, shell, type WebContents } from 'electron';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { vetExternalUrl } from '../shared/external-url';
+import { safeFileName } from '../shared/file-names';
+import { createEngine } from './engine/engine';
+import { APP_SCHEME, APP_START_URL } from './shell/app-origin';
+import { rendererResponse } from './shell/app-protocol';
+import { parseShellArgs } from './shell/args';
+import { carrierParams, handleCall, type CarrierMethods } from './shell/call-envelope';
+import { IPC_CALL_CHANNEL, IPC_EVENT_CHANNEL } from './shell/ipc-channels';
+import { decideNavigation, decideWindowOpen, isTrustedSender } from './shell/navigation';
+import { mainWindowOptions } from './shell/window-options';
+
+// Bundled to dist/electron/main.cjs next to preload.cjs; the renderer is built to dist/renderer.
+const RENDERER_DIR = path.join(__dirname, '..', 'renderer');
+const PRELOAD_PATH = path.join(__dirname, 'preload.cjs');
+
+// Must happen before `ready`: gives app:// a real, secure origin for the CSP and relative URLs.
+protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+
+function openExternally(url: string | null): void {
+  if (url) shell.openExternal(url).catch(err => console.error('[shell] could not open link:', err));
+}
+
+/** Applied to every web contents the app ever creates, so no window can navigate or spawn others. */
+function harden(contents: WebContents): void {
+  contents.setWindowOpenHandler(({ url }) => {
+    openExternally(decideWindowOpen(url).openExternally);
+    return { action: 'deny' };
+  });
+  const guard = (event: { preventDefault(): void }, url: string) => {
+    const decision = decideNavigation(url);
+    if (decision.allow) return;
+    event.preventDefault();
+    openExternally(decision.openExternally);
+  };
+  contents.on('will-navigate', guard);
+  contents.on('will-redirect', guard);
+  contents.on('will-attach-webview', event => event.preventDefault());
+}
+
+/** Methods only the desktop shell can perform: a vetted external link and a native save dialog. */
+function shellMethods(window: BrowserWindow | null): CarrierMethods {
+  return {
+    'shell.openExternal': async params => {
+      const url = vetExternalUrl(carrierParams('shell.openExternal', params).url);
+      if (!url) return { opened: false };
+      await shell.openExternal(url.toString());
+      return { opened: true };
+    },
+    'file.save': async params => {
+      const { suggestedName, data, encoding } = carrierParams('file.save', params);
+      if (!window) return { saved: false };
+      const choice = await dialog.showSaveDialog(window, { defaultPath: safeFileName(suggestedName) });
+      if (choice.canceled || !choice.filePath) return { saved: false };
+      await writeFile(choice.filePath, Buffer.from(data, encoding));
+      return { saved: true, path: choice.filePath };
+    }
+  };
+}
+
+async function start(): Promise<void> {
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+    return;
+  }
+  app.on('web-contents-created', (_event, contents) => harden(contents));
+  await app.whenReady();
+
+  const args = parseShellArgs(process.argv.slice(1));
+  const engine = await createEngine({ configPath: args.configPath, dataDir: args.dataDir ?? app.getPath('userData') });
+
+  session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  session.defaultSession.setPermissionCheckHandler(() => false);
+  protocol.handle(APP_SCHEME, request => rendererResponse(RENDERER_DIR, request.url));
+
+  const windows = new Set<BrowserWindow>();
+  ipcMain.handle(IPC_CALL_CHANNEL, async (event, envelope) => {
+    const frame = event.senderFrame;
+    if (!isTrustedSender(frame ? { url: frame.url, isTopFrame: frame.parent === null } : null)) {
+      return { type: 'reply', id: -1, ok: false, error: { code: 'protocol', message: 'IPC refused: not from the app window' } };
+    }
+    return handleCall(engine.host, envelope, shellMethods(BrowserWindow.fromWebContents(event.sender)));
+  });
+  engine.host.subscribe(engineEvent => {
+    for (const window of windows) {
+      if (!window.isDestroyed()) window.webContents.send(IPC_EVENT_CHANNEL, { type: 'event', ...engineEvent });
+    }
+  });
+
+  const createWindow = () => {
+    const window = new BrowserWindow(mainWindowOptions(PRELOAD_PATH));
+    windows.add(window);
+    window.on('closed', () => windows.delete(window));
+    window.once('ready-to-show', () => window.show());
+    void window.loadURL(APP_START_URL);
+  };
+  createWindow();
+
+  app.on('second-instance', () => {
+    if (windows.size === 0) createWindow();
+  });
+  app.on('activate', () => {
+    if (windows.size === 0) createWindow();
+  });
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+  let engineClosed = false;
+  app.on('will-quit', event => {
+    if (engineClosed) return;
+    event.preventDefault();
+    engine
+      .close()
+      .catch(err => console.error('[shell] engine close failed:', err))
+      .finally(() => {
+        engineClosed = true;
+        app.quit();
+      });
+  });
+}
+
+start().catch(err => {
+  console.error('[shell] failed to start:', err);
+  dialog.showErrorBox('MCP Resource Browser could not start', err instanceof Error ? err.message : String(err));
+  app.exit(1);
+});

@@ -1,0 +1,50 @@
+// Playwright: the `browser` project drives browser mode in the system Chromium (Debian's, or
+// CHROMIUM_PATH); the `electron` project drives the Electron window and skips itself, saying why,
+// where no Electron binary exists. Each test gets its own app instance from e2e/fixtures/app.ts.
+import { defineConfig } from '@playwright/test';
+
+const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: 'e2e',
+  globalSetup: './e2e/fixtures/global-setup.ts',
+  // Each test runs a browser, the app's Node process and reference servers: two at a time fits 2 cores.
+  workers: process.env.PW_WORKERS ? Number(process.env.PW_WORKERS) : 2,
+  fullyParallel: true,
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  outputDir: 'test-results',
+  use: {
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure'
+  },
+  projects: [
+    {
+      name: 'browser',
+      testIgnore: /electron.*\.spec\.ts$/,
+      use: {
+        browserName: 'chromium',
+        viewport: { width: 1280, height: 800 },
+        launchOptions: {
+          executablePath: chromiumPath,
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-quic',
+            '--no-first-run',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync'
+          ]
+        }
+      }
+    },
+    {
+      name: 'electron',
+      testMatch: /electron.*\.spec\.ts$/
+    }
+  ]
+});
