@@ -66,14 +66,20 @@ export function createFixture(options: { shortTtlMs?: number } = {}) {
     return server;
   });
 
-  const fetch = async (url: string | URL, init?: RequestInit): Promise<Response> => {
+  /** The server's HTTP entry point, counting every JSON-RPC request it receives. */
+  const serve = async (request: Request): Promise<Response> => {
     if (state.down) throw new TypeError('fetch failed');
-    if (init?.method === 'POST' && typeof init.body === 'string') {
-      const frame = JSON.parse(init.body) as { method?: string; id?: unknown; params?: { uri?: string } };
-      if (frame.id !== undefined && frame.method) state.requests.push(frame.params?.uri ? `${frame.method} ${frame.params.uri}` : frame.method);
+    if (request.method === 'POST') {
+      try {
+        const frame = (await request.clone().json()) as { method?: string; id?: unknown; params?: { uri?: string } };
+        if (frame.id !== undefined && frame.method) state.requests.push(frame.params?.uri ? `${frame.method} ${frame.params.uri}` : frame.method);
+      } catch {
+        // Not JSON: the server answers it with an error itself.
+      }
     }
-    return handler.fetch(new Request(url, init));
+    return handler.fetch(request);
   };
+  const fetch = (url: string | URL, init?: RequestInit): Promise<Response> => serve(new Request(url, init));
 
   /** A client connected to the fixture the way the engine connects (store, partition, MRTR guard). */
   async function connect(cache: CachePort, serverId: string, options: ConnectOptions = {}): Promise<Client> {
@@ -95,5 +101,5 @@ export function createFixture(options: { shortTtlMs?: number } = {}) {
 
   /** Requests seen since `mark` (an index into `state.requests`). */
   const since = (mark: number) => state.requests.slice(mark);
-  return { state, handler, connect, since };
+  return { state, handler, serve, connect, since };
 }
