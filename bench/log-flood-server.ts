@@ -1,17 +1,20 @@
 // A stdio MCP server that floods its client with notifications, for the protocol-log benchmark.
 // It speaks only the 2025-11-25 era (initialize handshake), where a server may push notifications at
 // any time; the flood starts once the client is initialized (so the era probe's throwaway sibling
-// process never floods) and at `--start-at` if given.
-//   npx tsx bench/log-flood-server.ts --rate 5000 --seconds 10 [--start-at <ms epoch>] [--start-after-ms N]
+// process never floods), after `--start-after-ms`.
+//   npx tsx bench/log-flood-server.ts --rate 5000 --seconds 10 [--start-after-ms N] [--start-when-file <path>]
+// `--start-when-file` waits (after initialization) until that file exists, so a benchmark can start the
+// flood exactly when its baseline window ends.
 import { McpServer } from '@modelcontextprotocol/server';
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
+import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 
 const { values } = parseArgs({
   options: {
     rate: { type: 'string', default: '5000' },
     seconds: { type: 'string', default: '10' },
-    'start-at': { type: 'string' },
+    'start-when-file': { type: 'string' },
     'start-after-ms': { type: 'string', default: '0' }
   }
 });
@@ -52,8 +55,19 @@ function flood(): void {
   }, TICK_MS);
 }
 
+function startWhenFileExists(file: string): void {
+  const poll = setInterval(() => {
+    if (!existsSync(file)) return;
+    clearInterval(poll);
+    flood();
+  }, 20);
+}
+
 server.server.oninitialized = () => {
-  const startAt = values['start-at'] ? Number(values['start-at']) : Date.now() + Number(values['start-after-ms']);
-  setTimeout(flood, Math.max(0, startAt - Date.now()));
+  setTimeout(() => {
+    const file = values['start-when-file'];
+    if (file) startWhenFileExists(file);
+    else flood();
+  }, Number(values['start-after-ms']));
 };
 await server.connect(new StdioServerTransport());
