@@ -18,9 +18,6 @@ import { RequestRegistry } from './requests';
 import { toAppError } from './errors';
 import { createLogHandlers } from './protocol-log/handlers';
 import { ProtocolLog } from './protocol-log/protocol-log';
-import { toAppError } from './errors';
-import { createLogHandlers } from './protocol-log/handlers';
-import { ProtocolLog } from './protocol-log/protocol-log';
 import { InputBroker } from './input-required/input-broker';
 import { inputHandlers } from './input-required/input-handlers';
 import { SubscriptionManager } from './subscriptions/subscription-manager';
@@ -98,11 +95,6 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   // ---- Feature modules: each wires itself in here (its port, its handler map, its close). ----
   // Example: const cache = createCache({ bus, dataDir }); ports.cache = cache.port;
   //          featureHandlers.push(cache.handlers); closers.push(() => cache.close());
-  const log = new ProtocolLog({ bus });
-  ports.log = log;
-  const clientFor = async (serverId: string) => (await registry.get(serverId).whenReady(requests.defaultTimeoutMs)).client;
-  featureHandlers.push(createLogHandlers(log, { clientFor, toAppError }));
-  closers.push(async () => log.flush());
   const log = new ProtocolLog({ bus });
   ports.log = log;
   const clientFor = async (serverId: string) => (await registry.get(serverId).whenReady(requests.defaultTimeoutMs)).client;
