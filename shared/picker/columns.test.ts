@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { AUDIENCE_ASSISTANT, AUDIENCE_USER, buildColumns, concatColumns, extendColumns } from './columns';
+import { item } from './test-items';
+
+describe('picker columns', () => {
+  it('flattens annotations, treating invalid values as missing', () => {
+    const columns = buildColumns([
+      item('ref://a', {}, { audience: ['user', 'assistant'], priority: 0.3, lastModified: '2026-01-01T00:00:00Z' }),
+      item('ref://b', {}, { audience: ['robot' as 'user'], priority: -1, lastModified: 'soon' })
+    ]);
+    expect(columns.audience).toEqual([AUDIENCE_USER | AUDIENCE_ASSISTANT, 0]);
+    expect(columns.priority[0]).toBe(0.3);
+    expect(columns.priority[1]).toBeNaN();
+    expect(columns.modified[0]).toBe(Date.UTC(2026, 0, 1));
+    expect(columns.modified[1]).toBeNaN();
+    expect(columns.uriLeafLower).toEqual(['a', 'b']);
+  });
+
+  it('extends columns page by page when a list only grows, and rebuilds otherwise', () => {
+    const page1 = [item('ref://1'), item('ref://2')];
+    const page2 = [...page1, item('ref://3')];
+    const first = buildColumns(page1);
+    const grown = extendColumns(first, page2);
+    expect(grown.haystack).toBe(first.haystack); // grown in place, not rebuilt
+    expect(grown.uriLower).toEqual(['ref://1', 'ref://2', 'ref://3']);
+    const replaced = extendColumns(grown, [item('ref://9')]);
+    expect(replaced.uriLower).toEqual(['ref://9']);
+  });
+
+  it('concatenates servers in order', () => {
+    const a = buildColumns([item('ref://a1'), item('ref://a2')]);
+    const b = buildColumns([{ ...item('ref://b1'), serverId: 'other' }]);
+    const both = concatColumns([a, b]);
+    expect(both.items.map(i => i.uri)).toEqual(['ref://a1', 'ref://a2', 'ref://b1']);
+    expect(both.uriLower).toEqual(['ref://a1', 'ref://a2', 'ref://b1']);
+    expect(both.priority).toHaveLength(3);
+  });
+});
