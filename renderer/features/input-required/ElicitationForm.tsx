@@ -1,11 +1,11 @@
-// Form mode: the server's requestedSchema rendered by @rjsf/core, validated (formats, limits, required) by
-// ajv before Accept sends it. Each control carries `data-testid="input-field-<name>"`.
+// Form mode: the server's requestedSchema rendered by @rjsf/core and validated (formats, limits, required)
+// before Accept sends it. Each control carries `data-testid="input-field-<name>"`.
 import Form from '@rjsf/core';
-import validator from '@rjsf/validator-ajv8';
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { DeclineAndCancel } from './AnswerButtons';
 import type { InputAnswer, JsonObject } from '../../../shared/contract';
 import { toAnswerContent, toFormSpec } from './elicitation-schema';
+import { elicitationValidator } from './elicitation-validator';
 
 interface Props {
   requestId: string;
@@ -36,13 +36,15 @@ export function ElicitationForm({ requestId, requestedSchema, busy, onAnswer }: 
       <Form
         schema={spec.schema}
         uiSchema={spec.uiSchema}
-        validator={validator}
+        validator={elicitationValidator}
         idPrefix={idPrefix}
         formData={formData}
         disabled={busy}
         showErrorList={false}
         noHtml5Validate
         focusOnFirstError
+        // Only the server's own `default`s prefill a field: a titled option is never picked for the user.
+        experimental_defaultFormStateBehavior={{ constAsDefaults: 'never' }}
         onChange={e => setFormData(e.formData)}
         onSubmit={e => onAnswer({ action: 'accept', content: toAnswerContent(e.formData, spec.fields) })}
       >
