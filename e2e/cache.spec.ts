@@ -1,0 +1,54 @@
+// The response cache end to end in browser mode: the viewer's cache badge (fetched, then served fresh
+// without a request, then refreshed), the cache panel (entries, counters, evict, clear) and the protocol
+// log's cache-hit entry. Real bridge, real engine, the bundled reference server over stdio, Chromium.
+import { test, expect } from './fixtures/app';
+
+const LONG = 'ref://cache/public-long';
+const NO_STORE = 'ref://cache/no-store';
+
+test('the badge, the cache panel and the protocol log show what the cache did', async ({ page }) => {
+  await expect(page.locator('[data-testid="server-item"][data-server-id="reference"]')).toHaveAttribute('data-status', 'connected', { timeout: 30_000 });
+  const search = page.getByTestId('resource-search');
+  const row = (uri: string) => page.locator(`[data-testid="resource-row"][data-uri="${uri}"]`);
+  const badge = page.getByTestId('resource-viewer').getByTestId('cache-badge');
+
+  await search.fill('public-long');
+  await row(LONG).click();
+  await expect(page.getByTestId('resource-viewer')).toHaveAttribute('data-uri', LONG);
+  await expect(badge).toHaveAttribute('data-cache-state', 'miss');
+  await expect(badge).toHaveAttribute('data-scope', 'public');
+  const expiresAt = Number(await badge.getAttribute('data-expires-at'));
+  expect(expiresAt).toBeGreaterThan(Date.now() + 60_000);
+  await expect(badge).toContainText(/left/);
+
+  // Away and back: the engine serves the copy it holds, nothing goes on the wire.
+  await search.fill('no-store');
+  await row(NO_STORE).click();
+  await expect(badge).toHaveAttribute('data-cache-state', 'miss');
+  await expect(badge).toContainText('not cacheable');
+  await search.fill('public-long');
+  await row(LONG).click();
+  await expect(badge).toHaveAttribute('data-cache-state', 'fresh');
+  await expect(badge).toContainText(/^Fresh · .* left · public · age/);
+
+  // Refresh always goes to the server.
+  await page.getByTestId('refresh-button').click();
+  await expect(badge).toHaveAttribute('data-cache-state', 'miss');
+
+  await page.getByRole('tab', { name: 'Cache' }).click();
+  const panel = page.getByTestId('cache-panel');
+  const entry = panel.locator('[data-testid="cache-entry"][data-method="resources/read"]').filter({ hasText: LONG });
+  await expect(entry).toHaveAttribute('data-cache-state', 'fresh');
+  await expect(panel.locator('[data-testid="cache-entry"]').filter({ hasText: NO_STORE })).toHaveCount(0);
+  const counters = panel.locator('[data-testid="cache-counters"][data-server-id="reference"]');
+  await expect(counters.locator('[data-counter="hits"]')).not.toHaveText('0');
+
+  await entry.getByRole('button', { name: `Evict resources/read ${LONG}` }).click();
+  await expect(entry).toHaveCount(0);
+  await panel.getByTestId('cache-clear').click();
+  await expect(panel.getByText('The cache is empty.')).toBeVisible();
+
+  // The protocol log shows the hit as a cache entry: nothing was sent for it.
+  await page.getByRole('tab', { name: 'Protocol log' }).click();
+  await expect(page.locator('[data-testid="protocol-entry"][data-direction="cache"][data-method="resources/read"]').first()).toBeVisible();
+});
