@@ -1,0 +1,47 @@
+// The shared, process-wide state behind every server instance: options, registry, live resources and the
+// requestState codec. Built once at startup; server instances (per connection or per request) only wrap it.
+import { createRequestStateCodec, type RequestStateCodec } from '@modelcontextprotocol/server';
+import { randomBytes } from 'node:crypto';
+import { Catalog } from './catalog';
+import type { ServerOptions } from './cli-args';
+import { conformanceEntries } from './conformance-fixtures';
+import { failureEntries } from './failures';
+import { LiveResources } from './live';
+import { Registry } from './registry';
+import { showcaseEntries } from './showcase';
+import { coreTemplates } from './templates';
+
+export interface ReferenceApp {
+  options: ServerOptions;
+  registry: Registry;
+  live: LiveResources;
+  stateCodec: RequestStateCodec<unknown>;
+  close(): Promise<void>;
+}
+
+export async function createApp(options: ServerOptions): Promise<ReferenceApp> {
+  const live = new LiveResources(options.updateIntervalMs, options.seed);
+  const catalog = new Catalog(options.resources, options.seed);
+  const stateCodec = createRequestStateCodec<unknown>({
+    key: options.stateKey ?? randomBytes(32),
+    ttlSeconds: options.requestStateTtlSeconds,
+    // Bound to the method, so state minted for one operation is refused by another.
+    bind: ctx => ctx.mcpReq.method
+  });
+  const fixed = [
+    ...showcaseEntries(options.seed),
+    ...live.entries(),
+    ...failureEntries(options.slowMs),
+    ...conformanceEntries(live)
+  ];
+  const templates = coreTemplates(catalog, options.seed);
+  const fingerprint = `${options.seed}:${options.resources}:${options.pageSize}:${options.templatePageSize}`;
+  const registry = new Registry(fixed, catalog, live, templates, options.pageSize, options.templatePageSize, fingerprint);
+  live.start();
+  return {
+    options, registry, live, stateCodec,
+    async close() {
+      live.stop();
+    }
+  };
+}

@@ -1,0 +1,37 @@
+// Entry point: `tsx reference-server/main.ts --transport stdio|http [flags]` (see cli-args.ts and
+// docs/reference-server.md).
+import { createApp } from './app';
+import { parseArgs, UsageError } from './cli-args';
+import { serveOverHttp } from './http-entry';
+import { log } from './log';
+import { serveOverStdio } from './stdio-entry';
+
+async function main(): Promise<void> {
+  let options;
+  try {
+    options = parseArgs(process.argv.slice(2));
+  } catch (e) {
+    if (e instanceof UsageError) {
+      process.stderr.write(`${e.message}\n`);
+      process.exit(2);
+    }
+    throw e;
+  }
+  const app = await createApp(options);
+  if (options.transport === 'stdio') {
+    await serveOverStdio(app);
+    return;
+  }
+  const http = await serveOverHttp(app);
+  const stop = (signal: string) => {
+    log(`${signal}: shutting down`);
+    void Promise.all([http.close(), app.close()]).finally(() => process.exit(0));
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch(e => {
+  log(`fatal: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+  process.exit(1);
+});

@@ -1,0 +1,97 @@
+// Everything the server serves, in one place: the fixed entries (showcase, live, MRTR, failures, conformance),
+// the generated catalog, the ephemeral live resource, and the templates. It answers list pages, reads and
+// completions; the MCP wiring around it lives in server-factory.ts.
+import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError, type CompleteResult, type Resource, type ServerContext } from '@modelcontextprotocol/server';
+import type { Catalog } from './catalog';
+import { completionOf } from './completion';
+import type { ReadOutcome, ResourceEntry } from './entry';
+import type { LiveResources } from './live';
+import { decodeCursor, encodeCursor, page } from './pagination';
+import type { TemplateEntry, TemplateMeta } from './templates';
+import type { CacheHint } from '@modelcontextprotocol/server';
+
+export interface ReadAnswer {
+  outcome: ReadOutcome;
+  cache: CacheHint;
+}
+
+export class Registry {
+  private readonly byUri: Map<string, ResourceEntry>;
+
+  constructor(
+    private readonly fixed: readonly ResourceEntry[],
+    private readonly catalog: Catalog,
+    private readonly live: LiveResources,
+    private readonly templates: readonly TemplateEntry[],
+    private readonly pageSize: number,
+    private readonly templatePageSize: number,
+    /** Distinguishes cursors of differently configured servers. */
+    private readonly fingerprint: string
+  ) {
+    this.byUri = new Map(fixed.map(e => [e.meta.uri, e]));
+    if (this.byUri.size !== fixed.length) throw new Error('duplicate fixed resource URIs');
+  }
+
+  /** Fixed entries first, then the catalog, then the ephemeral resource when present (so catalog offsets never shift). */
+  get resourceCount(): number {
+    return this.fixed.length + this.catalog.size + (this.live.ephemeral() ? 1 : 0);
+  }
+
+  private resourceAt(i: number): Resource {
+    if (i < this.fixed.length) return this.fixed[i].meta;
+    const c = i - this.fixed.length;
+    if (c < this.catalog.size) return this.catalog.meta(c);
+    return this.live.ephemeral()!.meta;
+  }
+
+  listResources(cursor: string | undefined): { resources: Resource[]; nextCursor?: string } {
+    const total = this.resourceCount;
+    const offset = decodeCursor(cursor, 'resources', this.fingerprint, total);
+    const p = page((from, to) => {
+      const out: Resource[] = [];
+      for (let i = from; i < to; i++) out.push(this.resourceAt(i));
+      return out;
+    }, total, offset, this.pageSize, o => encodeCursor('resources', o, this.fingerprint));
+    return { resources: p.items, ...(p.nextCursor ? { nextCursor: p.nextCursor } : {}) };
+  }
+
+  listTemplates(cursor: string | undefined): { resourceTemplates: TemplateMeta[]; nextCursor?: string } {
+    const total = this.templates.length;
+    const offset = decodeCursor(cursor, 'templates', this.fingerprint, total);
+    const p = page((from, to) => this.templates.slice(from, to).map(t => t.meta), total, offset, this.templatePageSize,
+      o => encodeCursor('templates', o, this.fingerprint));
+    return { resourceTemplates: p.items, ...(p.nextCursor ? { nextCursor: p.nextCursor } : {}) };
+  }
+
+  private entryFor(uri: string): ResourceEntry | undefined {
+    const fixed = this.byUri.get(uri);
+    if (fixed) return fixed;
+    const index = this.catalog.indexOf(uri);
+    if (index !== undefined) return this.catalog.entry(index);
+    const eph = this.live.ephemeral();
+    return eph && eph.meta.uri === uri ? eph : undefined;
+  }
+
+  async read(uri: string, ctx: ServerContext): Promise<ReadAnswer> {
+    const entry = this.entryFor(uri);
+    if (entry) return { outcome: await entry.read(uri, ctx), cache: entry.cache };
+    for (const t of this.templates) {
+      const vars = t.match(uri);
+      if (vars) return { outcome: await t.read(uri, vars, ctx), cache: t.cache };
+    }
+    throw new ResourceNotFoundError(uri);
+  }
+
+  /** Whether a URI names something readable right now (for subscription requests). */
+  knows(uri: string): boolean {
+    return this.entryFor(uri) !== undefined || this.templates.some(t => t.match(uri) !== undefined);
+  }
+
+  async complete(templateUri: string, argument: string, value: string, args: Record<string, string>): Promise<CompleteResult['completion']> {
+    const t = this.templates.find(x => x.meta.uriTemplate === templateUri);
+    if (!t) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown resource template ${JSON.stringify(templateUri)}`);
+    const completer = t.complete[argument];
+    if (!completer) return completionOf([], 0);
+    return completer(value, args);
+  }
+}

@@ -1,0 +1,147 @@
+// Resource templates (RFC 6570) with their readers and per-argument completion. One multi-variable template
+// whose second argument completes from the first, a `{+path}` reserved expansion, a `{?q,limit}` query form, the
+// catalog by index, and the conformance suite's fixture template. The file sandbox template lives in sandbox.ts.
+import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError, type CompleteResult, type ListResourceTemplatesResult, type ServerContext } from '@modelcontextprotocol/server';
+import type { Catalog } from './catalog';
+import { completeIndex, completionFrom } from './completion';
+import { CACHE, textResult, type ReadOutcome } from './entry';
+import type { CacheHint } from '@modelcontextprotocol/server';
+import { Rng, WORDS, sentence } from './rng';
+import { compileUriTemplate, type TemplateVariables, type UriMatcher } from './uri-template';
+
+export type TemplateMeta = ListResourceTemplatesResult['resourceTemplates'][number];
+export type Completer = (value: string, args: TemplateVariables) => CompleteResult['completion'] | Promise<CompleteResult['completion']>;
+
+export interface TemplateEntry {
+  meta: TemplateMeta;
+  cache: CacheHint;
+  match: UriMatcher;
+  read(uri: string, vars: TemplateVariables, ctx: ServerContext): ReadOutcome | Promise<ReadOutcome>;
+  /** One completer per template variable. */
+  complete: Record<string, Completer>;
+}
+
+export function template(meta: TemplateMeta, rest: Omit<TemplateEntry, 'meta' | 'match'>): TemplateEntry {
+  return { meta, match: compileUriTemplate(meta.uriTemplate), ...rest };
+}
+
+export const ORGS = ['acme', 'globex', 'hooli', 'initech', 'stark', 'umbrella'] as const;
+const FIRST = ['ada', 'alan', 'barbara', 'claude', 'donald', 'edsger', 'frances', 'grace', 'john', 'ken', 'linus', 'margaret', 'niklaus', 'radia', 'tim'];
+const LAST = ['baker', 'chen', 'diaz', 'evans', 'fischer', 'garcia', 'hopper', 'ito', 'jones', 'kumar'];
+
+/** 150 users per organisation, in an order that differs per organisation (so completion visibly depends on it). */
+export function usersOf(org: string): string[] {
+  const all = FIRST.flatMap(f => LAST.map(l => `${f}.${l}`));
+  const rng = Rng.for(ORGS.indexOf(org as (typeof ORGS)[number]) + 1, 99);
+  for (let i = all.length - 1; i > 0; i--) {
+    const j = Math.floor(rng.next() * (i + 1));
+    [all[i], all[j]] = [all[j], all[i]];
+  }
+  return all;
+}
+
+export const DOC_PATHS = [
+  'index.md', 'guides/getting-started.md', 'guides/templates.md', 'guides/subscriptions.md', 'guides/caching.md',
+  'reference/api/resources.md', 'reference/api/completion.md', 'reference/errors.md', 'changelog/2025.md', 'changelog/2026.md'
+] as const;
+
+const SEARCH_SCAN_LIMIT = 5000;
+const LIMIT_VALUES = ['5', '10', '20', '50', '100'];
+
+function invalid(message: string, uri: string): ProtocolError {
+  return new ProtocolError(ProtocolErrorCode.InvalidParams, message, { uri });
+}
+
+export function coreTemplates(catalog: Catalog, seed: number): TemplateEntry[] {
+  return [
+    template(
+      {
+        uriTemplate: 'ref://users/{org}/{user}/profile', name: 'user-profile', title: 'User profile',
+        description: 'A user of an organisation; `user` completes from the chosen `org`', mimeType: 'application/json',
+        annotations: { audience: ['user'], priority: 0.7 }
+      },
+      {
+        cache: CACHE.privateMinute,
+        read: (uri, { org, user }) => {
+          if (!ORGS.includes(org as (typeof ORGS)[number]) || !usersOf(org).includes(user)) throw new ResourceNotFoundError(uri);
+          const rng = Rng.for(seed, ORGS.indexOf(org as (typeof ORGS)[number]), usersOf(org).indexOf(user));
+          return textResult(uri, 'application/json', JSON.stringify({ org, user, role: rng.pick(['admin', 'editor', 'viewer']), bio: sentence(rng) }, null, 2));
+        },
+        complete: {
+          org: value => completionFrom(ORGS, value),
+          user: (value, args) => (args.org && ORGS.includes(args.org as (typeof ORGS)[number]) ? completionFrom(usersOf(args.org), value) : completionFrom([], value))
+        }
+      }
+    ),
+    template(
+      {
+        uriTemplate: 'ref://docs/{+path}', name: 'docs', title: 'Documentation page',
+        description: 'Reserved expansion: `path` may contain slashes', mimeType: 'text/markdown',
+        annotations: { audience: ['user', 'assistant'], priority: 0.5, lastModified: '2026-05-01T12:00:00.000Z' }
+      },
+      {
+        cache: CACHE.publicMinutes,
+        read: (uri, { path }) => {
+          let decoded: string;
+          try {
+            decoded = decodeURIComponent(path);
+          } catch {
+            throw new ResourceNotFoundError(uri);
+          }
+          if (!DOC_PATHS.includes(decoded as (typeof DOC_PATHS)[number])) throw new ResourceNotFoundError(uri);
+          const rng = Rng.for(seed, DOC_PATHS.indexOf(decoded as (typeof DOC_PATHS)[number]), 5);
+          return textResult(uri, 'text/markdown', `# ${decoded}\n\n${sentence(rng)} ${sentence(rng)}\n\nSee also [index](ref://docs/index.md).\n`);
+        },
+        complete: { path: value => completionFrom(DOC_PATHS, value) }
+      }
+    ),
+    template(
+      {
+        uriTemplate: 'ref://search{?q,limit}', name: 'search', title: 'Search the catalog',
+        description: `Form-style query: names among the first ${SEARCH_SCAN_LIMIT} catalog items containing q; limit 1-100 (default 10)`,
+        mimeType: 'application/json'
+      },
+      {
+        cache: CACHE.privateShort,
+        read: (uri, { q = '', limit = '10' }) => {
+          if (!/^\d+$/.test(limit) || Number(limit) < 1 || Number(limit) > 100) throw invalid(`limit must be an integer from 1 to 100, got ${JSON.stringify(limit)}`, uri);
+          const needle = q.toLowerCase();
+          const results: Array<{ uri: string; name: string }> = [];
+          for (let i = 0; i < Math.min(catalog.size, SEARCH_SCAN_LIMIT) && results.length < Number(limit); i++) {
+            const m = catalog.meta(i);
+            if (m.name.includes(needle)) results.push({ uri: m.uri, name: m.name });
+          }
+          return textResult(uri, 'application/json', JSON.stringify({ q, limit: Number(limit), results }, null, 2));
+        },
+        complete: { q: value => completionFrom(WORDS, value), limit: value => completionFrom(LIMIT_VALUES, value) }
+      }
+    ),
+    template(
+      {
+        uriTemplate: 'ref://catalog/{index}', name: 'catalog-item', title: 'Catalog item by index',
+        description: `Any of the ${catalog.size} generated items; index completion reports the total`,
+        annotations: { audience: ['assistant'], priority: 0.2 }
+      },
+      {
+        cache: CACHE.publicMinute,
+        // Valid indexes are served as plain resources before templates are consulted, so anything reaching
+        // this reader is out of range or malformed.
+        read: uri => {
+          throw new ResourceNotFoundError(uri);
+        },
+        complete: { index: value => completeIndex(value, catalog.size) }
+      }
+    ),
+    template(
+      {
+        uriTemplate: 'test://template/{id}/data', name: 'conformance-template', title: 'Conformance: template',
+        description: 'Fixture of the conformance suite: echoes id', mimeType: 'application/json'
+      },
+      {
+        cache: CACHE.publicMinute,
+        read: (uri, { id }) => textResult(uri, 'application/json', JSON.stringify({ id, templateTest: true, data: `Data for ID: ${id}` })),
+        complete: { id: value => completionFrom(['123', '456', '789'], value) }
+      }
+    )
+  ];
+}
