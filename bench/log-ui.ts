@@ -8,6 +8,7 @@ import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { launchBridge } from '../e2e/fixtures/bridge-process';
 import { TSX_LOADER } from '../e2e/fixtures/paths';
+import { ensureRendererBuilt } from '../scripts/ensure-built.mjs';
 
 export interface UiPhase {
   phase: string;
@@ -31,67 +32,53 @@ interface PageSamples {
   longTasks: number[];
 }
 
-declare global {
-  interface Window {
-    __logBench?: { samples: PageSamples; stop(): void };
-  }
-}
-
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
-/** Installs frame, lag and long-task samplers in the page; each phase reads and resets them. */
-async function startSampling(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const samples: PageSamples = { frames: [], lags: [], longTasks: [] };
-    let last = performance.now();
-    let running = true;
-    const frame = (now: number) => {
-      samples.frames.push(now - last);
-      last = now;
-      if (running) requestAnimationFrame(frame);
-    };
-    requestAnimationFrame(frame);
-    const LAG_INTERVAL = 50;
-    let expected = performance.now() + LAG_INTERVAL;
-    const lag = setInterval(() => {
-      const now = performance.now();
-      samples.lags.push(Math.max(0, now - expected));
-      expected = now + LAG_INTERVAL;
-    }, LAG_INTERVAL);
-    const observer = new PerformanceObserver(list => {
-      for (const entry of list.getEntries()) samples.longTasks.push(entry.duration);
-    });
-    observer.observe({ entryTypes: ['longtask'] });
-    window.__logBench = {
-      samples,
-      stop: () => {
-        running = false;
-        clearInterval(lag);
-        observer.disconnect();
-      }
-    };
+/**
+ * Frame, lag and long-task samplers for the page; each phase reads and resets them. Kept as plain
+ * JavaScript text: tsx compiles functions passed to page.evaluate with helpers the page does not have.
+ */
+const SAMPLER = `(() => {
+  const samples = { frames: [], lags: [], longTasks: [] };
+  let last = performance.now();
+  let running = true;
+  const onFrame = now => {
+    samples.frames.push(now - last);
+    last = now;
+    if (running) requestAnimationFrame(onFrame);
+  };
+  requestAnimationFrame(onFrame);
+  const LAG_INTERVAL = 50;
+  let expected = performance.now() + LAG_INTERVAL;
+  const lag = setInterval(() => {
+    const now = performance.now();
+    samples.lags.push(Math.max(0, now - expected));
+    expected = now + LAG_INTERVAL;
+  }, LAG_INTERVAL);
+  const observer = new PerformanceObserver(list => {
+    for (const entry of list.getEntries()) samples.longTasks.push(entry.duration);
   });
+  observer.observe({ entryTypes: ['longtask'] });
+  window.__logBench = { samples, stop: () => { running = false; clearInterval(lag); observer.disconnect(); } };
+})()`;
+
+async function startSampling(page: Page): Promise<void> {
+  await page.evaluate(SAMPLER);
 }
 
 async function takeSamples(page: Page): Promise<PageSamples> {
-  return page.evaluate(() => {
-    const bench = window.__logBench;
-    if (!bench) throw new Error('sampler not installed');
-    const taken = { frames: bench.samples.frames.splice(0), lags: bench.samples.lags.splice(0), longTasks: bench.samples.longTasks.splice(0) };
-    return taken;
-  });
+  return page.evaluate(
+    `(() => { const s = window.__logBench.samples; return { frames: s.frames.splice(0), lags: s.lags.splice(0), longTasks: s.longTasks.splice(0) }; })()`
+  ) as Promise<PageSamples>;
 }
 
 /** Time from choosing a direction filter to the list showing only matching rows, and back. */
 async function filterLatency(page: Page): Promise<number> {
   const started = Date.now();
   await page.getByTestId('log-filter-direction').selectOption('out');
-  await page.waitForFunction(() => {
-    const rows = [...document.querySelectorAll('[data-testid="protocol-entry"]')];
-    return rows.every(row => row.getAttribute('data-direction') === 'out');
-  });
+  await page.locator('[data-testid="protocol-entry"]:not([data-direction="out"])').first().waitFor({ state: 'detached' });
   await page.getByTestId('log-filter-direction').selectOption('');
-  await page.waitForFunction(() => document.querySelector('[data-testid="protocol-entry"][data-direction="in"]') !== null);
+  await page.locator('[data-testid="protocol-entry"][data-direction="in"]').first().waitFor();
   return Date.now() - started;
 }
 
@@ -113,7 +100,7 @@ async function phase(page: Page, name: string, seconds: number, enginePid: numbe
   const latency = await filterLatency(page);
   await page.waitForTimeout((seconds * 1000) / 2);
   const samples = await takeSamples(page);
-  const heap = await page.evaluate(() => (performance as Performance & { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0);
+  const heap = (await page.evaluate('performance.memory ? performance.memory.usedJSHeapSize : 0')) as number;
   const shown = await page.getByTestId('log-count').textContent();
   const dropped = await page.getByTestId('log-dropped').getAttribute('data-dropped');
   const round = (n: number) => Math.round(n * 10) / 10;
@@ -135,6 +122,7 @@ async function phase(page: Page, name: string, seconds: number, enginePid: numbe
 }
 
 export async function runUiBench(options: { rate: number; seconds: number }): Promise<UiPhase[]> {
+  ensureRendererBuilt();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'mcpb-logbench-'));
   const trigger = path.join(dataDir, 'start-flood');
   const configPath = path.join(dataDir, 'config.json');
@@ -158,7 +146,7 @@ export async function runUiBench(options: { rate: number; seconds: number }): Pr
     const results = [await phase(page, 'baseline (no flood)', options.seconds, bridge.child.pid)];
     await writeFile(trigger, '');
     results.push(await phase(page, `flood ${options.rate}/s`, options.seconds, bridge.child.pid));
-    await page.evaluate(() => window.__logBench?.stop());
+    await page.evaluate('window.__logBench.stop()');
     return results;
   } finally {
     await browser.close();

@@ -1,7 +1,7 @@
 // The virtualized entry list: only the rows in view are in the DOM, so a flood of notifications costs
 // a re-render of a screenful, not of the whole log. Follows the newest entry until the user scrolls up.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { LogEntry } from '../../../shared/contract';
 import { directionLabel, entryHint, formatBytes, formatClock, formatLatency, kindLabel } from './log-format';
 
@@ -25,9 +25,12 @@ export function LogList({ entries, selectedSeq, onSelect }: LogListProps) {
     getItemKey: index => entries[index].seq
   });
 
-  useEffect(() => {
-    if (follow && entries.length > 0) virtualizer.scrollToIndex(entries.length - 1, { align: 'end' });
-  }, [follow, entries.length, virtualizer]);
+  // Following: pin the scroll position to the bottom once the new height is in the DOM. Setting
+  // scrollTop directly costs one layout; scrollToIndex would re-measure over several frames.
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    if (follow && el) el.scrollTop = el.scrollHeight;
+  }, [follow, entries]);
 
   const onScroll = () => {
     const el = scrollRef.current;

@@ -1,6 +1,6 @@
 // The protocol-log dock panel: every JSON-RPC frame of every server, filterable and searchable, with
 // request/response pairs, cache hits, copy, export and replay.
-import { useDeferredValue, useMemo } from 'react';
+import { useMemo } from 'react';
 import type { LogEntry } from '../../../shared/contract';
 import { entryText, logEntryMatcher } from '../../../shared/protocol-log/match';
 import { LogDetail } from './LogDetail';
@@ -24,7 +24,8 @@ function cachedText(entry: LogEntry): string {
 export function ProtocolLogPanel() {
   useLogFeed();
   const entries = useLogStore(s => s.entries);
-  const filters = useDeferredValue(useLogStore(s => s.filters));
+  // Not deferred: under a flood, deferred renders would keep losing to incoming entries.
+  const filters = useLogStore(s => s.filters);
   const paused = useLogStore(s => s.paused);
   const selectedSeq = useLogStore(s => s.selectedSeq);
   const select = useLogStore(s => s.select);

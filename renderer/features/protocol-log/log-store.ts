@@ -41,14 +41,19 @@ export const useLogStore = create<LogState>()(set => ({
   paused: false,
   filters: noFilters,
   selectedSeq: null,
-  load: page => set({ entries: page.entries.slice(-UI_MAX_ENTRIES), dropped: page.dropped, cap: page.cap, paused: page.paused }),
-  append: (incoming, dropped) => set(s => ({ entries: appendEntries(s.entries, incoming), dropped })),
+  load: page => set({ entries: page.entries.slice(-viewCap(page.cap)), dropped: page.dropped, cap: page.cap, paused: page.paused }),
+  append: (incoming, dropped) => set(s => ({ entries: appendEntries(s.entries, incoming, viewCap(s.cap)), dropped })),
   clearEntries: () => set({ entries: [], dropped: 0, selectedSeq: null }),
   setPaused: paused => set({ paused }),
   setCap: (cap, dropped) => set({ cap, dropped }),
   setFilters: patch => set(s => ({ filters: { ...s.filters, ...patch } })),
   select: selectedSeq => set({ selectedSeq })
 }));
+
+/** The panel holds no more than the engine keeps (its cap), and never more than UI_MAX_ENTRIES. */
+function viewCap(engineCap: number): number {
+  return engineCap > 0 ? Math.min(engineCap, UI_MAX_ENTRIES) : UI_MAX_ENTRIES;
+}
 
 /**
  * New list = held entries + the incoming ones newer than the last held, bounded. A response carries the
