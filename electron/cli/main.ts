@@ -6,6 +6,7 @@ import type { CliArgs } from './args';
 import { runCommand } from './commands';
 
 const DEFAULT_TIMEOUT_MS = 30_000;
+const NO_RETRY_MS = 24 * 60 * 60 * 1000;
 
 function exitWith(code: number, value: unknown): void {
   process.stdout.write(`${JSON.stringify(value, null, 2)}\n`, () => process.exit(code));
@@ -14,7 +15,14 @@ function exitWith(code: number, value: unknown): void {
 async function main(args: CliArgs): Promise<void> {
   const timeoutMs = args.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   // Servers connect on first use: `list foo` starts only foo, not every configured server.
-  const engine = await createEngine({ configPath: args.configPath, dataDir: args.dataDir, requestTimeoutMs: timeoutMs, autoConnect: false });
+  const engine = await createEngine({
+    configPath: args.configPath,
+    dataDir: args.dataDir,
+    requestTimeoutMs: timeoutMs,
+    autoConnect: false,
+    // A one-shot run reports each server's first outcome; background retries would only blur it.
+    backoff: { baseMs: NO_RETRY_MS, capMs: NO_RETRY_MS }
+  });
   const configError = engine.config.view().error;
   if (configError) console.error(`warning: ${configError}`);
   let output;

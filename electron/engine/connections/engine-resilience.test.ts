@@ -1,0 +1,106 @@
+// Failure handling against real processes: a crashing server next to a healthy one, request
+// timeouts and cancellation (on a server paused with SIGSTOP or a slow resource), oversized
+// messages and contents, and cancelling a large listing.
+import { afterAll, describe, expect, it } from 'vitest';
+import type { ListResult, ResourceItem, ServerState } from '../../../shared/contract';
+import { cleanup, crashingStdio, engineWith, nextEvent, referenceStdio, statusOf } from './test-support';
+
+afterAll(cleanup);
+
+describe('isolation', () => {
+  it('keeps a healthy server working while a broken one fails and retries with backoff', async () => {
+    const engine = await engineWith({ good: referenceStdio('--resources', '20'), bad: crashingStdio('fatal: missing API key') });
+    const failed = await statusOf(engine, 'bad', 'error');
+    expect(failed.lastError).toMatchObject({ code: 'transport', message: expect.stringMatching(/missing API key/) });
+    expect(failed.nextRetryAt).toBeGreaterThan(Date.now() - 1000);
+    await statusOf(engine, 'good', 'connected');
+    const list = (await engine.host.dispatch('resources.list', { serverId: 'good' })) as ListResult<ResourceItem>;
+    expect(list.items.length).toBeGreaterThanOrEqual(20);
+    // The broken one keeps retrying on its own, with growing attempt numbers.
+    const retried = await nextEvent(engine.bus, 'serverState', s => s.id === 'bad' && s.reconnectAttempt >= 2);
+    expect(retried.status).toMatch(/error|reconnecting/);
+    expect(engine.registry.get('good').snapshot().status).toBe('connected');
+    await expect(engine.host.dispatch('resources.list', { serverId: 'bad' })).rejects.toMatchObject({ error: { code: 'transport' } });
+  });
+});
+
+describe('timeouts and cancellation', () => {
+  it('times out a request to a stalled server and recovers when it resumes', async () => {
+    const engine = await engineWith({ ref: referenceStdio('--resources', '5') }, { requestTimeoutMs: 2000 });
+    await statusOf(engine, 'ref', 'connected');
+    const pid = engine.registry.details('ref').pid as number;
+    process.kill(pid, 'SIGSTOP');
+    try {
+      const started = Date.now();
+      await expect(engine.host.dispatch('resources.list', { serverId: 'ref' })).rejects.toMatchObject({ error: { code: 'timeout' } });
+      expect(Date.now() - started).toBeLessThan(8000);
+    } finally {
+      process.kill(pid, 'SIGCONT');
+    }
+    // The resumed server first works through its backlog; on a busy machine that can take a moment.
+    await expect
+      .poll(() => engine.host.dispatch('resources.list', { serverId: 'ref', cacheMode: 'bypass' }).then(() => 'ok', () => 'failed'), { timeout: 20_000, interval: 100 })
+      .toBe('ok');
+    expect(engine.registry.get('ref').snapshot()).toMatchObject({ status: 'connected', reconnectAttempt: 0 });
+  });
+
+  it('cancels a slow read by requestId and keeps the connection', async () => {
+    const engine = await engineWith({ ref: referenceStdio('--resources', '5', '--slow-ms', '10000') });
+    await statusOf(engine, 'ref', 'connected');
+    const started = Date.now();
+    const slow = engine.host.dispatch('resources.read', { serverId: 'ref', uri: 'ref://errors/slow', requestId: 'r-slow' });
+    await new Promise(r => setTimeout(r, 300));
+    await expect(engine.host.dispatch('request.cancel', { requestId: 'r-slow' })).resolves.toEqual({ cancelled: true });
+    await expect(slow).rejects.toMatchObject({ error: { code: 'cancelled' } });
+    expect(Date.now() - started).toBeLessThan(3000);
+    await expect(engine.host.dispatch('request.cancel', { requestId: 'r-slow' })).resolves.toEqual({ cancelled: false });
+    await expect(engine.host.dispatch('resources.list', { serverId: 'ref' })).resolves.toMatchObject({ serverId: 'ref' });
+  });
+});
+
+describe('listing at scale', () => {
+  it('streams 20,000 resources in 200 pages, and a cancelled listing stops between pages', async () => {
+    const engine = await engineWith({ big: referenceStdio('--resources', '20000', '--page-size', '100') });
+    await statusOf(engine, 'big', 'connected');
+    const started = Date.now();
+    let events = 0;
+    const off = engine.bus.on('listProgress', p => p.requestId === 'full' && events++);
+    const list = (await engine.host.dispatch('resources.list', { serverId: 'big', requestId: 'full', cacheMode: 'bypass' })) as ListResult<ResourceItem>;
+    off();
+    const elapsed = Date.now() - started;
+    expect(list.items.length).toBeGreaterThanOrEqual(20_000);
+    expect(list.pages).toBeGreaterThanOrEqual(200);
+    expect(events).toBe(list.pages);
+    console.info(`[measure] listed ${list.items.length} resources in ${list.pages} pages over stdio in ${elapsed} ms`);
+
+    let pagesSeen = 0;
+    const stop = engine.bus.on('listProgress', p => {
+      if (p.requestId !== 'partial') return;
+      if (++pagesSeen === 5) void engine.host.dispatch('request.cancel', { requestId: 'partial' });
+    });
+    await expect(engine.host.dispatch('resources.list', { serverId: 'big', requestId: 'partial', cacheMode: 'bypass' })).rejects.toMatchObject({ error: { code: 'cancelled' } });
+    stop();
+    expect(pagesSeen).toBeLessThan(10);
+  });
+});
+
+describe('size limits', () => {
+  it('refuses an oversized stdio message with too_large and keeps the connection (same process)', async () => {
+    const engine = await engineWith({ ref: referenceStdio('--resources', '200', '--page-size', '200') }, { limits: { maxMessageBytes: 8 * 1024 } });
+    await statusOf(engine, 'ref', 'connected');
+    const pid = engine.registry.details('ref').pid;
+    await expect(engine.host.dispatch('resources.list', { serverId: 'ref', cacheMode: 'bypass' })).rejects.toMatchObject({ error: { code: 'too_large' } });
+    const state = engine.registry.get('ref').snapshot() as ServerState;
+    expect(state.status).toBe('connected');
+    expect(engine.registry.details('ref').pid).toBe(pid);
+    await expect(engine.host.dispatch('resources.read', { serverId: 'ref', uri: 'ref://catalog/0' })).resolves.toMatchObject({ uri: 'ref://catalog/0' });
+  });
+
+  it('refuses a content item over the content limit with too_large', async () => {
+    const engine = await engineWith({ ref: referenceStdio('--resources', '5') }, { limits: { maxContentBytes: 4 } });
+    await statusOf(engine, 'ref', 'connected');
+    await expect(engine.host.dispatch('resources.read', { serverId: 'ref', uri: 'ref://catalog/0' })).rejects.toMatchObject({
+      error: { code: 'too_large', data: { uri: 'ref://catalog/0', limit: 4 } }
+    });
+  });
+});

@@ -1,0 +1,116 @@
+// The engine against real reference-server processes over stdio: both eras, verdict reuse and
+// re-probing, listing with progress, reads, error mapping, and reconnect after kill -9.
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { ListResult, ReadResult, ResourceItem, ServerDetails } from '../../../shared/contract';
+import { cleanup, engineWith, isAlive, nextEvent, referenceStdio, statusOf, tempDir } from './test-support';
+import { configFingerprint } from './verdict-store';
+
+afterAll(cleanup);
+
+describe('stdio, modern era', () => {
+  it('connects, lists every page with progress, reads, and maps not-found and internal errors', async () => {
+    const engine = await engineWith({ ref: referenceStdio('--resources', '120', '--page-size', '25') });
+    const state = await statusOf(engine, 'ref', 'connected');
+    expect(state).toMatchObject({ era: 'modern', protocolVersion: '2026-07-28', transport: 'stdio', reconnectAttempt: 0 });
+
+    const pages: number[] = [];
+    const off = engine.bus.on('listProgress', p => p.requestId === 'l1' && pages.push(p.items.length));
+    const list = (await engine.host.dispatch('resources.list', { serverId: 'ref', requestId: 'l1' })) as ListResult<ResourceItem>;
+    off();
+    expect(list.items.length).toBeGreaterThanOrEqual(120);
+    expect(list.pages).toBe(pages.length);
+    expect(pages.reduce((a, b) => a + b, 0)).toBe(list.items.length);
+    expect(new Set(list.items.map(i => i.uri)).size).toBe(list.items.length);
+
+    const catalogItem = list.items.find(i => i.uri.startsWith('ref://catalog/')) as ResourceItem;
+    const read = (await engine.host.dispatch('resources.read', { serverId: 'ref', uri: catalogItem.uri })) as ReadResult;
+    expect(read.contents.length).toBeGreaterThan(0);
+    expect(read.contents[0].uri).toBe(catalogItem.uri);
+
+    await expect(engine.host.dispatch('resources.read', { serverId: 'ref', uri: 'ref://no/such/thing' })).rejects.toMatchObject({
+      error: { code: 'not_found', rpcCode: -32602, data: { uri: 'ref://no/such/thing' } }
+    });
+    await expect(engine.host.dispatch('resources.read', { serverId: 'ref', uri: 'ref://errors/failing' })).rejects.toMatchObject({
+      error: { code: 'internal', rpcCode: -32603 }
+    });
+    const details = (await engine.host.dispatch('servers.details', { serverId: 'ref' })) as ServerDetails;
+    expect(details.handshake).toMatchObject({ capabilities: expect.any(Object) });
+    expect(details.eraVerdict?.source).toBe('probe');
+  });
+
+  it('rejects bad params and unknown servers with typed errors', async () => {
+    const engine = await engineWith({});
+    await expect(engine.host.dispatch('resources.read', { serverId: 'x' })).rejects.toMatchObject({ error: { code: 'invalid_params', message: expect.stringMatching(/uri/) } });
+    await expect(engine.host.dispatch('resources.list', { serverId: 'nope' })).rejects.toMatchObject({ error: { code: 'unknown_server' } });
+    await expect(engine.host.dispatch('no.such.method', {})).rejects.toMatchObject({ error: { code: 'unsupported' } });
+  });
+});
+
+describe('stdio, legacy era and verdicts', () => {
+  it('falls back to 2025-11-25, saves the verdict, and reuses it through prior', async () => {
+    const dataDir = await tempDir();
+    const servers = { old: referenceStdio('--era', 'legacy', '--resources', '10') };
+    const first = await engineWith(servers, { dataDir });
+    expect(await statusOf(first, 'old', 'connected')).toMatchObject({ era: 'legacy', protocolVersion: '2025-11-25' });
+    expect(first.registry.details('old').eraVerdict?.source).toBe('probe');
+    const list = (await first.host.dispatch('resources.list', { serverId: 'old' })) as ListResult<ResourceItem>;
+    expect(list.items.length).toBeGreaterThanOrEqual(10);
+    await first.close();
+
+    const saved = JSON.parse(await readFile(join(dataDir, 'verdicts.json'), 'utf8'));
+    expect(saved.old).toMatchObject({ prior: { kind: 'legacy' }, transport: 'stdio' });
+
+    const second = await engineWith(servers, { dataDir });
+    expect(await statusOf(second, 'old', 'connected')).toMatchObject({ era: 'legacy' });
+    expect(second.registry.details('old').eraVerdict?.source).toBe('prior');
+  });
+
+  it('re-probes when a saved modern verdict no longer fits the server', async () => {
+    const dataDir = await tempDir();
+    const modern = await engineWith({ m: referenceStdio('--resources', '5') }, { dataDir });
+    await statusOf(modern, 'm', 'connected');
+    await modern.close();
+    // Pretend the server was downgraded: the modern verdict now belongs to a legacy-only server.
+    const legacyEntry = referenceStdio('--era', 'legacy', '--resources', '5');
+    const verdicts = JSON.parse(await readFile(join(dataDir, 'verdicts.json'), 'utf8'));
+    verdicts.m.fingerprint = configFingerprint(legacyEntry);
+    await writeFile(join(dataDir, 'verdicts.json'), JSON.stringify(verdicts));
+
+    const engine = await engineWith({ m: legacyEntry }, { dataDir });
+    expect(await statusOf(engine, 'm', 'connected')).toMatchObject({ era: 'legacy' });
+    expect(engine.registry.details('m').eraVerdict?.source).toBe('probe');
+    const resaved = JSON.parse(await readFile(join(dataDir, 'verdicts.json'), 'utf8'));
+    expect(resaved.m.prior).toEqual({ kind: 'legacy' });
+  });
+});
+
+describe('resilience over stdio', () => {
+  it('reconnects after kill -9 of the server process (reconnecting, then connected) and kills it on close', async () => {
+    const engine = await engineWith({ ref: referenceStdio('--resources', '5') });
+    await statusOf(engine, 'ref', 'connected');
+    const pid = engine.registry.details('ref').pid as number;
+    expect(isAlive(pid)).toBe(true);
+
+    const seen: string[] = [];
+    const off = engine.bus.on('serverState', s => s.id === 'ref' && seen.push(s.status));
+    const back = nextEvent(engine.bus, 'serverState', s => s.id === 'ref' && s.status === 'connected');
+    process.kill(pid, 'SIGKILL');
+    await back;
+    off();
+    expect(seen[0]).toBe('reconnecting');
+    expect(seen.at(-1)).toBe('connected');
+    const details = engine.registry.details('ref');
+    expect(details.pid).not.toBe(pid);
+    expect(details.reconnectHistory).toEqual([expect.objectContaining({ attempt: 1, reason: expect.stringMatching(/process exited/) })]);
+    expect(details.reconnectAttempt).toBe(0);
+    // Still fully usable, and the reconnect reused the saved verdict instead of probing again.
+    expect(details.eraVerdict?.source).toBe('prior');
+    await expect(engine.host.dispatch('resources.list', { serverId: 'ref' })).resolves.toMatchObject({ serverId: 'ref' });
+    // Closing the engine stops the server process it started.
+    await engine.close();
+    await new Promise(r => setTimeout(r, 200));
+    expect(isAlive(details.pid as number)).toBe(false);
+  });
+});
