@@ -72,14 +72,17 @@ export async function tempDir(prefix = 'mrb-engine-'): Promise<string> {
   return dir;
 }
 
-/** An engine on a fresh temp data dir whose servers are exactly `servers` (no config file). */
-export async function engineWith(servers: Record<string, ServerConfigEntry>, options: EngineOptions = {}): Promise<Engine> {
+/**
+ * An engine on a fresh temp data dir whose servers are exactly `servers` (no config file), or the
+ * embedded default when `servers` is 'embedded-default'.
+ */
+export async function engineWith(servers: Record<string, ServerConfigEntry> | 'embedded-default', options: EngineOptions = {}): Promise<Engine> {
   const dir = options.dataDir ?? (await tempDir());
   const engine = await createEngine({
     configPath: join(dir, 'config.json'),
     dataDir: dir,
     backoff: { baseMs: 100, capMs: 1000 },
-    defaults: () => servers,
+    ...(servers !== 'embedded-default' && { defaults: () => servers }),
     ...options
   });
   engines.add(engine);
