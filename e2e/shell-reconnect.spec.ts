@@ -2,6 +2,8 @@
 // over stdio the engine respawns the process; over HTTP it reconnects once the server is back.
 import { test, expect } from './fixtures/app';
 
+// Two connects, a crash and a reconnect per test: allow for a loaded 2-core machine.
+test.describe.configure({ timeout: 120_000 });
 test.use({ appServers: { 'ref-stdio': { transport: 'stdio' }, 'ref-http': { transport: 'http' } } });
 
 const item = (page: import('@playwright/test').Page, id: string) => page.locator(`[data-testid="server-item"][data-server-id="${id}"]`);
