@@ -6,8 +6,10 @@ import { Catalog } from './catalog';
 import type { ServerOptions } from './cli-args';
 import { conformanceEntries } from './conformance-fixtures';
 import { failureEntries } from './failures';
+import { inputRequiredEntries } from './input-required';
 import { LiveResources } from './live';
 import { Registry } from './registry';
+import { Sandbox } from './sandbox';
 import { showcaseEntries } from './showcase';
 import { coreTemplates } from './templates';
 
@@ -16,6 +18,7 @@ export interface ReferenceApp {
   registry: Registry;
   live: LiveResources;
   stateCodec: RequestStateCodec<unknown>;
+  sandbox: Sandbox;
   close(): Promise<void>;
 }
 
@@ -31,17 +34,20 @@ export async function createApp(options: ServerOptions): Promise<ReferenceApp> {
   const fixed = [
     ...showcaseEntries(options.seed),
     ...live.entries(),
+    ...inputRequiredEntries(stateCodec),
     ...failureEntries(options.slowMs),
     ...conformanceEntries(live)
   ];
-  const templates = coreTemplates(catalog, options.seed);
+  const sandbox = Sandbox.create(options.sandboxDir, options.seed);
+  const templates = [...coreTemplates(catalog, options.seed), sandbox.templateEntry()];
   const fingerprint = `${options.seed}:${options.resources}:${options.pageSize}:${options.templatePageSize}`;
   const registry = new Registry(fixed, catalog, live, templates, options.pageSize, options.templatePageSize, fingerprint);
   live.start();
   return {
-    options, registry, live, stateCodec,
+    options, registry, live, stateCodec, sandbox,
     async close() {
       live.stop();
+      sandbox.dispose();
     }
   };
 }

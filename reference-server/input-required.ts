@@ -1,0 +1,135 @@
+// Resources that need input before they answer (multi-round-trip `input_required` on resources/read): a vault
+// behind a passphrase form, a two-round form, and a URL-mode elicitation. `requestState` is HMAC-signed with
+// an expiry and bound to the method by the codec (app.ts), and to the URI here; anything else is -32602.
+// On 2025-era connections the SDK turns the same returns into real elicitation/create requests.
+import { inputRequired, inputResponse, ProtocolError, ProtocolErrorCode, type RequestStateCodec, type ServerContext } from '@modelcontextprotocol/server';
+import { randomUUID } from 'node:crypto';
+import * as z from 'zod';
+import { CACHE, textResult, type ReadOutcome, type ResourceEntry } from './entry';
+
+export const VAULT_URI = 'ref://input/vault';
+export const TWO_ROUND_URI = 'ref://input/two-round';
+export const URL_MODE_URI = 'ref://input/url-mode';
+export const VAULT_PASSPHRASE = 'open sesame';
+export const VAULT_SECRET = 'The treasure is buried under the old oak tree.';
+export const VAULT_MAX_ATTEMPTS = 3;
+
+type FlowState = { uri: string; step: number; name?: string; nonce?: string };
+
+const Passphrase = z.object({ passphrase: z.string().describe('The vault passphrase') });
+const Name = z.object({ name: z.string().min(1).describe('Your name') });
+const Colour = z.object({ colour: z.enum(['red', 'green', 'blue']).describe('Favourite colour') });
+
+/** The verified state of this round, after checking it was minted for this URI. */
+function stateFor(uri: string, ctx: ServerContext): FlowState | undefined {
+  const state = ctx.mcpReq.requestState<FlowState>();
+  if (state === undefined) return undefined;
+  if (typeof state !== 'object' || state === null || state.uri !== uri) {
+    throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'requestState was issued for a different resource', { uri });
+  }
+  return state;
+}
+
+/** A plain text answer that is never cached (declines, cancels, lock-outs). */
+function notice(uri: string, text: string): ReadOutcome {
+  return textResult(uri, 'text/plain', text);
+}
+
+export function inputRequiredEntries(codec: RequestStateCodec<unknown>): ResourceEntry[] {
+  const mint = (state: FlowState, ctx: ServerContext) => codec.mint(state, ctx);
+
+  const vault = async (uri: string, ctx: ServerContext): Promise<ReadOutcome> => {
+    const state = stateFor(uri, ctx);
+    const attempts = state?.step ?? 0;
+    const answer = inputResponse(ctx.mcpReq.inputResponses, 'passphrase');
+    const ask = async (message: string, used: number) => inputRequired({
+      inputRequests: { passphrase: inputRequired.elicit({ message, requestedSchema: Passphrase }) },
+      requestState: await mint({ uri, step: used }, ctx)
+    });
+    if (answer.kind !== 'elicit' || state === undefined) return ask('Enter the vault passphrase', 0);
+    if (answer.action === 'decline') return notice(uri, 'The vault stays locked: the passphrase request was declined.');
+    if (answer.action === 'cancel') return notice(uri, 'The vault stays locked: the passphrase request was cancelled.');
+    const parsed = Passphrase.safeParse(answer.content);
+    if (parsed.success && parsed.data.passphrase === VAULT_PASSPHRASE) return textResult(uri, 'text/plain', VAULT_SECRET);
+    const used = attempts + 1;
+    if (used >= VAULT_MAX_ATTEMPTS) return notice(uri, `The vault stays locked after ${used} wrong passphrases.`);
+    return ask(`Wrong passphrase. ${VAULT_MAX_ATTEMPTS - used} attempt(s) left.`, used);
+  };
+
+  const twoRound = async (uri: string, ctx: ServerContext): Promise<ReadOutcome> => {
+    const state = stateFor(uri, ctx);
+    const askName = async () => inputRequired({
+      inputRequests: { name: inputRequired.elicit({ message: 'Round 1 of 2: what is your name?', requestedSchema: Name }) },
+      requestState: await mint({ uri, step: 1 }, ctx)
+    });
+    if (!state) return askName();
+    if (state.step === 1) {
+      const answer = inputResponse(ctx.mcpReq.inputResponses, 'name');
+      if (answer.kind !== 'elicit') return askName();
+      if (answer.action !== 'accept') return notice(uri, `Stopped at round 1: ${answer.action}d.`);
+      const parsed = Name.safeParse(answer.content);
+      if (!parsed.success) return askName();
+      return inputRequired({
+        inputRequests: { colour: inputRequired.elicit({ message: `Round 2 of 2: ${parsed.data.name}, pick a colour`, requestedSchema: Colour }) },
+        requestState: await mint({ uri, step: 2, name: parsed.data.name }, ctx)
+      });
+    }
+    const answer = inputResponse(ctx.mcpReq.inputResponses, 'colour');
+    if (answer.kind === 'elicit' && answer.action !== 'accept') return notice(uri, `Stopped at round 2: ${answer.action}d.`);
+    const parsed = Colour.safeParse(answer.kind === 'elicit' ? answer.content : undefined);
+    if (!parsed.success) {
+      return inputRequired({
+        inputRequests: { colour: inputRequired.elicit({ message: 'Round 2 of 2: pick red, green or blue', requestedSchema: Colour }) },
+        requestState: await mint({ uri, step: 2, name: state.name }, ctx)
+      });
+    }
+    return textResult(uri, 'application/json', JSON.stringify({ name: state.name, colour: parsed.data.colour, rounds: 2 }));
+  };
+
+  const urlMode = async (uri: string, ctx: ServerContext): Promise<ReadOutcome> => {
+    const state = stateFor(uri, ctx);
+    const answer = inputResponse(ctx.mcpReq.inputResponses, 'authorize');
+    if (!state || answer.kind !== 'elicit') {
+      const nonce = randomUUID();
+      return inputRequired({
+        inputRequests: {
+          authorize: inputRequired.elicitUrl({
+            message: 'Open this page to authorize access to the resource',
+            url: `https://example.com/authorize?request=${nonce}`
+          })
+        },
+        requestState: await mint({ uri, step: 1, nonce }, ctx)
+      });
+    }
+    if (answer.action !== 'accept') return notice(uri, `Authorization ${answer.action}d; nothing to show.`);
+    return textResult(uri, 'text/plain', `Authorized through the browser (request ${state.nonce}).`);
+  };
+
+  return [
+    {
+      meta: {
+        uri: VAULT_URI, name: 'vault', title: 'Passphrase vault', mimeType: 'text/plain',
+        description: `Asks for a passphrase (form elicitation) before revealing its content; the passphrase is "${VAULT_PASSPHRASE}"`,
+        annotations: { audience: ['user'], priority: 1 }
+      },
+      cache: CACHE.noStore,
+      read: vault
+    },
+    {
+      meta: {
+        uri: TWO_ROUND_URI, name: 'two-round', title: 'Two-round form', mimeType: 'application/json',
+        description: 'Asks for a name, then for a colour, then answers with both'
+      },
+      cache: CACHE.noStore,
+      read: twoRound
+    },
+    {
+      meta: {
+        uri: URL_MODE_URI, name: 'url-mode', title: 'URL-mode authorization', mimeType: 'text/plain',
+        description: 'Asks the user to open a URL (URL-mode elicitation) before answering'
+      },
+      cache: CACHE.noStore,
+      read: urlMode
+    }
+  ];
+}

@@ -1,0 +1,199 @@
+// The `file:///{+path}` template over a sandbox directory the server creates and fills. Paths are resolved
+// inside the sandbox only: `..` segments (raw or percent-encoded, even double-encoded), absolute paths, NUL
+// bytes and symlinks that point outside are refused with -32602 and a machine-readable reason.
+import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError } from '@modelcontextprotocol/server';
+import { mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, sep, isAbsolute } from 'node:path';
+import { png } from './binary-formats';
+import { completionFrom } from './completion';
+import { CACHE, contentItem, type ReadOutcome } from './entry';
+import { log } from './log';
+import { Rng } from './rng';
+import { template, type TemplateEntry } from './templates';
+
+export type RefusalReason = 'path-traversal' | 'absolute-path' | 'invalid-path' | 'symlink-escape';
+
+const MIME_BY_EXT: Record<string, string> = {
+  md: 'text/markdown', txt: 'text/plain', csv: 'text/csv', json: 'application/json', png: 'image/png'
+};
+const MAX_FILE_BYTES = 1024 * 1024;
+const MAX_DIRECTORY_ITEMS = 50;
+const MAX_COMPLETION_WALK = 500;
+
+function mimeOf(name: string): string {
+  return MIME_BY_EXT[name.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
+}
+
+function isText(mime: string): boolean {
+  return mime.startsWith('text/') || mime === 'application/json';
+}
+
+export function refuse(uri: string, reason: RefusalReason): ProtocolError {
+  return new ProtocolError(ProtocolErrorCode.InvalidParams, `Refused: ${reason.replace('-', ' ')} outside the sandbox`, { uri, reason });
+}
+
+/** Decodes until stable, so `%252e%252e` cannot smuggle `..` past one decoding pass. */
+function fullyDecoded(raw: string): string | undefined {
+  let current = raw;
+  for (let i = 0; i < 5; i++) {
+    let next: string;
+    try {
+      next = decodeURIComponent(current);
+    } catch {
+      return undefined;
+    }
+    if (next === current) return current;
+    current = next;
+  }
+  return undefined;
+}
+
+/** The sandbox-relative path a URI path variable names, or the reason it is refused. */
+export function checkSandboxPath(raw: string): { path: string } | { reason: RefusalReason } {
+  const decoded = fullyDecoded(raw);
+  if (decoded === undefined || decoded.includes('\0')) return { reason: 'invalid-path' };
+  const segments = (s: string) => s.split(/[\\/]/);
+  if (segments(raw).includes('..') || segments(decoded).includes('..')) return { reason: 'path-traversal' };
+  if (decoded.startsWith('/') || decoded.startsWith('\\') || /^[A-Za-z]:/.test(decoded) || isAbsolute(decoded)) return { reason: 'absolute-path' };
+  return { path: decoded };
+}
+
+export class Sandbox {
+  readonly root: string;
+  private readonly realRoot: string;
+
+  private constructor(root: string, private readonly temporary: boolean) {
+    this.root = root;
+    this.realRoot = realpathSync(root);
+  }
+
+  /** Uses `dir` (created and filled when empty) or a fresh temporary directory removed at exit. */
+  static create(dir: string | undefined, seed: number): Sandbox {
+    const temporary = dir === undefined;
+    const root = dir ?? mkdtempSync(join(tmpdir(), 'mcp-reference-sandbox-'));
+    mkdirSync(root, { recursive: true });
+    if (readdirSync(root).length === 0) fill(root, seed);
+    const sandbox = new Sandbox(root, temporary);
+    if (temporary) process.once('exit', () => sandbox.dispose());
+    log(`file sandbox at ${root}`);
+    return sandbox;
+  }
+
+  dispose(): void {
+    if (this.temporary) rmSync(this.root, { recursive: true, force: true });
+  }
+
+  private resolve(uri: string, raw: string): string {
+    const checked = checkSandboxPath(raw);
+    if ('reason' in checked) throw refuse(uri, checked.reason);
+    const full = join(this.root, checked.path);
+    let real: string;
+    try {
+      real = realpathSync(full);
+    } catch {
+      throw new ResourceNotFoundError(uri);
+    }
+    const rel = relative(this.realRoot, real);
+    if (rel.startsWith('..') || isAbsolute(rel)) throw refuse(uri, 'symlink-escape');
+    return real;
+  }
+
+  read(uri: string, raw: string): ReadOutcome {
+    const real = this.resolve(uri, raw);
+    const st = statSync(real);
+    if (!st.isDirectory()) return { contents: [this.fileItem(uri, real)] };
+    const base = uri.endsWith('/') ? uri : uri + '/';
+    const children = readdirSync(real, { withFileTypes: true }).slice(0, MAX_DIRECTORY_ITEMS);
+    return {
+      contents: children.flatMap(d => {
+        const childUri = base + encodeURIComponent(d.name);
+        const childPath = join(real, d.name);
+        let childReal: string;
+        try {
+          childReal = realpathSync(childPath);
+        } catch {
+          return []; // dangling link
+        }
+        const rel = relative(this.realRoot, childReal);
+        if (rel.startsWith('..') || isAbsolute(rel)) return []; // never follow links out, even when listing
+        return statSync(childReal).isDirectory()
+          ? [{ uri: childUri + '/', mimeType: 'inode/directory', text: readdirSync(childReal).join('\n') }]
+          : [this.fileItem(childUri, childReal)];
+      })
+    };
+  }
+
+  private fileItem(uri: string, real: string) {
+    const mime = mimeOf(real);
+    if (statSync(real).size > MAX_FILE_BYTES) {
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `File larger than ${MAX_FILE_BYTES} bytes`, { uri });
+    }
+    const bytes = readFileSync(real);
+    return contentItem(uri, mime, isText(mime) ? { text: bytes.toString('utf8') } : { blob: bytes });
+  }
+
+  /** Sandbox-relative paths (directories end in '/'), for completion. */
+  paths(): string[] {
+    const out: string[] = [];
+    const walk = (dir: string) => {
+      for (const d of readdirSync(dir, { withFileTypes: true })) {
+        if (out.length >= MAX_COMPLETION_WALK) return;
+        const rel = relative(this.root, join(dir, d.name)).split(sep).join('/');
+        if (d.isDirectory()) {
+          out.push(rel + '/');
+          walk(join(dir, d.name));
+        } else if (!d.isSymbolicLink() || this.staysInside(join(dir, d.name))) {
+          out.push(rel);
+        }
+      }
+    };
+    walk(this.root);
+    return out.sort();
+  }
+
+  private staysInside(path: string): boolean {
+    try {
+      const rel = relative(this.realRoot, realpathSync(path));
+      return !rel.startsWith('..') && !isAbsolute(rel);
+    } catch {
+      return false;
+    }
+  }
+
+  templateEntry(): TemplateEntry {
+    return template(
+      {
+        uriTemplate: 'file:///{+path}', name: 'sandbox-file', title: 'Sandbox file',
+        description: 'Files of the server\'s sandbox directory; traversal out of it is refused', mimeType: 'application/octet-stream',
+        annotations: { audience: ['user', 'assistant'], priority: 0.6 }
+      },
+      {
+        cache: CACHE.privateShort,
+        read: (uri, { path }) => this.read(uri, path),
+        complete: { path: value => completionFrom(this.paths(), value) }
+      }
+    );
+  }
+}
+
+/** Fills a new sandbox with a few files, a link that stays inside and links that point out. */
+function fill(root: string, seed: number): void {
+  const rng = new Rng(seed);
+  mkdirSync(join(root, 'notes'));
+  mkdirSync(join(root, 'data', 'nested'), { recursive: true });
+  mkdirSync(join(root, 'images'));
+  writeFileSync(join(root, 'README.md'), '# Sandbox\n\nFiles served by the reference server through `file:///{+path}`.\n');
+  writeFileSync(join(root, 'notes', 'todo.txt'), '- read the spec\n- try the vault\n- subscribe to the clock\n');
+  writeFileSync(join(root, 'notes', 'meeting.md'), '## Meeting notes\n\n* decided: ship it\n');
+  writeFileSync(join(root, 'data', 'sales.csv'), 'month,amount\n2026-01,120\n2026-02,95\n');
+  writeFileSync(join(root, 'data', 'nested', 'config.json'), JSON.stringify({ theme: 'dark', retries: 3 }, null, 2));
+  writeFileSync(join(root, 'images', 'gradient.png'), png(rng));
+  try {
+    symlinkSync(join('notes', 'todo.txt'), join(root, 'link-to-todo.txt'));
+    symlinkSync('/etc/hostname', join(root, 'escape-link'));
+    symlinkSync('/etc', join(root, 'escape-dir'));
+  } catch (e) {
+    log(`could not create sandbox symlinks: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}

@@ -1,0 +1,106 @@
+// Test helpers: start the real reference server (HTTP or stdio child process) and connect real SDK clients.
+// Every process started here is killed by the returned stop function.
+import { Client, StreamableHTTPClientTransport, type ClientOptions } from '@modelcontextprotocol/client';
+import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
+/** Node with the tsx loader: one process per server (no wrapper that could outlive a kill). */
+export const NODE_ARGS = ['--import', 'tsx', MAIN];
+
+export type ClientEra = 'modern' | 'legacy';
+
+export interface RunningHttpServer {
+  url: string;
+  child: ChildProcess;
+  stderr(): string;
+  stop(): Promise<void>;
+}
+
+export async function startHttpServer(args: string[] = [], timeoutMs = 20_000): Promise<RunningHttpServer> {
+  const child = spawn(process.execPath, [...NODE_ARGS, '--transport', 'http', '--port', '0', ...args], {
+    cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe']
+  });
+  let stderr = '';
+  child.stderr!.setEncoding('utf8');
+  child.stdout!.resume();
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise(resolve => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
+    await exited;
+    clearTimeout(timer);
+  };
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`reference server did not start in ${timeoutMs} ms:\n${stderr}`)), timeoutMs);
+    child.stderr!.on('data', (chunk: string) => {
+      stderr += chunk;
+      const m = /listening on (http:\/\/\S+)/.exec(stderr);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    });
+    child.once('exit', code => {
+      clearTimeout(timer);
+      reject(new Error(`reference server exited with ${code}:\n${stderr}`));
+    });
+  }).catch(async e => {
+    await stop();
+    throw e;
+  });
+  return { url, child, stderr: () => stderr, stop };
+}
+
+export function newClient(era: ClientEra, options: ClientOptions = {}): Client {
+  return new Client({ name: 'reference-server-tests', version: '1.0.0' }, {
+    versionNegotiation: { mode: era === 'modern' ? 'auto' : 'legacy' },
+    capabilities: { elicitation: { form: {}, url: {} } },
+    ...options
+  });
+}
+
+export async function connectHttp(url: string, era: ClientEra, options: ClientOptions = {}): Promise<Client> {
+  const client = newClient(era, options);
+  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  return client;
+}
+
+export function stdioTransport(args: string[] = []): StdioClientTransport {
+  return new StdioClientTransport({
+    command: process.execPath,
+    args: [...NODE_ARGS, '--transport', 'stdio', ...args],
+    cwd: REPO_ROOT,
+    env: getDefaultEnvironment(),
+    stderr: 'pipe'
+  });
+}
+
+/**
+ * A stdio client. The modern era is pinned rather than probed: `auto` over stdio spawns a throwaway probe
+ * process per connect, which the era tests cover once; pinning keeps the rest of the suite fast.
+ */
+export async function connectStdio(era: ClientEra, args: string[] = [], options: ClientOptions = {}): Promise<{ client: Client; transport: StdioClientTransport }> {
+  const client = new Client({ name: 'reference-server-tests', version: '1.0.0' }, {
+    versionNegotiation: { mode: era === 'modern' ? { pin: '2026-07-28' } : 'legacy' },
+    capabilities: { elicitation: { form: {}, url: {} } },
+    ...options
+  });
+  const transport = stdioTransport(args);
+  await client.connect(transport);
+  return { client, transport };
+}
+
+/** Resolves with the first value `probe` returns that is not undefined, polling every `everyMs`. */
+export async function eventually<T>(probe: () => T | undefined, timeoutMs = 10_000, everyMs = 25): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = probe();
+    if (v !== undefined) return v;
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise(r => setTimeout(r, everyMs));
+  }
+}
