@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const outDir = path.join(root, 'dist', 'electron');
+const defaultOutDir = path.join(root, 'dist', 'electron');
 
 const common = {
   bundle: true,
@@ -21,7 +21,7 @@ const common = {
   logOverride: { 'empty-import-meta': 'silent' }
 };
 
-export async function buildElectron() {
+export async function buildElectron(outDir = defaultOutDir) {
   await Promise.all([
     build({ ...common, entryPoints: [path.join(root, 'electron', 'main.ts')], outfile: path.join(outDir, 'main.cjs') }),
     build({ ...common, entryPoints: [path.join(root, 'electron', 'preload.ts')], outfile: path.join(outDir, 'preload.cjs') })

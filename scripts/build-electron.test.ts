@@ -1,0 +1,76 @@
+// The esbuild bundle of the Electron main process and preload, loaded as Electron would load it
+// (CommonJS) but with a recording stand-in for the `electron` module, since the binary cannot run
+// here. Catches what only the bundle can break: ESM-only code in a CJS bundle, __dirname paths,
+// a preload that requires anything besides `electron`.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { buildElectron } from './build-electron.mjs';
+
+const run = promisify(execFile);
+let dir: string;
+let outDir: string;
+
+// Prints what main does with Electron as JSON lines, then exits once the window has loaded.
+const fakeElectron = `
+const say = (what, data) => process.stdout.write(JSON.stringify({ what, data }) + '\\n');
+class BrowserWindow {
+  constructor(options) { say('window', options); this.webContents = { send() {} }; }
+  static fromWebContents() { return null; }
+  loadURL(url) { say('load', url); setTimeout(() => process.exit(0), 50); return Promise.resolve(); }
+  once() { return this; } on() { return this; } show() {} isDestroyed() { return false; }
+}
+module.exports = {
+  app: { whenReady: () => Promise.resolve(), getPath: () => '/nonexistent', requestSingleInstanceLock: () => true,
+         quit() {}, exit(code) { process.exit(code); }, on() { return this; } },
+  BrowserWindow,
+  protocol: { registerSchemesAsPrivileged: s => say('schemes', s), handle: scheme => say('protocol', scheme) },
+  ipcMain: { handle: channel => say('ipc', channel) },
+  session: { defaultSession: { setPermissionRequestHandler() {}, setPermissionCheckHandler() {} } },
+  shell: { openExternal: async () => {} },
+  dialog: { showSaveDialog: async () => ({ canceled: true }), showErrorBox: (t, c) => say('error', c) },
+  contextBridge: { exposeInMainWorld: (key, api) => say('exposed', { key, members: Object.keys(api) }) },
+  ipcRenderer: { invoke: async () => ({}), on() {}, removeListener() {} }
+};`;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'electron-bundle-'));
+  outDir = path.join(dir, 'dist', 'electron');
+  await buildElectron(outDir);
+  await mkdir(path.join(dir, 'fake', 'electron'), { recursive: true });
+  await writeFile(path.join(dir, 'fake', 'electron', 'index.js'), fakeElectron);
+  await writeFile(path.join(dir, 'config.json'), '{"mcpServers":{}}');
+}, 60_000);
+
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+function lines(stdout: string): { what: string; data: unknown }[] {
+  return stdout.trim().split('\n').filter(Boolean).map(line => JSON.parse(line));
+}
+
+describe('Electron bundle', () => {
+  it('main.cjs starts the engine and opens a sandboxed window on app://', async () => {
+    const { stdout } = await run(process.execPath, [path.join(outDir, 'main.cjs'), '--config', path.join(dir, 'config.json'), '--data-dir', dir], {
+      env: { ...process.env, NODE_PATH: path.join(dir, 'fake') },
+      timeout: 30_000
+    });
+    const events = lines(stdout);
+    expect(events.find(e => e.what === 'error')).toBeUndefined();
+    expect(events.find(e => e.what === 'ipc')?.data).toBe('mcp:call');
+    const window = events.find(e => e.what === 'window')?.data as { webPreferences: Record<string, unknown> };
+    expect(window.webPreferences).toMatchObject({ sandbox: true, contextIsolation: true, nodeIntegration: false });
+    expect(window.webPreferences.preload).toBe(path.join(outDir, 'preload.cjs'));
+    expect(events.find(e => e.what === 'load')?.data).toBe('app://renderer/index.html');
+  });
+
+  it('preload.cjs is CommonJS, requires only electron, and exposes only call and onEvent', async () => {
+    const source = await readFile(path.join(outDir, 'preload.cjs'), 'utf8');
+    expect([...source.matchAll(/require\("([^"]+)"\)/g)].map(m => m[1])).toEqual(['electron']);
+    expect(source).not.toMatch(/^\s*(import|export)\s/m);
+    const { stdout } = await run(process.execPath, [path.join(outDir, 'preload.cjs')], { env: { ...process.env, NODE_PATH: path.join(dir, 'fake') } });
+    expect(lines(stdout)).toEqual([{ what: 'exposed', data: { key: 'mcpBrowser', members: ['call', 'onEvent'] } }]);
+  });
+});
