@@ -1,0 +1,191 @@
+// Watching resources through the engine against the real reference server, on both eras and both
+// transports: subscriptions/listen (2026-07-28) and resources/subscribe (2025-11-25), automatic updates,
+// re-reads after invalidation, unwatch, list_changed, and watches that come back after a server restart.
+import { afterAll, describe, expect, it } from 'vitest';
+import type { ReadResult, SubscriptionInfo } from '../../../shared/contract';
+import type { Engine } from '../engine';
+import { cleanup, engineWith, nextEvent, referenceStdio, startReferenceHttp, statusOf } from '../connections/test-support';
+import { connectHttp } from '../../../reference-server/test-harness';
+
+afterAll(cleanup);
+
+const CLOCK = 'ref://live/clock';
+const COUNTER = 'ref://live/counter';
+/** Fast ticks keep the tests short; the debounce and timeouts stay tolerant of a loaded machine. */
+const TICK = ['--update-interval-ms', '300', '--resources', '5'];
+
+type Era = 'modern' | 'legacy';
+type Via = 'stdio' | 'http';
+
+async function engineOn(era: Era, via: Via, extra: string[] = []) {
+  const args = [...TICK, ...(era === 'legacy' ? ['--era', 'legacy'] : []), ...extra];
+  if (via === 'stdio') {
+    const engine = await engineWith({ ref: referenceStdio(...args) });
+    expect(await statusOf(engine, 'ref', 'connected', 30_000)).toMatchObject({ era });
+    return { engine, http: undefined };
+  }
+  const http = await startReferenceHttp(args);
+  const engine = await engineWith({ ref: { type: 'http', url: http.url } });
+  expect(await statusOf(engine, 'ref', 'connected', 30_000)).toMatchObject({ era });
+  return { engine, http };
+}
+
+/** Collects `resourceUpdated` events for one URI until `count` have arrived. */
+function updates(engine: Engine, uri: string, count: number, timeoutMs = 20_000): Promise<number[]> {
+  const seen: number[] = [];
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      off();
+      reject(new Error(`only ${seen.length} of ${count} updates for ${uri}`));
+    }, timeoutMs);
+    const off = engine.bus.on('resourceUpdated', e => {
+      if (e.serverId !== 'ref' || e.uri !== uri) return;
+      seen.push(e.at);
+      if (seen.length < count) return;
+      clearTimeout(timer);
+      off();
+      resolve(seen);
+    });
+  });
+}
+
+function watchStatus(engine: Engine, uri: string, status: SubscriptionInfo['status'], timeoutMs = 30_000) {
+  const now = (engine.host.dispatch('subscriptions.list', {}) as Promise<SubscriptionInfo[]>).then(list => list.find(s => s.uri === uri));
+  const next = nextEvent(engine.bus, 'subscriptionChanged', s => s.uri === uri && s.status === status, timeoutMs);
+  return now.then(info => {
+    if (info?.status === status) {
+      next.catch(() => undefined);
+      return info;
+    }
+    return next;
+  });
+}
+
+async function readText(engine: Engine, uri: string): Promise<string> {
+  const read = (await engine.host.dispatch('resources.read', { serverId: 'ref', uri })) as ReadResult;
+  const part = read.contents[0];
+  if (part?.kind !== 'text') throw new Error(`expected text content for ${uri}`);
+  return part.text;
+}
+
+const matrix: Array<[Era, Via, SubscriptionInfo['mechanism']]> = [
+  ['modern', 'stdio', 'listen'],
+  ['legacy', 'stdio', 'subscribe'],
+  ['modern', 'http', 'listen'],
+  ['legacy', 'http', 'subscribe']
+];
+
+describe.each(matrix)('%s era over %s', (era, via, mechanism) => {
+  it(`watches the clock through ${mechanism}, re-reads new content on each update, stops on unwatch`, async () => {
+    const { engine } = await engineOn(era, via);
+    const watched = (await engine.host.dispatch('subscriptions.watch', { serverId: 'ref', uri: CLOCK })) as SubscriptionInfo;
+    expect(watched).toMatchObject({ serverId: 'ref', uri: CLOCK, mechanism, status: 'active', updates: 0 });
+
+    // Three automatic updates, each followed by a read that shows a newer clock.
+    const texts = [await readText(engine, CLOCK)];
+    for (let i = 0; i < 3; i++) {
+      await updates(engine, CLOCK, 1);
+      texts.push(await readText(engine, CLOCK));
+    }
+    const times = texts.map(t => Date.parse(t));
+    expect(times.every(Number.isFinite)).toBe(true);
+    for (let i = 1; i < times.length; i++) expect(times[i]).toBeGreaterThan(times[i - 1]);
+
+    const [info] = (await engine.host.dispatch('subscriptions.list', {})) as SubscriptionInfo[];
+    expect(info.uri).toBe(CLOCK);
+    expect(info.updates).toBeGreaterThanOrEqual(3);
+    expect(info.lastUpdated).toBeGreaterThan(Date.now() - 10_000);
+
+    // Watching a second URI keeps the first (modern: the new stream replaces the old one without a gap).
+    await engine.host.dispatch('subscriptions.watch', { serverId: 'ref', uri: COUNTER });
+    await Promise.all([updates(engine, CLOCK, 2), updates(engine, COUNTER, 2)]);
+
+    await expect(engine.host.dispatch('subscriptions.unwatch', { serverId: 'ref', uri: CLOCK })).resolves.toEqual({ removed: true });
+    await expect(engine.host.dispatch('subscriptions.unwatch', { serverId: 'ref', uri: CLOCK })).resolves.toEqual({ removed: false });
+    // Let the server take the change in, then count: the counter goes on, the clock stays silent.
+    await updates(engine, COUNTER, 2);
+    let clockUpdates = 0;
+    const off = engine.bus.on('resourceUpdated', e => {
+      if (e.uri === CLOCK) clockUpdates++;
+    });
+    await updates(engine, COUNTER, 3);
+    off();
+    expect(clockUpdates).toBe(0);
+    const list = (await engine.host.dispatch('subscriptions.list', {})) as SubscriptionInfo[];
+    expect(list.map(s => s.uri)).toEqual([COUNTER]);
+  });
+
+  it('relays list_changed debounced, for both lists, and the next listing is not served from the cache', async () => {
+    const { engine } = await engineOn(era, via);
+    const first = await engine.host.dispatch('resources.list', { serverId: 'ref' });
+    expect(first).toMatchObject({ cache: { state: 'miss' } });
+    // Only 2026 servers send cache hints; 2025 lists are never kept (no default TTL is configured).
+    if (era === 'modern') await expect(engine.host.dispatch('resources.list', { serverId: 'ref' })).resolves.toMatchObject({ cache: { state: 'fresh' } });
+
+    // The ephemeral resource comes or goes every 3 ticks (0.9 s), each time with one list_changed.
+    const events: string[] = [];
+    const off = engine.bus.on('listChanged', e => e.serverId === 'ref' && events.push(e.list));
+    await nextEvent(engine.bus, 'listChanged', e => e.serverId === 'ref' && e.list === 'templates');
+    off();
+    expect(events.slice(0, 2)).toEqual(['resources', 'templates']);
+    const next = await engine.host.dispatch('resources.list', { serverId: 'ref' });
+    expect(next).toMatchObject({ cache: { state: 'miss' } });
+  });
+
+  it('brings every watch back after the server restarts, without being asked', async () => {
+    const { engine, http } = await engineOn(era, via);
+    await engine.host.dispatch('subscriptions.watch', { serverId: 'ref', uri: CLOCK });
+    await engine.host.dispatch('subscriptions.watch', { serverId: 'ref', uri: COUNTER });
+    await updates(engine, CLOCK, 1);
+
+    const resuming = watchStatus(engine, CLOCK, 'resuming');
+    if (http) {
+      await http.stop();
+      await resuming;
+      await startReferenceHttp([...TICK, ...(era === 'legacy' ? ['--era', 'legacy'] : [])], http.port);
+    } else {
+      const pid = engine.registry.details('ref').pid;
+      expect(pid).toBeGreaterThan(0);
+      process.kill(pid as number, 'SIGKILL');
+      await resuming;
+    }
+    await watchStatus(engine, CLOCK, 'active');
+    await watchStatus(engine, COUNTER, 'active');
+    // The restarted server's counter starts again from zero: updates come from the new process.
+    await Promise.all([updates(engine, CLOCK, 2), updates(engine, COUNTER, 2)]);
+    const counter = JSON.parse(await readText(engine, COUNTER)) as { ticks: number };
+    expect(counter.ticks).toBeLessThan(60);
+    const list = (await engine.host.dispatch('subscriptions.list', {})) as SubscriptionInfo[];
+    expect(list.map(s => [s.uri, s.status]).sort()).toEqual([[CLOCK, 'active'], [COUNTER, 'active']]);
+  });
+});
+
+describe('cache invalidation on update', () => {
+  it('drops the cached read of a watched resource when the server announces an update (modern HTTP)', async () => {
+    const { engine, http } = await engineOn('modern', 'http');
+    const uri = 'ref://cache/public-long';
+    const first = (await engine.host.dispatch('resources.read', { serverId: 'ref', uri })) as ReadResult;
+    expect(first.cache.state).toBe('miss');
+    await expect(engine.host.dispatch('resources.read', { serverId: 'ref', uri })).resolves.toMatchObject({ cache: { state: 'fresh' } });
+    await engine.host.dispatch('subscriptions.watch', { serverId: 'ref', uri });
+
+    // Another client asks the server to announce an update of that URI.
+    const other = await connectHttp(http!.url, 'modern');
+    try {
+      const updated = updates(engine, uri, 1);
+      await other.callTool({ name: 'touch_resource', arguments: { uri } });
+      await updated;
+    } finally {
+      await other.close();
+    }
+    await expect(engine.host.dispatch('resources.read', { serverId: 'ref', uri })).resolves.toMatchObject({ cache: { state: 'miss' } });
+  });
+});
+
+describe('watching where it is unavailable', () => {
+  it('refuses to watch on a server that is not connected, with a clear error', async () => {
+    const engine = await engineWith({ gone: { type: 'http', url: 'http://127.0.0.1:9/mcp' } });
+    await statusOf(engine, 'gone', 'error');
+    await expect(engine.host.dispatch('subscriptions.watch', { serverId: 'gone', uri: CLOCK })).rejects.toMatchObject({ error: { code: 'transport' } });
+  });
+});
