@@ -2,6 +2,7 @@
 // stdout line, `Open: <url>` (QA contract); everything else goes to stderr.
 import { fileURLToPath } from 'node:url';
 import { createEngine } from '../engine/engine';
+import { isLoopbackHost } from './access';
 import { ArgsError, WEB_USAGE, parseWebArgs, type WebArgs } from './args';
 import { openInBrowser } from './open-browser';
 import { UnsafeBindError, startBridge } from './server';
@@ -13,6 +14,8 @@ async function run(args: WebArgs): Promise<void> {
     console.error('!!! --unsafe-expose: browser mode may listen beyond this machine. Anyone who can reach it and learns the');
     console.error('!!! token can read every configured MCP server through it. Use only on a network you fully trust.');
   }
+  // Refuse before the engine starts any server.
+  if (!isLoopbackHost(args.host) && !args.unsafeExpose) throw new UnsafeBindError(args.host);
   const engine = await createEngine({ configPath: args.configPath, dataDir: args.dataDir });
   let bridge;
   try {
