@@ -27,6 +27,8 @@ const details = (extra: Partial<ServerDetails> = {}): ServerDetails => ({
   ],
   stderrDropped: 0,
   notifications: [{ at: 3, method: 'notifications/resources/updated', params: { uri: 'test://watched-resource' } }],
+  pid: 4242,
+  eraVerdict: { source: 'prior', savedAt: 0 },
   ...extra
 });
 
@@ -42,6 +44,8 @@ describe('ServerDetailsView', () => {
       ['completions', ''],
       ['resources', 'subscribe,listChanged']
     ]);
+    expect(screen.getByTestId('server-details-pid').textContent).toContain('4242');
+    expect(screen.getByTestId('server-details-verdict').dataset.source).toBe('prior');
     expect(screen.getByTestId('server-instructions').textContent).toBe('Read test://static-text first.');
     expect(screen.getByTestId('server-handshake').textContent).toContain('supportedVersions');
     expect(screen.getAllByTestId('reconnect-event')).toHaveLength(1);

@@ -44,7 +44,17 @@ export function ServerDetailsView({ details }: { details: ServerDetails }) {
         <dt>{details.transport === 'stdio' ? 'Command' : 'URL'}</dt>
         <dd>
           <code data-testid="server-details-endpoint">{details.endpoint}</code> <span className="details-muted">({details.transport})</span>
+          {details.pid !== undefined && <span data-testid="server-details-pid"> · pid {details.pid}</span>}
         </dd>
+        {details.eraVerdict && (
+          <>
+            <dt>Era chosen by</dt>
+            <dd data-testid="server-details-verdict" data-source={details.eraVerdict.source}>
+              {details.eraVerdict.source === 'probe' ? 'a server/discover probe on this connection' : 'a verdict saved from an earlier connection'}{' '}
+              <span className="details-muted">(saved {new Date(details.eraVerdict.savedAt).toLocaleString('en-GB')})</span>
+            </dd>
+          </>
+        )}
         <dt>Capabilities</dt>
         <dd>
           <ul className="capabilities" data-testid="server-capabilities">
