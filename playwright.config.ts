@@ -2,8 +2,16 @@
 // CHROMIUM_PATH); the `electron` project drives the Electron window and skips itself, saying why,
 // where no Electron binary exists. Each test gets its own app instance from e2e/fixtures/app.ts.
 import { defineConfig } from '@playwright/test';
+import { fileURLToPath } from 'node:url';
+import { findElectronBinary } from './scripts/electron-binary.mjs';
 
 const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+// The list reporter shows skipped tests without their reason, so say it once, from the runner process.
+const electron = findElectronBinary(fileURLToPath(new URL('.', import.meta.url)), { tryInstall: false });
+if (!electron.binary && process.env.TEST_WORKER_INDEX === undefined) {
+  console.log(`[electron project] skipped: Electron binary not available: ${electron.reason}`);
+}
 
 export default defineConfig({
   testDir: 'e2e',
