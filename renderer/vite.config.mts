@@ -13,7 +13,8 @@ export default defineConfig({
   plugins: [react()],
   build: {
     outDir,
-    emptyOutDir: true,
+    // Keep earlier hashed assets: a page loaded before a rebuild (tests running side by side) still finds its files.
+    emptyOutDir: false,
     target: 'es2022',
     // Module preload polyfill is an inline script; Chromium does not need it.
     modulePreload: { polyfill: false },

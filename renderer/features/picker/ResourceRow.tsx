@@ -74,16 +74,20 @@ export const ResourceRow = memo(function ResourceRow({ item, id, posInSet, setSi
         </div>
       </div>
       <div className="row-meta">
-        <span className="row-server">{item.serverId}</span>
-        {item.mimeType && <span className="row-mime">{item.mimeType}</span>}
-        {item.size !== undefined && <span className="row-size">{formatBytes(item.size)}</span>}
-        {audience?.map(who => (
-          <span key={who} className={`badge badge--${who}`}>
-            {who}
-          </span>
-        ))}
-        {priority !== undefined && <span className="badge badge--priority">P {priority.toFixed(2)}</span>}
-        {day && <span className="badge badge--date">{day}</span>}
+        <div className="row-facts">
+          <span className="row-server">{item.serverId}</span>
+          {item.mimeType && <span className="row-mime">{item.mimeType}</span>}
+          {item.size !== undefined && <span className="row-size">{formatBytes(item.size)}</span>}
+        </div>
+        <div className="row-badges">
+          {audience?.map(who => (
+            <span key={who} className={`badge badge--${who}`}>
+              {who}
+            </span>
+          ))}
+          {priority !== undefined && <span className="badge badge--priority">P {priority.toFixed(2)}</span>}
+          {day && <span className="badge badge--date">{day}</span>}
+        </div>
       </div>
     </div>
   );

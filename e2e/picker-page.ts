@@ -1,0 +1,93 @@
+// Page object for the picker, viewer and context tray, driven through the QA contract's test ids.
+import type { Locator, Page } from '@playwright/test';
+import type { EngineClient, ResourceItem } from '../shared/contract';
+import { test as appTest, expect } from './fixtures/app';
+
+export interface RowData {
+  serverId: string;
+  uri: string;
+  priority?: number;
+  audience: string[];
+  lastModified?: string;
+}
+
+export class PickerPage {
+  readonly list: Locator;
+  readonly search: Locator;
+  readonly rows: Locator;
+  readonly viewer: Locator;
+  readonly tray: Locator;
+  /** Uncaught page errors, reported when a wait fails (a crash would otherwise show as a blank page). */
+  readonly pageErrors: string[] = [];
+
+  constructor(readonly page: Page) {
+    page.on('pageerror', e => this.pageErrors.push(`${e.message}\n${e.stack ?? ''}`));
+    this.list = page.getByTestId('resource-list');
+    this.search = page.getByTestId('resource-search');
+    this.rows = page.getByTestId('resource-row');
+    this.viewer = page.getByTestId('resource-viewer');
+    this.tray = page.getByTestId('context-tray');
+  }
+
+  /** Waits until every shown server's list has finished loading, with at least `min` items. */
+  async waitForList(min = 1): Promise<number> {
+    await expect(this.list, `page errors: ${this.pageErrors.join('\n') || 'none'}`).toHaveAttribute('data-loading', 'false', { timeout: 45_000 });
+    await expect.poll(async () => Number(await this.list.getAttribute('data-loaded')), { timeout: 45_000 }).toBeGreaterThanOrEqual(min);
+    return Number(await this.list.getAttribute('data-loaded'));
+  }
+
+  async matching(): Promise<number> {
+    return Number(await this.list.getAttribute('data-matching'));
+  }
+
+  /** The data attributes of the rows currently in the DOM, in display order. */
+  async visibleRows(): Promise<RowData[]> {
+    return this.rows.evaluateAll(elements =>
+      elements
+        .map(el => ({ el, top: el.getBoundingClientRect().top }))
+        .sort((a, b) => a.top - b.top)
+        .map(({ el }) => {
+          const d = (el as HTMLElement).dataset;
+          return {
+            serverId: d.serverId ?? '',
+            uri: d.uri ?? '',
+            priority: d.priority === undefined ? undefined : Number(d.priority),
+            audience: d.audience ? d.audience.split(',') : [],
+            lastModified: d.lastModified
+          };
+        })
+    );
+  }
+
+  row(uri: string): Locator {
+    return this.page.locator(`[data-testid="resource-row"][data-uri="${uri}"]`);
+  }
+
+  /** Searches for the URI and opens its row with the keyboard. */
+  async open(uri: string): Promise<void> {
+    await this.search.fill(uri);
+    await expect(this.rows.first()).toHaveAttribute('data-uri', uri);
+    await this.search.press('ArrowDown');
+    await this.search.press('Enter');
+    await expect(this.viewer).toHaveAttribute('data-uri', uri);
+  }
+
+  part(index = 0): Locator {
+    return this.viewer.getByTestId('content-part').nth(index);
+  }
+}
+
+/** The full list of a server straight from the engine, to check the UI's counts against. */
+export async function listFromEngine(engine: EngineClient, serverId: string): Promise<ResourceItem[]> {
+  return (await engine.call('resources.list', { serverId })).items;
+}
+
+/** The app fixture plus a `picker` page object on the app's page (requesting it starts the app). */
+export const test = appTest.extend<{ picker: PickerPage }>({
+  picker: async ({ page, app }, use) => {
+    void app;
+    await use(new PickerPage(page));
+  }
+});
+
+export { expect };

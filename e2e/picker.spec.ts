@@ -1,0 +1,199 @@
+// The picker end to end in browser mode, against the bundled reference server over stdio: listing,
+// search, each annotation filter (with the counts it hides), each sort, keyboard use and axe.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, listFromEngine, test } from './picker-page';
+
+test.describe('picker', () => {
+  test('lists every resource of the server, virtualized', async ({ page, app, picker }) => {
+    const all = await listFromEngine(app.engine, 'reference');
+    const loaded = await picker.waitForList(all.length);
+    expect(loaded).toBe(all.length);
+    expect(await picker.matching()).toBe(all.length);
+    const rendered = await picker.rows.count();
+    expect(rendered).toBeGreaterThan(5);
+    expect(rendered).toBeLessThan(Math.min(all.length, 300));
+    const first = (await picker.visibleRows())[0];
+    expect(all.some(i => i.uri === first.uri)).toBe(true);
+  });
+
+  test('search is fuzzy, highlights matches and ranks exact and prefix matches first', async ({ page, picker }) => {
+    const total = await picker.waitForList();
+    await picker.search.fill('Markdown guide');
+    await expect(picker.rows.first()).toHaveAttribute('data-uri', 'ref://samples/guide.md');
+    await expect(picker.rows.first().locator('mark').first()).toBeVisible();
+    // A typo still finds it.
+    await picker.search.fill('markdwon guide');
+    await expect(picker.row('ref://samples/guide.md')).toBeVisible();
+    // The MIME type is searched too.
+    await picker.search.fill('image/svg+xml');
+    await expect.poll(() => picker.matching()).toBeGreaterThan(0);
+    for (const row of await picker.visibleRows()) expect(row.uri).toMatch(/./);
+    await expect(picker.rows.first()).toContainText('image/svg+xml');
+    await picker.search.fill('');
+    await expect.poll(() => picker.matching()).toBe(total);
+  });
+
+  test('audience filter, with items without an audience handled explicitly', async ({ page, app, picker }) => {
+    const all = await listFromEngine(app.engine, 'reference');
+    await picker.waitForList(all.length);
+    const hasUser = all.filter(i => i.annotations?.audience?.includes('user')).length;
+    const noAudience = all.filter(i => !i.annotations?.audience?.length).length;
+    expect(noAudience).toBeGreaterThan(0);
+
+    await page.getByTestId('filter-audience-user').click();
+    await expect(page.getByTestId('filter-audience-user')).toHaveAttribute('aria-pressed', 'true');
+    await expect.poll(() => picker.matching()).toBe(hasUser);
+    for (const row of await picker.visibleRows()) expect(row.audience).toContain('user');
+    const note = page.locator('.filter-hidden[data-filter="audience"]');
+    await expect(note).toHaveAttribute('data-hidden', String(all.length - hasUser));
+    await expect(note).toHaveAttribute('data-hidden-unannotated', String(noAudience));
+
+    await page.getByTestId('filter-audience-none').click();
+    await expect.poll(() => picker.matching()).toBe(hasUser + noAudience);
+  });
+
+  test('priority range filter, combinable with search', async ({ page, app, picker }) => {
+    const all = await listFromEngine(app.engine, 'reference');
+    await picker.waitForList(all.length);
+    const inRange = (p: number | undefined) => p !== undefined && p >= 0.5 && p <= 0.9;
+    await page.getByTestId('filter-priority-min').fill('0.5');
+    await page.getByTestId('filter-priority-max').fill('0.9');
+    await expect.poll(() => picker.matching()).toBe(all.filter(i => inRange(i.annotations?.priority)).length);
+    for (const row of await picker.visibleRows()) expect(inRange(row.priority)).toBe(true);
+    const unannotated = all.filter(i => i.annotations?.priority === undefined).length;
+    await expect(page.locator('.filter-hidden[data-filter="priority"]')).toHaveAttribute('data-hidden-unannotated', String(unannotated));
+
+    await picker.search.fill('samples');
+    const expected = all.filter(i => inRange(i.annotations?.priority) && i.uri.includes('samples')).length;
+    await expect.poll(() => picker.matching()).toBe(expected);
+  });
+
+  test('lastModified range filter', async ({ page, app, picker }) => {
+    const all = await listFromEngine(app.engine, 'reference');
+    await picker.waitForList(all.length);
+    const dated = all.map(i => i.annotations?.lastModified).filter((d): d is string => Boolean(d)).sort();
+    const after = dated[Math.floor(dated.length / 2)].slice(0, 10);
+    await page.getByTestId('filter-modified-after').fill(after);
+    const expected = all.filter(i => (i.annotations?.lastModified ?? '') >= `${after}T00:00:00`).length;
+    await expect.poll(() => picker.matching()).toBe(expected);
+    for (const row of await picker.visibleRows()) expect(row.lastModified! >= after).toBe(true);
+    await page.getByTestId('filter-modified-before').fill(after);
+    const sameDay = all.filter(i => (i.annotations?.lastModified ?? '').startsWith(after)).length;
+    await expect.poll(() => picker.matching()).toBe(sameDay);
+  });
+
+  test('sorts by priority, recency and name, unannotated last', async ({ page, picker }) => {
+    await picker.waitForList();
+    const sort = page.getByTestId('sort-select');
+
+    await sort.selectOption('priority');
+    let rows = await picker.visibleRows();
+    const priorities = rows.map(r => r.priority ?? -1);
+    expect(priorities).toEqual([...priorities].sort((a, b) => b - a));
+    expect(priorities[0]).toBeGreaterThan(0.9);
+
+    await sort.selectOption('recent');
+    rows = await picker.visibleRows();
+    const dates = rows.map(r => r.lastModified ?? '');
+    expect(dates).toEqual([...dates].sort().reverse());
+    expect(dates[0]).not.toBe('');
+
+    await sort.selectOption('name');
+    const names = await picker.rows.locator('.row-title').evaluateAll(els =>
+      els.map(el => ({ top: el.getBoundingClientRect().top, text: (el.firstChild?.textContent ?? '').toLowerCase() }))
+    );
+    const ordered = names.sort((a, b) => a.top - b.top).map(n => n.text);
+    expect(ordered).toEqual([...ordered].sort());
+
+    // Unannotated last: at the end of the priority order come rows without a priority.
+    await sort.selectOption('priority');
+    await picker.list.focus();
+    await page.keyboard.press('End');
+    await expect.poll(async () => (await picker.visibleRows()).at(-1)?.priority).toBeUndefined();
+  });
+
+  test('keyboard: Ctrl+K, arrows, Enter opens, a and Ctrl+Enter add to the tray', async ({ page, picker }) => {
+    await picker.waitForList();
+    await page.locator('body').click();
+    await page.keyboard.press('Control+k');
+    await expect(picker.search).toBeFocused();
+
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    const rows = await picker.visibleRows();
+    const second = picker.row(rows[1].uri);
+    await expect(second).toHaveAttribute('aria-selected', 'true');
+    const activeId = await second.getAttribute('id');
+    await expect(picker.search).toHaveAttribute('aria-activedescendant', activeId!);
+
+    await page.keyboard.press('Enter');
+    await expect(picker.viewer).toHaveAttribute('data-uri', rows[1].uri);
+
+    await page.keyboard.press('Control+Enter');
+    await expect(picker.tray.getByTestId('context-item')).toHaveCount(1);
+
+    await picker.list.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('a');
+    await expect(picker.tray.getByTestId('context-item')).toHaveCount(2);
+    await expect(picker.tray.getByTestId('context-item').nth(1)).toHaveAttribute('data-uri', rows[2].uri);
+  });
+
+  test('axe reports no violations on the picker, filters and viewer', async ({ page, picker }) => {
+    await picker.waitForList();
+    await picker.open('ref://samples/config.json');
+    await page.getByTestId('filter-audience-user').click();
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map(v => `${v.id}: ${v.nodes.map(n => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+});
+
+test.describe('picker across servers', () => {
+  test.use({
+    appServers: {
+      alpha: { transport: 'stdio' },
+      beta: { transport: 'http', args: ['--resources', '50'] }
+    }
+  });
+
+  test('one list over all servers, filterable and groupable by server', async ({ page, app, picker }) => {
+    const alpha = await listFromEngine(app.engine, 'alpha');
+    const beta = await listFromEngine(app.engine, 'beta');
+    await picker.waitForList(alpha.length + beta.length);
+    expect(await picker.matching()).toBe(alpha.length + beta.length);
+
+    await page.locator('[data-testid="server-item"][data-server-id="beta"] input[type="checkbox"]').check();
+    await expect.poll(() => picker.matching()).toBe(beta.length);
+    for (const row of await picker.visibleRows()) expect(row.serverId).toBe('beta');
+    await page.getByRole('button', { name: 'Show all servers' }).click();
+
+    await page.getByTestId('group-by-server').check();
+    await expect(page.locator('.group-header').first()).toHaveText('alpha');
+    await picker.search.fill('ref://catalog/7');
+    await picker.list.focus();
+    await page.keyboard.press('End');
+    await expect(page.locator('.group-header').last()).toHaveText('beta');
+    expect((await picker.visibleRows()).at(-1)?.serverId).toBe('beta');
+  });
+});
+
+test.describe('listing progress', () => {
+  test.use({ appServers: { big: { transport: 'stdio', args: ['--resources', '20000', '--page-size', '50'] } } });
+
+  test('streams with a progress bar, can be cancelled and listed again', async ({ page, picker }) => {
+    const progress = page.getByTestId('list-progress');
+    await expect(progress).toBeVisible({ timeout: 30_000 });
+    await expect.poll(async () => Number(await progress.getAttribute('aria-valuenow'))).toBeGreaterThan(0);
+    await expect.poll(() => picker.rows.count()).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(progress).toHaveCount(0);
+    await expect(page.getByText(/Listing big cancelled after/)).toBeVisible();
+    const partial = Number(await picker.list.getAttribute('data-loaded'));
+    expect(partial).toBeGreaterThan(0);
+    expect(partial).toBeLessThan(20_000);
+
+    await page.getByRole('button', { name: 'List again' }).click();
+    await expect(picker.list).toHaveAttribute('data-loaded', /^2\d{4}$/, { timeout: 60_000 });
+    expect(Number(await picker.list.getAttribute('data-loaded'))).toBeGreaterThanOrEqual(20_000);
+  });
+});
