@@ -2,6 +2,7 @@
 // 1. Engine: the same flood received without the log (baseline) and through the log at two caps.
 // 2. UI (browser mode, Chromium): frame times and main-thread lag with the protocol-log panel open,
 //    before the flood (baseline) and during it, in one run. Prints a Markdown table of each.
+import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { runFlood, type FloodRun } from './log-engine';
 
@@ -26,7 +27,10 @@ function engineTable(runs: FloodRun[]): string {
   return [head, '|---|---|---|---|---|---|---|---|', ...rows].join('\n');
 }
 
+// Other work on the machine skews every figure here; print it so the figures carry their context.
+const load = () => loadavg().map(n => n.toFixed(1)).join(' / ');
 console.log(`# Protocol log under ${rate} notifications/s for ${seconds} s\n`);
+console.log(`${cpus().length} CPUs, load average (1/5/15 min) at start: ${load()}\n`);
 console.log('## Engine (Node, real stdio)\n');
 const runs: FloodRun[] = [];
 // Warm-up (JIT, module loading) so the baseline is not penalised for going first.
@@ -41,3 +45,4 @@ if (!values['skip-ui']) {
   console.log('\n## UI (browser mode, Chromium, protocol-log panel open)\n');
   console.log(uiTable(await runUiBench({ rate, seconds })));
 }
+console.log(`\nLoad average at the end: ${load()}`);
