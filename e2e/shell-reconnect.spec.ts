@@ -29,12 +29,17 @@ test('a killed stdio server shows as down, then the engine brings it back', asyn
   await expect(item(page, 'ref-http')).toHaveAttribute('data-status', 'connected');
 });
 
-test('a killed HTTP server shows as down and reconnects when it is back on its port', async ({ page, app }) => {
+test('a killed HTTP server shows as down on the next request and reconnects when it is back on its port', async ({ page, app }) => {
   await expect(item(page, 'ref-http')).toHaveAttribute('data-status', 'connected', { timeout: 30_000 });
   await app.killServer('ref-http');
-  // An idle HTTP connection only notices on its next request or stream drop; the listen stream drops at once.
+  // An idle HTTP connection has nothing to notice a dead server with; the next request does.
+  const failed = await app.engine.call('resources.list', { serverId: 'ref-http', cacheMode: 'bypass' }).then(
+    () => null,
+    (err: { error?: { code: string } }) => err.error?.code
+  );
+  expect(failed).toBe('transport');
   await expect(item(page, 'ref-http')).not.toHaveAttribute('data-status', 'connected', { timeout: 20_000 });
   await app.restartServer('ref-http');
-  await expect(item(page, 'ref-http')).toHaveAttribute('data-status', 'connected', { timeout: 40_000 });
+  await expect(item(page, 'ref-http')).toHaveAttribute('data-status', 'connected', { timeout: 60_000 });
   await expect(item(page, 'ref-stdio')).toHaveAttribute('data-status', 'connected');
 });
