@@ -9,7 +9,7 @@ test.use({ appServers: { 'ref-stdio': { transport: 'stdio' }, 'ref-http': { tran
 const item = (page: import('@playwright/test').Page, id: string) => page.locator(`[data-testid="server-item"][data-server-id="${id}"]`);
 
 test('a killed stdio server shows as down, then the engine brings it back', async ({ page, app }) => {
-  await expect(item(page, 'ref-stdio')).toHaveAttribute('data-status', 'connected', { timeout: 30_000 });
+  await expect(item(page, 'ref-stdio')).toHaveAttribute('data-status', 'connected', { timeout: 60_000 });
   const before = await app.serverPid('ref-stdio');
   const statuses = new Set<string>();
   const watch = setInterval(() => {
@@ -18,7 +18,7 @@ test('a killed stdio server shows as down, then the engine brings it back', asyn
   try {
     await app.killServer('ref-stdio');
     await expect.poll(() => [...statuses].some(s => s !== 'connected'), { timeout: 15_000 }).toBe(true);
-    await expect(item(page, 'ref-stdio')).toHaveAttribute('data-status', 'connected', { timeout: 30_000 });
+    await expect(item(page, 'ref-stdio')).toHaveAttribute('data-status', 'connected', { timeout: 60_000 });
   } finally {
     clearInterval(watch);
   }
@@ -30,7 +30,7 @@ test('a killed stdio server shows as down, then the engine brings it back', asyn
 });
 
 test('a killed HTTP server shows as down on the next request and reconnects when it is back on its port', async ({ page, app }) => {
-  await expect(item(page, 'ref-http')).toHaveAttribute('data-status', 'connected', { timeout: 30_000 });
+  await expect(item(page, 'ref-http')).toHaveAttribute('data-status', 'connected', { timeout: 60_000 });
   await app.killServer('ref-http');
   // An idle HTTP connection has nothing to notice a dead server with; the next request does.
   const failed = await app.engine.call('resources.list', { serverId: 'ref-http', cacheMode: 'bypass' }).then(
