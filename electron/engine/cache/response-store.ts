@@ -55,6 +55,10 @@ export class ResponseStore {
     return this.bytes;
   }
 
+  get maxTtlMs(): number {
+    return this.options.maxTtlMs;
+  }
+
   get size(): number {
     return this.entries.size;
   }

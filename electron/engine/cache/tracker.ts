@@ -152,12 +152,21 @@ export class CallTracker {
     const servedFrom = !record.stored && !record.refused ? record.lookups.find(l => l.fresh) : undefined;
     if (servedFrom) {
       this.countHit(serverId, method, params);
-      return infoFromEntry(servedFrom.entry, 'fresh');
+      return this.withServerTtl(infoFromEntry(servedFrom.entry, 'fresh'), hints);
     }
     this.deps.counters.bump(serverId, prior ? 'revalidations' : 'misses');
-    if (record.stored) return infoFromEntry(record.stored, 'miss');
+    if (record.stored) return this.withServerTtl(infoFromEntry(record.stored, 'miss'), hints);
     // Fetched but not stored (ttl 0, too large, or an MRTR result): shown as not cacheable.
     return { state: 'miss', receivedAt: this.deps.store.now(), ...(hints.scope && { scope: hints.scope }), ...(hints.ttlMs !== undefined && { ttlMs: Math.max(0, hints.ttlMs) }) };
+  }
+
+  /**
+   * Reports the server's ttlMs (capped like the entry) instead of expiresAt - receivedAt, which comes out a
+   * millisecond or so short: the SDK stamps expiry with its own clock reading, taken before the store's.
+   */
+  private withServerTtl(info: CacheInfo, hints: Hints): CacheInfo {
+    if (hints.ttlMs === undefined) return info;
+    return { ...info, ttlMs: Math.min(Math.max(0, hints.ttlMs), this.deps.store.maxTtlMs) };
   }
 
   private countHit(serverId: ServerId, method: string, params: string): void {

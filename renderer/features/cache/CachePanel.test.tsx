@@ -1,14 +1,15 @@
 // @vitest-environment happy-dom
-// The cache panel against the real cache module: a real SDK client reads from an in-process SDK server
-// through the shared store; the EngineClient is a thin in-process shim over the cache's handler map
-// (the carrier is not what this test is about).
+// The cache panel against the real cache module: a real SDK client reads from the reference server (a
+// real process over stdio: happy-dom's fetch would apply browser CORS rules to HTTP) through the shared store; the EngineClient is a thin in-process shim over the
+// cache's handler map (the carrier is not what this test is about).
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EngineCallError, methodSchemas, type EngineClient } from '../../../shared/contract';
 import { createCache } from '../../../electron/engine/cache';
-import { createFixture } from '../../../electron/engine/cache/testing/fixture-server';
+import { connectReference } from '../../../electron/engine/cache/testing/reference-client';
+import { referenceStdio } from '../../../electron/engine/connections/test-support';
 import { EventBus } from '../../../electron/engine/event-bus';
 import { EngineProvider } from '../../app/engine-context';
 import { CachePanel } from './CachePanel';
@@ -19,11 +20,13 @@ afterEach(async () => {
   await Promise.all(clients.splice(0).map(c => c.close()));
 });
 
+const PUBLIC_LONG = 'ref://cache/public-long';
+const PRIVATE_SHORT = 'ref://cache/private-short';
+
 async function setup() {
   const bus = new EventBus();
   const cache = createCache({ bus });
-  const fixture = createFixture();
-  const client = await fixture.connect(cache.port, 'ref');
+  const { client, read } = await connectReference(cache, 'ref', referenceStdio('--update-interval-ms', '86400000'));
   clients.push(client);
   const handlers = cache.handlers as Record<string, (p: unknown) => Promise<unknown>>;
   const engine: EngineClient = {
@@ -35,7 +38,6 @@ async function setup() {
     },
     on: (event, listener) => bus.on(event, listener)
   };
-  const read = (uri: string) => cache.port.track('ref', 'resources/read', uri, 'use', () => client.readResource({ uri }));
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <EngineProvider client={engine}>
@@ -50,16 +52,16 @@ describe('CachePanel', () => {
   it('shows entries and counters as reads happen, evicts one and clears all', async () => {
     const { read } = await setup();
     await screen.findByText('The cache is empty.');
-    await read('fixture://public-long');
-    await read('fixture://private');
-    await read('fixture://public-long');
+    await read(PUBLIC_LONG);
+    await read(PRIVATE_SHORT);
+    await read(PUBLIC_LONG);
     const rows = await waitFor(() => {
       const found = screen.getAllByTestId('cache-entry');
       expect(found).toHaveLength(2);
       return found;
     });
     // Most recently used first.
-    expect(rows.map(r => within(r).getAllByRole('cell')[1].textContent)).toEqual(['fixture://public-long', 'fixture://private']);
+    expect(rows.map(r => within(r).getAllByRole('cell')[1].textContent)).toEqual([PUBLIC_LONG, PRIVATE_SHORT]);
     expect(rows[0].getAttribute('data-method')).toBe('resources/read');
     expect(rows[0].getAttribute('data-cache-state')).toBe('fresh');
     expect(rows.map(r => within(r).getAllByRole('cell')[3].textContent)).toEqual(['public', 'private']);
@@ -67,7 +69,7 @@ describe('CachePanel', () => {
     await waitFor(() => expect(counters.querySelector('[data-counter="hits"]')?.textContent).toBe('1'));
     expect(counters.querySelector('[data-counter="misses"]')?.textContent).toBe('2');
 
-    fireEvent.click(within(rows[1]).getByRole('button', { name: 'Evict resources/read fixture://private' }));
+    fireEvent.click(within(rows[1]).getByRole('button', { name: `Evict resources/read ${PRIVATE_SHORT}` }));
     await waitFor(() => expect(screen.getAllByTestId('cache-entry')).toHaveLength(1));
     fireEvent.click(screen.getByTestId('cache-clear'));
     await screen.findByText('The cache is empty.');
