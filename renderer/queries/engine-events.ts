@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import type { EngineClient, ServerState } from '../../shared/contract';
 import { useEngine } from '../app/engine-context';
 import { queryKeys } from './keys';
+import { createListInvalidator } from './list-invalidation';
 
 function upsertServer(list: ServerState[] | undefined, state: ServerState): ServerState[] | undefined {
   if (!list) return list;
@@ -16,7 +17,9 @@ function upsertServer(list: ServerState[] | undefined, state: ServerState): Serv
 }
 
 export function followEngineEvents(engine: EngineClient, queryClient: QueryClient): () => void {
+  const lists = createListInvalidator(queryClient);
   const offs = [
+    () => lists.dispose(),
     engine.on('serverState', state => {
       const before = queryClient.getQueryData<ServerState[]>(queryKeys.servers())?.find(s => s.id === state.id);
       queryClient.setQueryData<ServerState[]>(queryKeys.servers(), list => upsertServer(list, state));
@@ -38,8 +41,8 @@ export function followEngineEvents(engine: EngineClient, queryClient: QueryClien
       void queryClient.invalidateQueries({ queryKey: queryKeys.resourcesRead(serverId, uri) });
     }),
     engine.on('listChanged', ({ serverId, list }) => {
-      const queryKey = list === 'resources' ? queryKeys.resourcesList(serverId) : queryKeys.templatesList(serverId);
-      void queryClient.invalidateQueries({ queryKey });
+      if (list === 'resources') lists.listChanged(serverId);
+      else void queryClient.invalidateQueries({ queryKey: queryKeys.templatesList(serverId) });
     })
   ];
   // Events sent while the browser-mode socket was down are lost, so refetch everything once it is back.

@@ -17,6 +17,9 @@ export interface ListProgress {
 
 let requestSeq = 0;
 
+/** How often streamed pages are published to the view; a 100k listing arrives in thousands of pages. */
+const publishEveryMs = 200;
+
 async function streamList(
   engine: EngineClient,
   queryClient: QueryClient,
@@ -24,19 +27,28 @@ async function streamList(
   signal: AbortSignal
 ): Promise<ListResult<ResourceItem>> {
   const requestId = `picker-list-${Date.now().toString(36)}-${++requestSeq}`;
-  let streamed: ResourceItem[] = [];
+  // Pages are appended in place; the view gets a copy at most every publishEveryMs (copying per page
+  // would be quadratic in the number of pages).
+  const streamed: ResourceItem[] = [];
+  let page = 0;
   let streamedDone = false;
-  queryClient.setQueryData<ListProgress>(queryKeys.listProgress(serverId), { requestId, page: 0, items: [], done: false });
-  const off = engine.on('listProgress', progress => {
-    if (progress.requestId !== requestId) return;
-    streamed = streamed.concat(progress.items);
-    streamedDone = progress.done;
+  let publishedAt = 0;
+  const publish = () => {
+    publishedAt = Date.now();
     queryClient.setQueryData<ListProgress>(queryKeys.listProgress(serverId), {
       requestId,
-      page: progress.page,
-      items: streamed,
-      done: progress.done
+      page,
+      items: streamed.slice(),
+      done: streamedDone
     });
+  };
+  publish();
+  const off = engine.on('listProgress', progress => {
+    if (progress.requestId !== requestId) return;
+    for (const item of progress.items) streamed.push(item);
+    page = progress.page;
+    streamedDone = progress.done;
+    if (Date.now() - publishedAt >= publishEveryMs) publish();
   });
   const cancel = () => void engine.call('request.cancel', { requestId }).catch(() => undefined);
   signal.addEventListener('abort', cancel, { once: true });
@@ -48,6 +60,8 @@ async function streamList(
   } finally {
     off();
     signal.removeEventListener('abort', cancel);
+    // What arrived before a cancel or failure stays visible.
+    publish();
   }
 }
 

@@ -33,7 +33,10 @@ export function Picker() {
 
   const activeRow = useMemo(() => {
     if (activeKey === null) return -1;
-    return rows.findIndex(i => resourceKey(columns.items[i]) === activeKey);
+    // Compare fields, not built keys: this runs over every matching row (up to 100k) per render.
+    const [serverId, uri] = activeKey.split('\u0000');
+    const { items } = columns;
+    return rows.findIndex(i => items[i].uri === uri && items[i].serverId === serverId);
   }, [rows, columns, activeKey]);
 
   useEffect(() => {

@@ -69,6 +69,7 @@ export function ResourceList({ columns, rows, groupStarts, activeRow, query, loa
       data-loaded={columns.items.length}
       data-matching={rows.length}
       data-loading={String(loading)}
+      data-query={query}
       className="resource-list"
       onKeyDown={onKeyDown}
     >

@@ -1,0 +1,117 @@
+// Browser half of the picker benchmark: browser mode in Chromium against the 100k reference server.
+// Measures the listing as the user sees it (page open to every item loaded), DOM rows and renderer heap
+// with the list loaded, in-page keystroke-to-results latency, and an unvirtualized rendering of the
+// same items as the baseline for rows and heap.
+import { chromium, type Browser, type Page } from '@playwright/test';
+import type { ResourceItem } from '../shared/contract';
+import { TYPED_QUERIES, summarize, type LatencySummary } from './picker-search';
+
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--enable-precise-memory-info'];
+
+export async function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+}
+
+async function heapMb(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  await cdp.send('Performance.enable');
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  await cdp.detach();
+  const used = metrics.find(m => m.name === 'JSHeapUsedSize')?.value ?? Number.NaN;
+  return used / 1024 / 1024;
+}
+
+// Page scripts are plain JavaScript text: tsx would compile functions with helpers the page lacks.
+const LIST = '[data-testid="resource-list"]';
+const LOADED_SCRIPT = `(n) => { const l = document.querySelector('${LIST}'); return !!l && l.dataset.loading === 'false' && Number(l.dataset.loaded) >= n; }`;
+const TYPE_SCRIPT = `async (queries) => {
+  const input = document.querySelector('[data-testid="resource-search"]');
+  const list = document.querySelector('${LIST}');
+  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+  const frame = () => new Promise(r => requestAnimationFrame(() => r()));
+  const samples = [];
+  for (const query of queries) {
+    for (let n = 1; n <= query.length; n++) {
+      const q = query.slice(0, n);
+      const started = performance.now();
+      setValue.call(input, q);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      // Results are on screen when the list says it reflects q and a frame has been produced.
+      while (list.dataset.query !== q) await new Promise(r => setTimeout(r, 0));
+      await frame();
+      samples.push(performance.now() - started);
+    }
+    setValue.call(input, '');
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    while (list.dataset.query !== '') await new Promise(r => setTimeout(r, 0));
+  }
+  return samples;
+}`;
+
+export interface AppFigures {
+  listMs: number;
+  domRows: number;
+  domNodes: number;
+  heapMb: number;
+  keystroke: LatencySummary;
+}
+
+/** Opens the app and measures listing, rows, heap and keystroke latency with `expected` items. */
+export async function measureApp(browser: Browser, url: string, expected: number): Promise<AppFigures> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  try {
+    const started = Date.now();
+    await page.goto(url);
+    await page.waitForFunction(LOADED_SCRIPT, expected, { timeout: 600_000, polling: 20 });
+    const listMs = Date.now() - started;
+    await page.waitForTimeout(500);
+    const domRows = await page.locator('[data-testid="resource-row"]').count();
+    const domNodes = await page.evaluate('document.getElementsByTagName("*").length');
+    const heap = await heapMb(page);
+    const samples = await page.evaluate(`(${TYPE_SCRIPT})(${JSON.stringify(TYPED_QUERIES)})`);
+    return { listMs, domRows, domNodes: Number(domNodes), heapMb: heap, keystroke: summarize(samples as number[]) };
+  } finally {
+    await page.close();
+  }
+}
+
+const UNVIRTUALIZED_SCRIPT = `(items) => {
+  const started = performance.now();
+  const list = document.createElement('div');
+  for (const i of items) {
+    const row = document.createElement('div');
+    row.setAttribute('role', 'option');
+    const title = document.createElement('div');
+    title.textContent = i.title || i.name;
+    const uri = document.createElement('div');
+    uri.textContent = i.uri;
+    const meta = document.createElement('div');
+    meta.textContent = [i.serverId, i.mimeType, i.size].join(' ');
+    row.append(title, uri, meta);
+    list.append(row);
+  }
+  document.body.append(list);
+  void document.body.offsetHeight;
+  return new Promise(r => requestAnimationFrame(() => r({ ms: performance.now() - started, rows: list.children.length })));
+}`;
+
+export interface UnvirtualizedFigures {
+  renderMs: number;
+  domRows: number;
+  heapMb: number;
+}
+
+/** The naive baseline: every item as DOM rows (same texts as a picker row, without badges). */
+export async function measureUnvirtualized(browser: Browser, items: readonly ResourceItem[]): Promise<UnvirtualizedFigures> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  try {
+    await page.goto('about:blank');
+    const light = items.map(i => ({ serverId: i.serverId, uri: i.uri, name: i.name, title: i.title, mimeType: i.mimeType, size: i.size }));
+    const { ms, rows } = (await page.evaluate(`(${UNVIRTUALIZED_SCRIPT})(${JSON.stringify(light)})`)) as { ms: number; rows: number };
+    return { renderMs: ms, domRows: rows, heapMb: await heapMb(page) };
+  } finally {
+    await page.close();
+  }
+}

@@ -1,0 +1,128 @@
+// Picker benchmark (`npx tsx bench/picker.ts [--resources N] [--page-size N]`): the bundled reference
+// server over HTTP with 100,000 resources, and in the same run:
+//   - listing: the raw SDK cursor loop vs the engine's resources.list (from Node over the browser-mode
+//     socket) vs the picker in Chromium (page open to every item loaded, streamed);
+//   - search: keystroke-to-results p50/p95 of the picker's search vs a linear substring filter, in Node,
+//     and keystroke-to-painted-results in the page;
+//   - DOM rows and renderer JS heap with the list loaded vs rendering every item unvirtualized.
+// Targets: search p95 <= 16 ms, <= 300 DOM rows, listing <= 1.3x the raw SDK loop. Prints JSON.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { WebSocket } from 'ws';
+import type { ResourceItem } from '../shared/contract';
+import { connectSocketClient, type WebSocketLike } from '../renderer/api/socket-carrier';
+import { launchBridge } from '../e2e/fixtures/bridge-process';
+import { HttpReferenceServer } from '../e2e/fixtures/reference-servers';
+import { ensureRendererBuilt } from '../scripts/ensure-built.mjs';
+import { launchChromium, measureApp, measureUnvirtualized } from './picker-browser';
+import { benchSearch } from './picker-search';
+
+function flag(name: string, fallback: number): number {
+  const at = process.argv.indexOf(name);
+  return at === -1 ? fallback : Number(process.argv[at + 1]);
+}
+
+const RESOURCES = flag('--resources', 100_000);
+const PAGE_SIZE = flag('--page-size', 500);
+const ROUNDS = 3;
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** The naive baseline: one SDK client walking the cursor, nothing else. Returns ms and the items. */
+async function rawSdkLoop(url: string): Promise<{ ms: number; items: ResourceItem[] }> {
+  const client = new Client({ name: 'picker-bench', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
+  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  try {
+    const started = performance.now();
+    const items: ResourceItem[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = (await client.request({ method: 'resources/list', params: cursor ? { cursor } : {} })) as {
+        resources: Omit<ResourceItem, 'serverId'>[];
+        nextCursor?: string;
+      };
+      for (const r of page.resources) items.push({ ...r, serverId: 'ref' });
+      cursor = page.nextCursor;
+    } while (cursor);
+    return { ms: performance.now() - started, items };
+  } finally {
+    await client.close();
+  }
+}
+
+async function main(): Promise<void> {
+  ensureRendererBuilt();
+  const server = await HttpReferenceServer.start(['--resources', String(RESOURCES), '--page-size', String(PAGE_SIZE)]);
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'picker-bench-'));
+  const browser = await launchChromium();
+  try {
+    const configPath = path.join(dataDir, 'config.json');
+    await writeFile(configPath, JSON.stringify({ mcpServers: { ref: { type: 'http', url: server.url } } }));
+
+    const raw: number[] = [];
+    let items: ResourceItem[] = [];
+    for (let r = 0; r < ROUNDS; r++) ({ ms: raw[r], items } = await rawSdkLoop(server.url));
+
+    // The picker as the user sees it, on a fresh app (nothing cached yet).
+    const bridge = await launchBridge({ configPath, dataDir });
+    let app;
+    let engineMs: number[] = [];
+    try {
+      const engine = await connectSocketClient({
+        url: `${bridge.origin.replace(/^http/, 'ws')}/ws?token=${bridge.token}`,
+        createSocket: u => new WebSocket(u, { origin: bridge.origin }) as unknown as WebSocketLike
+      });
+      for (let tries = 0; (await engine.call('servers.list', {}))[0]?.status !== 'connected'; tries++) {
+        if (tries > 300) throw new Error('reference server never connected');
+        await new Promise(r => setTimeout(r, 100));
+      }
+      app = await measureApp(browser, bridge.url, items.length - 2);
+      // The engine alone (no rendering), bypassing its cache so every page goes to the server.
+      for (let r = 0; r < ROUNDS; r++) {
+        const started = performance.now();
+        const result = await engine.call('resources.list', { serverId: 'ref', cacheMode: 'bypass', requestId: `bench-${r}` });
+        engineMs.push(performance.now() - started);
+        // The server has one resource that comes and goes (list_changed), so allow a small difference.
+        if (Math.abs(result.items.length - items.length) > 2) throw new Error(`engine listed ${result.items.length}, SDK ${items.length}`);
+      }
+      engine.close();
+    } finally {
+      await bridge.stop();
+    }
+
+    const search = benchSearch(items);
+    const unvirtualized = await measureUnvirtualized(browser, items);
+    const figures = {
+      resources: items.length,
+      pageSize: PAGE_SIZE,
+      listing: {
+        rawSdkLoopMs: Math.round(median(raw)),
+        engineResourcesListMs: Math.round(median(engineMs)),
+        pickerPageOpenToAllLoadedMs: app.listMs,
+        engineVsRaw: +(median(engineMs) / median(raw)).toFixed(2),
+        pickerVsRaw: +(app.listMs / median(raw)).toFixed(2)
+      },
+      searchNode: { picker: search.ours, linearSubstringBaseline: search.baseline },
+      searchInPage: app.keystroke,
+      dom: { pickerRows: app.domRows, pickerNodes: app.domNodes, unvirtualizedRows: unvirtualized.domRows, unvirtualizedRenderMs: Math.round(unvirtualized.renderMs) },
+      heapMb: { picker: +app.heapMb.toFixed(1), unvirtualized: +unvirtualized.heapMb.toFixed(1) },
+      targets: {
+        searchP95: search.ours.p95Ms <= 16 ? 'met' : 'missed',
+        domRows: app.domRows <= 300 ? 'met' : 'missed',
+        listing: app.listMs / median(raw) <= 1.3 ? 'met' : 'missed'
+      }
+    };
+    console.log(JSON.stringify(figures, (_, v) => (typeof v === 'number' && !Number.isInteger(v) ? +v.toFixed(2) : v), 2));
+  } finally {
+    await browser.close();
+    await server.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch(err => {
+  console.error(err);
+  process.exit(1);
+});
