@@ -1,5 +1,6 @@
 // The protocol log in browser mode: real bridge, real engine, the bundled reference server over stdio,
 // Chromium. Each flow starts from the picker, as a server developer would.
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures/app';
 
@@ -41,6 +42,17 @@ test('finds the resources/read of a resource just opened, with its response link
   await expect(detail.getByTestId('log-latency')).toContainText(/\d+(\.\d)? m?s/);
   await detail.getByTestId('log-go-to-pair').click();
   await expect(entries(page, '[aria-selected="true"]')).toHaveAttribute('data-direction', 'in');
+
+  // Export JSONL saves what the filters show (a download in browser mode), one entry per line.
+  const download = page.waitForEvent('download');
+  await log.getByTestId('log-export').click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^protocol-log-.*\.jsonl$/);
+  const text = await readFile(await file.path(), 'utf8');
+  const exported = text.trimEnd().split('\n').map(line => JSON.parse(line) as { method?: string; message: unknown });
+  expect(exported.length).toBeGreaterThanOrEqual(2);
+  expect(exported.every(entry => entry.method === 'resources/read')).toBe(true);
+  expect(JSON.stringify(exported)).toContain(NO_STORE);
 });
 
 test('shows a read served from the cache as such, with nothing on the wire', async ({ app: _app, page }) => {
