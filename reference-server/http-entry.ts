@@ -123,7 +123,7 @@ export async function serveOverHttp(app: ReferenceApp): Promise<HttpServing> {
   const { port } = server.address() as AddressInfo;
   const hostInUrl = options.host.includes(':') && !options.host.startsWith('[') ? `[${options.host}]` : options.host;
   const url = `http://${hostInUrl}:${port}${MCP_PATH}`;
-  log(`listening on ${url} (era: ${options.era}, ${app.registry.resourceCount} resources, page size ${options.pageSize})`);
+  log(`listening on ${url} (era: ${options.era}, ${app.registry.resourceCount} resources, page size ${options.pageSize}, ready ${Math.round(performance.now())} ms after start, ${Math.round(process.cpuUsage().user / 1000)} ms CPU)`);
 
   return {
     url,

@@ -18,14 +18,15 @@ async function main(): Promise<void> {
     throw e;
   }
   const app = await createApp(options);
+  let closeTransport = async () => {};
   if (options.transport === 'stdio') {
     await serveOverStdio(app);
-    return;
+  } else {
+    closeTransport = (await serveOverHttp(app)).close;
   }
-  const http = await serveOverHttp(app);
   const stop = (signal: string) => {
     log(`${signal}: shutting down`);
-    void Promise.all([http.close(), app.close()]).finally(() => process.exit(0));
+    void Promise.all([closeTransport(), app.close()]).finally(() => process.exit(0));
   };
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));

@@ -1,0 +1,122 @@
+// Unit tests of the pure parts: flag parsing, URI template matching, completion arithmetic, sandbox path
+// checks, deterministic generation and the binary formats.
+import { describe, expect, it } from 'vitest';
+import { pdf, png, pngSize, wav, wavSize } from './binary-formats';
+import { Catalog } from './catalog';
+import { parseArgs, UsageError } from './cli-args';
+import { completeIndex, completionFrom } from './completion';
+import { Rng } from './rng';
+import { checkSandboxPath } from './sandbox';
+import { usersOf } from './templates';
+import { compileUriTemplate } from './uri-template';
+import { decodeCursor, encodeCursor } from './pagination';
+
+describe('parseArgs', () => {
+  it('reads every flag, in both spellings', () => {
+    const o = parseArgs(['--transport', 'http', '--port=0', '--host', '::1', '--resources', '100000', '--page-size', '500',
+      '--update-interval-ms', '100', '--seed', '7', '--era', 'legacy', '--sandbox-dir', '/tmp/x', '--slow-ms', '10', '--request-state-ttl-s', '2']);
+    expect(o).toMatchObject({ transport: 'http', port: 0, host: '::1', resources: 100_000, pageSize: 500, updateIntervalMs: 100, seed: 7, era: 'legacy', sandboxDir: '/tmp/x', slowMs: 10, requestStateTtlSeconds: 2 });
+    expect(parseArgs([])).toMatchObject({ transport: 'stdio', host: '127.0.0.1', era: 'both' });
+  });
+  it('refuses bad input with a clear message', () => {
+    expect(() => parseArgs(['--transport', 'pigeon'])).toThrow(/--transport must be one of stdio, http/);
+    expect(() => parseArgs(['--port', '70000'])).toThrow(UsageError);
+    expect(() => parseArgs(['--page-size', 'ten'])).toThrow(/needs an integer/);
+    expect(() => parseArgs(['--page-size', '0'])).toThrow(/between 1/);
+    expect(() => parseArgs(['--state-key', 'short'])).toThrow(/32 bytes/);
+    expect(() => parseArgs(['--frobnicate'])).toThrow(/unknown argument/);
+  });
+});
+
+describe('URI templates', () => {
+  it('matches simple, reserved and query expressions', () => {
+    expect(compileUriTemplate('ref://users/{org}/{user}/profile')('ref://users/a%20b/c/profile')).toEqual({ org: 'a b', user: 'c' });
+    expect(compileUriTemplate('ref://users/{org}/{user}/profile')('ref://users/a/b/c/profile')).toBeUndefined();
+    expect(compileUriTemplate('ref://docs/{+path}')('ref://docs/guides/x.md')).toEqual({ path: 'guides/x.md' });
+    const search = compileUriTemplate('ref://search{?q,limit}');
+    expect(search('ref://search?q=hello%20world&limit=5')).toEqual({ q: 'hello world', limit: '5' });
+    expect(search('ref://search?limit=5')).toEqual({ limit: '5' });
+    expect(search('ref://search')).toEqual({});
+    expect(search('ref://searching')).toBeUndefined();
+  });
+});
+
+describe('completion', () => {
+  it('caps values at 100 and reports the total', () => {
+    const many = Array.from({ length: 250 }, (_, i) => `v${i}`);
+    expect(completionFrom(many, 'v')).toMatchObject({ total: 250, hasMore: true });
+    expect(completionFrom(many, 'v')?.values).toHaveLength(100);
+    expect(completionFrom(many, 'v24')).toEqual({ values: ['v24', 'v240', 'v241', 'v242', 'v243', 'v244', 'v245', 'v246', 'v247', 'v248', 'v249'], total: 11, hasMore: false });
+  });
+  it('counts index completions arithmetically', () => {
+    expect(completeIndex('', 100_000)).toMatchObject({ total: 100_000, hasMore: true });
+    expect(completeIndex('9', 100)).toEqual({ values: ['9', '90', '91', '92', '93', '94', '95', '96', '97', '98', '99'], total: 11, hasMore: false });
+    expect(completeIndex('1', 100_000).total).toBe(11_111);
+    expect(completeIndex('0', 10)).toEqual({ values: ['0'], total: 1, hasMore: false });
+    expect(completeIndex('x', 10).total).toBe(0);
+  });
+  it('orders users differently per organisation', () => {
+    expect(usersOf('acme')).toHaveLength(150);
+    expect(usersOf('acme')).not.toEqual(usersOf('hooli'));
+    expect([...usersOf('acme')].sort()).toEqual([...usersOf('hooli')].sort());
+  });
+});
+
+describe('sandbox paths', () => {
+  it.each([
+    ['../x', 'path-traversal'], ['a/../../x', 'path-traversal'], ['%2e%2e/x', 'path-traversal'], ['%252e%252e/x', 'path-traversal'],
+    ['a\\..\\..\\x', 'path-traversal'], ['/etc/passwd', 'absolute-path'], ['%2Fetc', 'absolute-path'], ['C:/Windows', 'absolute-path'],
+    ['a%00b', 'invalid-path'], ['%E0%A4%A', 'invalid-path']
+  ])('refuses %s (%s)', (raw, reason) => {
+    expect(checkSandboxPath(raw)).toEqual({ reason });
+  });
+  it('accepts paths inside', () => {
+    expect(checkSandboxPath('notes/todo.txt')).toEqual({ path: 'notes/todo.txt' });
+    expect(checkSandboxPath('my%20file.txt')).toEqual({ path: 'my file.txt' });
+  });
+});
+
+describe('generated content', () => {
+  it('is deterministic per seed and index', () => {
+    const a = new Catalog(1000, 1);
+    const b = new Catalog(1000, 1);
+    const c = new Catalog(1000, 2);
+    expect(a.meta(777)).toEqual(b.meta(777));
+    expect(a.content(777)).toEqual(b.content(777));
+    expect(a.meta(777)).not.toEqual(c.meta(777));
+    expect(a.indexOf('ref://catalog/999')).toBe(999);
+    expect(a.indexOf('ref://catalog/1000')).toBeUndefined();
+    expect(a.indexOf('ref://catalog/007')).toBeUndefined();
+  });
+  it('reports sizes that match the content', () => {
+    const cat = new Catalog(200, 3);
+    for (let i = 0; i < 200; i++) {
+      const c = cat.content(i);
+      expect(cat.meta(i).size).toBe('text' in c ? Buffer.byteLength(c.text) : c.blob.length);
+    }
+  });
+  it('builds well-formed binary files', () => {
+    const image = png(new Rng(1));
+    expect(image.length).toBe(pngSize());
+    expect(image.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    const sound = wav(440);
+    expect(sound.length).toBe(wavSize());
+    expect(sound.toString('ascii', 0, 4)).toBe('RIFF');
+    const doc = pdf('Title (with parens)', ['line']).toString('latin1');
+    const xrefAt = Number(/startxref\n(\d+)/.exec(doc)![1]);
+    expect(doc.slice(xrefAt, xrefAt + 4)).toBe('xref');
+    expect(doc).toContain('Title \\(with parens\\)');
+  });
+});
+
+describe('cursors', () => {
+  it('round-trip and reject anything foreign', () => {
+    const c = encodeCursor('resources', 40, 'f1');
+    expect(decodeCursor(c, 'resources', 'f1', 100)).toBe(40);
+    expect(decodeCursor(undefined, 'resources', 'f1', 100)).toBe(0);
+    expect(() => decodeCursor(c, 'templates', 'f1', 100)).toThrow(/Invalid cursor/);
+    expect(() => decodeCursor(c, 'resources', 'f2', 100)).toThrow(/Invalid cursor/);
+    expect(() => decodeCursor(c, 'resources', 'f1', 39)).toThrow(/Invalid cursor/);
+    expect(() => decodeCursor('%%%', 'resources', 'f1', 100)).toThrow(/Invalid cursor/);
+  });
+});
