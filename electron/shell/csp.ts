@@ -16,6 +16,8 @@ export function contentSecurityPolicy(options: CspOptions = {}): string {
     'font-src': ["'self'"],
     'connect-src': ["'self'", ...(options.connect ?? [])],
     'worker-src': ["'self'", 'blob:'],
+    // PDF previews: the viewer frames a blob: URL it made itself, typed application/pdf.
+    'frame-src': ['blob:'],
     'manifest-src': ["'self'"],
     'object-src': ["'none'"],
     'base-uri': ["'none'"],
