@@ -66,6 +66,10 @@ test.describe('viewer previews', () => {
   });
 
   test('images, audio and PDF from blob URLs', async ({ page, picker }) => {
+    const blocked: string[] = [];
+    page.on('console', m => {
+      if (/Content Security Policy/i.test(m.text())) blocked.push(m.text());
+    });
     await picker.open('ref://samples/photo.png');
     await expect(picker.part()).toHaveAttribute('data-kind', 'blob');
     const img = picker.part().locator('img.media-image');
@@ -79,6 +83,8 @@ test.describe('viewer previews', () => {
 
     await picker.open('ref://samples/report.pdf');
     await expect(picker.part().locator('iframe.media-pdf')).toHaveAttribute('src', /^blob:/);
+    await page.waitForTimeout(500);
+    expect(blocked).toEqual([]);
   });
 
   test('binary as hex with save to disk', async ({ page, picker }) => {

@@ -34,7 +34,9 @@ export function Picker() {
   const activeRow = useMemo(() => {
     if (activeKey === null) return -1;
     // Compare fields, not built keys: this runs over every matching row (up to 100k) per render.
-    const [serverId, uri] = activeKey.split('\u0000');
+    const cut = activeKey.indexOf('\u0000');
+    const serverId = activeKey.slice(0, cut);
+    const uri = activeKey.slice(cut + 1);
     const { items } = columns;
     return rows.findIndex(i => items[i].uri === uri && items[i].serverId === serverId);
   }, [rows, columns, activeKey]);
