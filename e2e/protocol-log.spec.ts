@@ -62,6 +62,8 @@ test('shows a read served from the cache as such, with nothing on the wire', asy
   await open(page, 'public-long', PUBLIC_LONG, 'fresh');
 
   const log = await openLog(page);
+  // The list is virtualized: narrow it to this resource so every matching row is drawn.
+  await log.getByTestId('log-search').fill(PUBLIC_LONG);
   await log.getByTestId('log-filter-direction').selectOption('cache');
   const hit = entries(page).filter({ hasText: PUBLIC_LONG });
   await expect(hit).toHaveCount(1);
