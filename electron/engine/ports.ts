@@ -53,10 +53,20 @@ export interface ProtocolLogPort {
   recordCacheHit(serverId: ServerId, method: string, params: unknown): void;
 }
 
-/** What a read learns from the input broker while it runs (for `ReadResult.inputRounds`). */
+/** What a read learns from the input broker while it runs (for `ReadResult.inputRounds`), and the SDK options it must use. */
 export interface ReadInputContext {
   /** Rounds of input this read has gone through so far (0 when none). */
   readonly rounds: number;
+  /** The SDK call's `signal`: the caller's abort, plus the read's timeout, which does not count time spent waiting for the user. */
+  readonly signal: AbortSignal;
+  /** The SDK call's `timeout`: unbounded, because `signal` carries the read's timeout (the SDK's own timer cannot pause). */
+  readonly timeoutMs: number;
+}
+
+/** The caller's abort signal and timeout for a read run under input control. */
+export interface ReadLimits {
+  signal: AbortSignal;
+  timeoutMs: number;
 }
 
 /** Input-required broker (electron/engine/input-required): elicitation requests <-> answers from the UI. */
@@ -66,8 +76,11 @@ export interface InputPort {
    * Pass the handler context's `mcpReq.signal` so a cancelled read withdraws its dialog.
    */
   elicit(serverId: ServerId, params: unknown, signal?: AbortSignal): Promise<ElicitResult>;
-  /** Runs a read so that elicitations made during it are attributed to `uri` with a round counter. */
-  withReadContext<T>(serverId: ServerId, uri: string, run: (read: ReadInputContext) => Promise<T>): Promise<T>;
+  /**
+   * Runs a read so that elicitations made during it are attributed to `uri` with a round counter, and so
+   * that its timeout (`limits.timeoutMs`) pauses while the user is being asked.
+   */
+  withReadContext<T>(serverId: ServerId, uri: string, limits: ReadLimits, run: (read: ReadInputContext) => Promise<T>): Promise<T>;
   /** The `inputRequired.maxRounds` client option. */
   readonly maxRounds: number;
 }

@@ -46,6 +46,8 @@ export class ServerConnection {
   private started = false;
   private stopped = false;
   private everConnected = false;
+  /** A liveness ping is in flight (at most one at a time). */
+  private pinging = false;
   private handshake: unknown;
   private readonly history: ReconnectEvent[] = [];
   private readonly notifications: ReceivedNotification[] = [];
@@ -202,6 +204,9 @@ export class ServerConnection {
         this.handleDrop(established, established.built.kind === 'stdio' ? 'the server process exited' : 'the connection closed');
       }
     };
+    // HTTP transports report trouble on streams no request awaits (the 2025 notification stream, listen
+    // streams) only through onerror: a server that died or restarted would otherwise look connected forever.
+    if (established.built.kind !== 'stdio') client.onerror = () => this.checkAlive(established);
     const capabilities = (client.getServerCapabilities() ?? {}) as Record<string, unknown>;
     this.live = { serverId: this.id, client, era, capabilities, credentialId };
     const instructions = client.getInstructions();
@@ -229,6 +234,20 @@ export class ServerConnection {
     this.deps.ports.subscriptions?.detach(this.id);
     void established.client.close().catch(() => undefined);
     this.scheduleRetry(this.explain({ code: 'transport', message: `Connection lost: ${reason}` }), 'reconnecting');
+  }
+
+  /** Pings the server after a transport error; a ping that fails at the transport level drops the connection. */
+  private checkAlive(established: Established): void {
+    if (this.pinging || this.current !== established) return;
+    this.pinging = true;
+    established.client
+      .ping({ timeout: this.deps.connectTimeoutMs })
+      .catch(err => {
+        if (this.current === established) this.noteRequestFailure(err);
+      })
+      .finally(() => {
+        this.pinging = false;
+      });
   }
 
   /** Adds the last stderr lines of a stdio server to an error: usually the actual reason it failed. */

@@ -10,6 +10,10 @@ const form = { mode: 'form', message: 'Passphrase?', requestedSchema: { $schema:
 let broker: InputBroker | undefined;
 afterEach(() => broker?.dispose());
 
+/** A read's limits that never fire on their own. */
+const limits = { signal: new AbortController().signal, timeoutMs: 60_000 };
+const wait = (ms: number) => new Promise(resolve => setTimeout(resolve, ms));
+
 function setup(maxRounds = 3) {
   const bus = new EventBus();
   const requested: PendingInputRequest[] = [];
@@ -23,7 +27,7 @@ function setup(maxRounds = 3) {
 describe('InputBroker', () => {
   it('turns an elicitation into a pending request and resolves it with the answer', async () => {
     const { broker, requested, resolved } = setup();
-    const result = broker.withReadContext('s1', 'vault://secret', () => broker.elicit('s1', form));
+    const result = broker.withReadContext('s1', 'vault://secret', limits, () => broker.elicit('s1', form));
     expect(requested).toHaveLength(1);
     expect(requested[0]).toMatchObject({ serverId: 's1', uri: 'vault://secret', round: 1, maxRounds: 3 });
     expect(requested[0].request).toEqual({ mode: 'form', message: 'Passphrase?', requestedSchema: { type: 'object', properties: { pass: { type: 'string' } } } });
@@ -38,7 +42,7 @@ describe('InputBroker', () => {
   it('counts rounds: requests dispatched together share a round, the next batch starts a new one', async () => {
     const { broker, requested } = setup(5);
     let rounds = -1;
-    const read = broker.withReadContext('s1', 'two://rounds', async ctx => {
+    const read = broker.withReadContext('s1', 'two://rounds', limits, async ctx => {
       const first = [broker.elicit('s1', form), broker.elicit('s1', form)];
       for (const r of requested.slice(0, 2)) broker.answer(r.id, { action: 'decline' });
       await Promise.all(first);
@@ -54,7 +58,7 @@ describe('InputBroker', () => {
 
   it('cancels on its own beyond the round cap (a 2025 server could push forever)', async () => {
     const { broker, requested } = setup(1);
-    await broker.withReadContext('s1', 'loop://', async () => {
+    await broker.withReadContext('s1', 'loop://', limits, async () => {
       const first = broker.elicit('s1', form);
       broker.answer(requested[0].id, { action: 'accept', content: {} });
       await first;
@@ -69,9 +73,9 @@ describe('InputBroker', () => {
     const aborted = broker.elicit('s1', form, abort.signal);
     const dropped = broker.elicit('s2', form);
     abort.abort('user cancelled the read');
-    await expect(aborted).rejects.toThrow(/withdrawn: user cancelled the read/);
+    await expect(aborted).rejects.toMatchObject({ error: { code: 'cancelled', message: expect.stringMatching(/withdrawn: user cancelled the read/) } });
     bus.emit('serverState', { id: 's2', transport: 'stdio', status: 'reconnecting', reconnectAttempt: 1, endpoint: 'x' });
-    await expect(dropped).rejects.toThrow(/s2 is reconnecting/);
+    await expect(dropped).rejects.toMatchObject({ error: { code: 'transport', message: expect.stringMatching(/s2 is reconnecting/) } });
     expect(resolved).toEqual(requested.map(r => r.id));
     expect(broker.pending()).toEqual([]);
   });
@@ -85,5 +89,36 @@ describe('InputBroker', () => {
     expect(() => broker.elicit('s1', { mode: 'url', message: 'x', url: 'javascript:alert(1)' })).toThrow(/not http\(s\)/);
     expect(() => broker.elicit('s1', { message: 42 })).toThrow(/Malformed elicitation request/);
     expect(requested).toHaveLength(1);
+  });
+
+  it('pauses the read timeout while the user is asked, and runs it again afterwards', async () => {
+    const { broker, requested } = setup();
+    const timeoutMs = 400;
+    const read = broker.withReadContext('s1', 'slow://user', { signal: new AbortController().signal, timeoutMs }, async ctx => {
+      expect(ctx.timeoutMs).toBeGreaterThan(24 * 60 * 60 * 1000);
+      const answered = broker.elicit('s1', form);
+      // Three timeouts long with the dialog open: nothing fires.
+      await wait(timeoutMs * 3);
+      expect(ctx.signal.aborted).toBe(false);
+      broker.answer(requested[0].id, { action: 'decline' });
+      await answered;
+      const timedOut = new Promise(resolve => ctx.signal.addEventListener('abort', resolve, { once: true }));
+      const startedAt = Date.now();
+      await timedOut;
+      return { after: Date.now() - startedAt, reason: ctx.signal.reason as Error };
+    });
+    const { after, reason } = await read;
+    expect(after).toBeLessThan(timeoutMs * 5);
+    expect(reason.message).toMatch(/timed out after 400 ms \(time spent waiting for your input not counted\)/);
+  });
+
+  it("passes the caller's abort through to the read's signal", async () => {
+    const { broker } = setup();
+    const caller = new AbortController();
+    await broker.withReadContext('s1', 'x://', { signal: caller.signal, timeoutMs: 60_000 }, async ctx => {
+      caller.abort(new Error('user cancelled'));
+      expect(ctx.signal.aborted).toBe(true);
+      expect((ctx.signal.reason as Error).message).toBe('user cancelled');
+    });
   });
 });

@@ -5,12 +5,15 @@
 // Attribution: the SDK calls the elicitation handler outside the async context of the read that caused it,
 // so a read registers itself here (`withReadContext`) and an elicitation for a server is attributed to that
 // server's read in flight. Rounds: the SDK dispatches every request of one round together, so an elicitation
-// that arrives while none of its read's earlier ones is still open starts a new round.
+// that arrives while none of its read's earlier ones is still open starts a new round. Timeout: while one of
+// a read's requests is open, its timeout is paused (see active-time-deadline.ts).
 import { randomUUID } from 'node:crypto';
 import type { ElicitResult } from '@modelcontextprotocol/client';
 import type { InputAnswer, PendingInputRequest, ServerId } from '../../../shared/contract';
+import { appError } from '../errors';
 import type { EventBus } from '../event-bus';
-import type { InputPort, ReadInputContext } from '../ports';
+import type { InputPort, ReadInputContext, ReadLimits } from '../ports';
+import { ActiveTimeDeadline, unboundedSdkTimeoutMs } from './active-time-deadline';
 import { toElicitResult, toInputRequestPayload } from './elicitation-request';
 
 export const defaultMaxRounds = 5;
@@ -21,6 +24,7 @@ interface ReadContext extends ReadInputContext {
   rounds: number;
   /** Elicitations of this read still waiting for the user. */
   open: number;
+  deadline: ActiveTimeDeadline;
 }
 
 interface Waiting {
@@ -51,23 +55,25 @@ export class InputBroker implements InputPort {
     };
   }
 
-  async withReadContext<T>(serverId: ServerId, uri: string, run: (read: ReadInputContext) => Promise<T>): Promise<T> {
-    const read: ReadContext = { serverId, uri, rounds: 0, open: 0 };
+  async withReadContext<T>(serverId: ServerId, uri: string, limits: ReadLimits, run: (read: ReadInputContext) => Promise<T>): Promise<T> {
+    const deadline = new ActiveTimeDeadline(limits.timeoutMs, limits.signal);
+    const read: ReadContext = { serverId, uri, rounds: 0, open: 0, deadline, signal: deadline.signal, timeoutMs: unboundedSdkTimeoutMs };
     this.reads.add(read);
     try {
       return await run(read);
     } finally {
       this.reads.delete(read);
+      deadline.dispose();
     }
   }
 
   elicit(serverId: ServerId, params: unknown, signal?: AbortSignal): Promise<ElicitResult> {
     const payload = toInputRequestPayload(params);
     const read = this.attribute(serverId);
-    if (read) {
-      if (read.open === 0) read.rounds++;
+    if (read && read.open === 0) {
       // 2026 servers are capped by the SDK (inputRequired.maxRounds); a 2025 server could push forever.
-      if (read.rounds > this.maxRounds) return Promise.resolve({ action: 'cancel' });
+      if (read.rounds >= this.maxRounds) return Promise.resolve({ action: 'cancel' });
+      read.rounds++;
     }
     const request: PendingInputRequest = {
       id: randomUUID(),
@@ -77,14 +83,14 @@ export class InputBroker implements InputPort {
       maxRounds: this.maxRounds,
       request: payload
     };
-    if (read) read.open++;
+    if (read && read.open++ === 0) read.deadline.pause();
     return new Promise<ElicitResult>((resolve, reject) => {
-      const onAbort = () => this.settle(request.id, new Error(`input request withdrawn: ${String(signal?.reason ?? 'aborted')}`));
+      const onAbort = () => this.settle(request.id, withdrawnBy(signal?.reason));
       this.waiting.set(request.id, {
         request,
         settle: result => {
           signal?.removeEventListener('abort', onAbort);
-          if (read) read.open--;
+          if (read && --read.open === 0) read.deadline.resume();
           if (result instanceof Error) reject(result);
           else resolve(result);
         }
@@ -106,7 +112,7 @@ export class InputBroker implements InputPort {
 
   dispose(): void {
     this.unsubscribe();
-    for (const id of [...this.waiting.keys()]) this.settle(id, new Error('engine shutting down'));
+    for (const id of [...this.waiting.keys()]) this.settle(id, appError('cancelled', 'input request withdrawn: the engine is shutting down'));
   }
 
   private settle(id: string, result: ElicitResult | Error): boolean {
@@ -119,7 +125,7 @@ export class InputBroker implements InputPort {
   }
 
   private withdrawServer(serverId: ServerId, reason: string): void {
-    for (const [id, w] of [...this.waiting]) if (w.request.serverId === serverId) this.settle(id, new Error(`input request withdrawn: ${reason}`));
+    for (const [id, w] of [...this.waiting]) if (w.request.serverId === serverId) this.settle(id, appError('transport', `input request withdrawn: ${reason}`));
   }
 
   /** The read this elicitation belongs to: the server's only read in flight, or, if several, the newest one asking already. */
@@ -129,4 +135,9 @@ export class InputBroker implements InputPort {
     const asking = candidates.filter(r => r.open > 0);
     return asking.length === 1 ? asking[0] : undefined;
   }
+}
+
+/** The error a withdrawn request fails with: the abort's own error (a cancel or timeout), or a cancel. */
+function withdrawnBy(reason: unknown): Error {
+  return reason instanceof Error ? reason : appError('cancelled', `input request withdrawn: ${String(reason ?? 'aborted')}`);
 }

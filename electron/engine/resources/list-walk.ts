@@ -4,8 +4,7 @@
 import type { CacheInfo, CacheMode, ListResult, ServerId } from '../../../shared/contract';
 import type { EnginePorts, LiveConnection } from '../ports';
 import type { RequestHandle } from '../requests';
-import { combineCacheInfo } from '../templates/template-handlers';
-import { uncachedInfo } from './tracked';
+import { combineCacheInfo, uncachedInfo } from './tracked';
 import { walkPages } from './walk-pages';
 import type { PageProgress } from './walk-pages';
 

@@ -17,16 +17,17 @@ type Loose = Record<string, unknown>;
 export async function readResource(deps: ReadDeps, live: LiveConnection, handle: RequestHandle, uri: string, mode: CacheMode): Promise<ReadResult> {
   const { serverId, client } = live;
   const { input, cache } = deps.ports;
-  const read = (): Promise<ReadResourceResult> => client.readResource({ uri }, { signal: handle.signal, timeout: handle.timeoutMs, cacheMode: mode });
-  const tracked = (): Promise<{ value: ReadResourceResult; cache: CacheInfo }> =>
-    cache ? cache.track(serverId, 'resources/read', uri, mode, read) : read().then(value => ({ value, cache: uncachedInfo(mode, value as Loose) }));
+  const tracked = (options: { signal: AbortSignal; timeout: number }): Promise<{ value: ReadResourceResult; cache: CacheInfo }> => {
+    const read = (): Promise<ReadResourceResult> => client.readResource({ uri }, { ...options, cacheMode: mode });
+    return cache ? cache.track(serverId, 'resources/read', uri, mode, read) : read().then(value => ({ value, cache: uncachedInfo(mode, value as Loose) }));
+  };
   let inputContext: ReadInputContext | undefined;
   const { value, cache: cacheInfo } = input
-    ? await input.withReadContext(serverId, uri, context => {
+    ? await input.withReadContext(serverId, uri, { signal: handle.signal, timeoutMs: handle.timeoutMs }, context => {
         inputContext = context;
-        return tracked();
+        return tracked({ signal: context.signal, timeout: context.timeoutMs });
       })
-    : await tracked();
+    : await tracked({ signal: handle.signal, timeout: handle.timeoutMs });
   const contents = toContentParts(uri, value.contents as unknown as Loose[], deps.maxContentBytes);
   return { serverId, uri, contents, cache: cacheInfo, inputRounds: inputContext?.rounds ?? 0 };
 }
