@@ -6,6 +6,21 @@ import { TextView } from './TextView';
 
 /** Above this size, expanding everything would build a huge DOM; nested levels start collapsed. */
 const expandAllLimit = 50_000;
+/** The library's layout, with value colours from the app's stylesheet (readable in light and dark, AA contrast). */
+const treeStyles = {
+  ...defaultStyles,
+  container: `${defaultStyles.container} json-tree`,
+  label: 'json-label',
+  clickableLabel: `${defaultStyles.clickableLabel} json-label`,
+  nullValue: 'json-null',
+  undefinedValue: 'json-null',
+  numberValue: 'json-number',
+  stringValue: 'json-string',
+  booleanValue: 'json-boolean',
+  otherValue: 'json-other',
+  punctuation: `${defaultStyles.punctuation} json-punctuation`
+};
+
 /** Above this size the tree itself is too heavy; the (sliced, plain) text view is shown instead. */
 const treeLimit = 2_000_000;
 
@@ -43,7 +58,7 @@ export function JsonView({ source }: { source: string }) {
       <Tree
         data={value as object}
         shouldExpandNode={source.length > expandAllLimit ? collapseAllNested : allExpanded}
-        style={defaultStyles}
+        style={treeStyles}
       />
     </div>
   );
