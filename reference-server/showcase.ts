@@ -43,7 +43,7 @@ export function showcaseEntries(seed: number): ResourceEntry[] {
     const content = () => kind.generate(Rng.for(seed, 1_000_000 + i, 2), title);
     const c = content();
     const meta: Resource = {
-      uri, name: file, title, description: `A ${kind.mime} sample`, mimeType: kind.mime,
+      uri, name: file, title, description: `Sample ${kind.id} content (${kind.mime})`, mimeType: kind.mime,
       size: 'text' in c ? Buffer.byteLength(c.text) : c.blob.length
     };
     const annotations = annotationsFor(Rng.for(seed, 1_000_000 + i, 1));

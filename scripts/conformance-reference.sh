@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Runs the official MCP conformance suite (@modelcontextprotocol/conformance, through ../shared/scripts/conformance.sh,
+# which fetches Node 22 with npx) against the bundled reference server on a free port. Not part of `npm test`:
+# it takes minutes. Extra arguments go to conformance.sh (e.g. --requirements 2026-07-28, --out DIR).
+#
+#   scripts/conformance-reference.sh                      # the resource scenarios, both revisions
+#   SCENARIOS=caching scripts/conformance-reference.sh    # one scenario
+set -euo pipefail
+REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+CONFORMANCE_SH="${CONFORMANCE_SH:-$REPO/../shared/scripts/conformance.sh}"
+SCENARIOS="${SCENARIOS:-resources-list,resources-read-text,resources-read-binary,resources-templates-read,sep-2164-resource-not-found,dns-rebinding-protection,caching}"
+[[ -x "$CONFORMANCE_SH" ]] || { echo "conformance-reference: $CONFORMANCE_SH not found (set CONFORMANCE_SH)" >&2; exit 2; }
+
+PORT="$(node -e "const s=require('node:net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")"
+cd "$REPO"
+exec "$CONFORMANCE_SH" \
+  --server-command "exec node --import tsx reference-server/main.ts --transport http --port $PORT" \
+  --server-url "http://127.0.0.1:$PORT/mcp" \
+  --scenarios "$SCENARIOS" \
+  "$@"
