@@ -82,11 +82,6 @@ export class Registry {
     throw new ResourceNotFoundError(uri);
   }
 
-  /** Whether a URI names something readable right now (for subscription requests). */
-  knows(uri: string): boolean {
-    return this.entryFor(uri) !== undefined || this.templates.some(t => t.match(uri) !== undefined);
-  }
-
   async complete(templateUri: string, argument: string, value: string, args: Record<string, string>): Promise<CompleteResult['completion']> {
     const t = this.templates.find(x => x.meta.uriTemplate === templateUri);
     if (!t) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown resource template ${JSON.stringify(templateUri)}`);
