@@ -22,6 +22,8 @@ export interface ServerOptions {
   requestStateTtlSeconds: number;
   /** HMAC key for `requestState`; random per process when not given. */
   stateKey?: string;
+  /** A 2025-era HTTP session with no request and no open stream for this long is closed. */
+  legacySessionIdleSeconds: number;
 }
 
 export const DEFAULT_OPTIONS: ServerOptions = {
@@ -35,12 +37,13 @@ export const DEFAULT_OPTIONS: ServerOptions = {
   seed: 42,
   era: 'both',
   slowMs: 5000,
-  requestStateTtlSeconds: 300
+  requestStateTtlSeconds: 300,
+  legacySessionIdleSeconds: 600
 };
 
 export const USAGE = `Usage: reference-server [--transport stdio|http] [--port N] [--host H] [--resources N]
   [--page-size N] [--template-page-size N] [--update-interval-ms N] [--seed N] [--era both|modern|legacy]
-  [--sandbox-dir DIR] [--slow-ms N] [--request-state-ttl-s N] [--state-key KEY]`;
+  [--sandbox-dir DIR] [--slow-ms N] [--request-state-ttl-s N] [--state-key KEY] [--legacy-session-idle-s N]`;
 
 export class UsageError extends Error {}
 
@@ -81,6 +84,7 @@ export function parseArgs(argv: readonly string[]): ServerOptions {
       case '--sandbox-dir': o.sandboxDir = text(flag, value()); break;
       case '--slow-ms': o.slowMs = integer(flag, value(), 0, 600_000); break;
       case '--request-state-ttl-s': o.requestStateTtlSeconds = integer(flag, value(), 1, 86_400); break;
+      case '--legacy-session-idle-s': o.legacySessionIdleSeconds = integer(flag, value(), 1, 86_400); break;
       case '--state-key': {
         o.stateKey = text(flag, value());
         if (Buffer.byteLength(o.stateKey) < 32) throw new UsageError('--state-key must be at least 32 bytes');

@@ -3,7 +3,7 @@
 // Host and Origin headers (DNS rebinding) while serving only /mcp.
 import { request } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
-import { connectHttp, newClient, startHttpServer, stdioTransport, type RunningHttpServer } from './test-harness';
+import { connectHttp, eventually, newClient, startHttpServer, stdioTransport, type RunningHttpServer } from './test-harness';
 
 const servers: RunningHttpServer[] = [];
 afterAll(async () => {
@@ -77,5 +77,17 @@ describe('HTTP guards', () => {
     expect(await rawPost(s.url, { host: `localhost:${port}`, origin: `http://localhost:${port}` })).toBe(200);
     expect(await rawPost(s.url, { host: `127.0.0.1:${port}` }, '/other')).toBe(404);
     expect(s.stderr()).toContain('refused a request with Host "evil.example');
+  });
+});
+
+describe('2025-era HTTP sessions', () => {
+  it('stay open while the client holds its stream, and expire once it has gone', async () => {
+    const s = await http(['--legacy-session-idle-s', '1']);
+    const client = await connectHttp(s.url, 'legacy');
+    await new Promise(r => setTimeout(r, 2500));
+    expect((await client.readResource({ uri: 'test://static-text' })).contents).toHaveLength(1);
+    expect(s.stderr()).not.toContain('session closed');
+    await client.close();
+    await eventually(() => (s.stderr().includes('2025-era HTTP session closed after') ? true : undefined), 10_000);
   });
 });

@@ -3,71 +3,15 @@
 // the SDK's stateless 2025 handling cannot deliver subscriptions or elicitation. Host and Origin headers are
 // checked first (DNS rebinding protection).
 import { hostHeaderValidation, originValidation, toNodeHandler } from '@modelcontextprotocol/node';
-import { createMcpHandler, isLegacyRequest, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
-import { randomUUID } from 'node:crypto';
+import { createMcpHandler, isLegacyRequest } from '@modelcontextprotocol/server';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ReferenceApp } from './app';
 import { log } from './log';
+import { LegacySessions } from './legacy-sessions';
 import { createReferenceServer } from './server-factory';
-import { LEGACY_PROTOCOL_VERSIONS } from './stdio-entry';
 
 export const MCP_PATH = '/mcp';
-
-function jsonRpcError(status: number, code: number, message: string): Response {
-  return new Response(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message } }), {
-    status, headers: { 'content-type': 'application/json' }
-  });
-}
-
-/** Sessionful 2025-era serving: each `initialize` opens a session with its own server instance. */
-class LegacySessions {
-  private readonly sessions = new Map<string, WebStandardStreamableHTTPServerTransport>();
-
-  constructor(private readonly app: ReferenceApp) {}
-
-  async fetch(request: Request): Promise<Response> {
-    const sessionId = request.headers.get('mcp-session-id');
-    if (sessionId) {
-      const transport = this.sessions.get(sessionId);
-      return transport ? transport.handleRequest(request) : jsonRpcError(404, -32001, 'Session not found');
-    }
-    if (request.method !== 'POST') return jsonRpcError(400, -32000, 'Bad Request: no session (send initialize first)');
-    const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
-      sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: id => {
-        this.sessions.set(id, transport);
-        log(`2025-era HTTP session opened (${this.sessions.size} open)`);
-      },
-      onsessionclosed: id => {
-        this.sessions.delete(id);
-      }
-    });
-    const server = createReferenceServer(this.app, {
-      era: 'legacy', pushesNotifications: true,
-      ...(this.app.options.era === 'legacy' ? { protocolVersions: LEGACY_PROTOCOL_VERSIONS } : {})
-    });
-    const previous = server.server.onclose;
-    server.server.onclose = () => {
-      previous?.();
-      if (transport.sessionId) this.sessions.delete(transport.sessionId);
-    };
-    await server.connect(transport);
-    const response = await transport.handleRequest(request);
-    // A request that did not open a session (not an initialize) leaves nothing behind.
-    if (!transport.sessionId) await server.close();
-    return response;
-  }
-
-  get size(): number {
-    return this.sessions.size;
-  }
-
-  async close(): Promise<void> {
-    await Promise.all([...this.sessions.values()].map(t => t.close().catch(() => undefined)));
-    this.sessions.clear();
-  }
-}
 
 export interface HttpServing {
   url: string;
@@ -85,7 +29,7 @@ export async function serveOverHttp(app: ReferenceApp): Promise<HttpServing> {
   const { options, live } = app;
   const onerror = (e: Error) => log(`http error: ${e.message}`);
   const modern = createMcpHandler(ctx => createReferenceServer(app, { era: ctx.era, pushesNotifications: false }), { legacy: 'reject', onerror });
-  const legacy = new LegacySessions(app);
+  const legacy = new LegacySessions(app, options.legacySessionIdleSeconds * 1000);
   // Modern clients hear about changes through subscriptions/listen streams, fed from the live resources.
   const unsubscribe = live.subscribe(event => {
     if (event.type === 'listChanged') modern.notify.resourcesChanged();
