@@ -3,6 +3,12 @@ import type { Locator, Page } from '@playwright/test';
 import type { EngineClient, ResourceItem } from '../shared/contract';
 import { test as appTest, expect } from './fixtures/app';
 
+/**
+ * The reference server over stdio with its live resources ticking once an hour, so the resource that comes
+ * and goes (list_changed) stays put while a test compares counts.
+ */
+export const STEADY_REFERENCE = { transport: 'stdio' as const, args: ['--update-interval-ms', '3600000'] };
+
 export interface RowData {
   serverId: string;
   uri: string;
@@ -57,6 +63,12 @@ export class PickerPage {
           };
         })
     );
+  }
+
+  /** Clears the search and every annotation filter. */
+  async resetFilters(): Promise<void> {
+    await this.search.fill('');
+    await this.page.getByRole('button', { name: 'Clear filters' }).click();
   }
 
   row(uri: string): Locator {

@@ -2,12 +2,12 @@
 // formats to the clipboard and to a file, with the exported content checked against the engine's reads.
 import { readFile } from 'node:fs/promises';
 import type { ContentPart } from '../shared/contract';
-import { expect, test } from './picker-page';
+import { expect, STEADY_REFERENCE, test } from './picker-page';
 
 test.use({
   appServers: {
-    alpha: { transport: 'stdio' },
-    beta: { transport: 'http', args: ['--resources', '20'] }
+    alpha: STEADY_REFERENCE,
+    beta: { transport: 'http', args: [...STEADY_REFERENCE.args, '--resources', '20'] }
   }
 });
 
