@@ -1,9 +1,11 @@
-// Cache benchmark: `npx tsx bench/cache.ts [--resources 200] [--rounds 1]`.
+// Cache benchmark: `npx tsx bench/cache.ts [--resources 200] [--rounds 3]`.
 // A picker session against the bundled reference server over real stdio: list the catalog, open N
-// resources, then revisit them. Run twice in one process, with the engine's cache (`cacheMode: 'use'`)
-// and without it (`'bypass'`: same code path, nothing read from or written to the cache). Reports read
-// latency and wire requests for each, and cached/uncached ratios. Requests are counted on the wire by
-// the protocol-log transport tap. Prints Markdown (paste into docs/cache.md).
+// resources, then revisit them. Run with the engine's cache (`cacheMode: 'use'`) and without it
+// (`'bypass'`: same code path, nothing read from or written to the cache), `rounds` times each in one
+// process, alternating which goes first (a loaded machine drifts). Reports wire requests (identical in
+// every round, or the run fails), read latency over all rounds, the median phase time, and the
+// cached/uncached ratios. Requests are counted on the wire by the protocol-log transport tap. Prints
+// Markdown (paste into docs/cache.md).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -16,8 +18,10 @@ import { createCache } from '../electron/engine/cache';
 import { EventBus } from '../electron/engine/event-bus';
 import { tapTransport } from '../electron/engine/protocol-log/tap';
 
-const { values } = parseArgs({ options: { resources: { type: 'string', default: '200' } } });
+const { values } = parseArgs({ options: { resources: { type: 'string', default: '200' }, rounds: { type: 'string', default: '3' } } });
 const count = Number(values.resources);
+const rounds = Number(values.rounds);
+if (!Number.isInteger(count) || count < 1 || !Number.isInteger(rounds) || rounds < 1) throw new Error('--resources and --rounds take positive integers');
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverEntry = path.join(root, 'reference-server', 'main.ts');
 if (!existsSync(serverEntry)) throw new Error(`The reference server (${serverEntry}) is needed for this benchmark`);
@@ -63,16 +67,21 @@ async function runSession(mode: CacheMode): Promise<Session> {
     }
     return { latencies, requests: requests - before };
   };
-  // The picker's first listing (walked page by page, as the engine does).
-  const list = await phase(async () => {
+  // The picker's listing, walked page by page as the engine does.
+  const listAll = async (listMode: CacheMode) => {
     let cursor: string | undefined;
     do {
-      const { value } = await cache.port.page('ref', 'resources/list', cursor, mode, () =>
+      const { value } = await cache.port.page('ref', 'resources/list', cursor, listMode, () =>
         client.request({ method: 'resources/list', params: cursor === undefined ? {} : { cursor } })
       );
       cursor = value.nextCursor;
     } while (cursor !== undefined);
-  }, 1);
+  };
+  // Unmeasured and uncached: the server generates its catalog lazily on its first listing (seconds of CPU
+  // on a loaded machine), a one-off server cost that says nothing about the client's cache.
+  await listAll('bypass');
+  const wireBefore = requests;
+  const list = await phase(() => listAll(mode), 1);
   const uris = Array.from({ length: count }, (_, i) => `ref://catalog/${i}`);
   let next = 0;
   const readNext = async () => {
@@ -81,6 +90,7 @@ async function runSession(mode: CacheMode): Promise<Session> {
   };
   const open = await phase(readNext, count);
   const revisit = await phase(readNext, count);
+  if (requests - wireBefore !== list.requests + open.requests + revisit.requests) throw new Error('requests outside the measured phases');
   await client.close();
   return { mode, list, open, revisit };
 }
@@ -90,25 +100,45 @@ function percentile(xs: number[], p: number): number {
   const sorted = [...xs].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
+const median = (xs: number[]) => percentile(xs, 50);
 const ms = (x: number) => x.toFixed(x < 1 ? 3 : 2);
 const ratio = (a: number, b: number) => (b === 0 ? (a === 0 ? '—' : '∞') : (a / b).toFixed(a / b < 0.01 ? 4 : 3));
+const countRatio = (a: number, b: number) => `${ratio(a, b)} (${a} / ${b})`;
 
-// Warm-up (module loading, JIT, process start) so neither measured run pays for going first.
+// Warm-up (module loading, JIT) so neither measured run pays for going first.
 await runSession('bypass');
-const uncached = await runSession('bypass');
-const cached = await runSession('use');
-
-const row = (label: string, s: Session, p: Phase) =>
-  `| ${label} | ${s.mode === 'use' ? 'cached' : 'uncached'} | ${p.requests} | ${ms(sum(p.latencies) / p.latencies.length)} | ${ms(percentile(p.latencies, 50))} | ${ms(percentile(p.latencies, 95))} | ${ms(sum(p.latencies))} |`;
-console.log(`# Cache: picker session, ${count} resources opened then revisited (reference server, stdio)\n`);
-console.log('| phase | run | wire requests | mean read (ms) | p50 (ms) | p95 (ms) | phase total (ms) |');
-console.log('|---|---|---|---|---|---|---|');
-for (const [label, key] of [['list', 'list'], ['open', 'open'], ['revisit', 'revisit']] as const) {
-  console.log(row(label, uncached, uncached[key]));
-  console.log(row(label, cached, cached[key]));
+const sessions: Record<CacheMode, Session[]> = { use: [], bypass: [], refresh: [] };
+for (let round = 0; round < rounds; round++) {
+  const order: CacheMode[] = round % 2 === 0 ? ['bypass', 'use'] : ['use', 'bypass'];
+  for (const mode of order) sessions[mode].push(await runSession(mode));
 }
-const total = (s: Session) => ({ requests: s.list.requests + s.open.requests + s.revisit.requests, ms: sum([...s.list.latencies, ...s.open.latencies, ...s.revisit.latencies]) });
+
+type PhaseName = 'list' | 'open' | 'revisit';
+const PHASES: PhaseName[] = ['list', 'open', 'revisit'];
+/** Wire requests of a phase: the same in every round (the cache is deterministic), else the run is void. */
+function requestsOf(mode: CacheMode, phase: PhaseName): number {
+  const counts = new Set(sessions[mode].map(s => s[phase].requests));
+  if (counts.size !== 1) throw new Error(`${mode} ${phase}: wire requests differ between rounds: ${[...counts].join(', ')}`);
+  return [...counts][0];
+}
+const latencies = (mode: CacheMode, phase: PhaseName) => sessions[mode].flatMap(s => s[phase].latencies);
+const phaseTime = (mode: CacheMode, phase: PhaseName) => median(sessions[mode].map(s => sum(s[phase].latencies)));
+const sessionTime = (mode: CacheMode) => median(sessions[mode].map(s => sum(PHASES.map(p => sum(s[p].latencies)))));
+
+console.log(`# Cache: picker session, ${count} resources opened then revisited (reference server, stdio, ${rounds} rounds)\n`);
+console.log('| phase | run | wire requests | mean read (ms) | p50 (ms) | p95 (ms) | median phase time (ms) |');
+console.log('|---|---|---|---|---|---|---|');
+for (const phase of PHASES) {
+  for (const mode of ['bypass', 'use'] as const) {
+    const xs = latencies(mode, phase);
+    console.log(`| ${phase} | ${mode === 'use' ? 'cached' : 'uncached'} | ${requestsOf(mode, phase)} | ${ms(sum(xs) / xs.length)} | ${ms(percentile(xs, 50))} | ${ms(percentile(xs, 95))} | ${ms(phaseTime(mode, phase))} |`);
+  }
+}
+const totalRequests = (mode: CacheMode) => sum(PHASES.map(p => requestsOf(mode, p)));
 console.log('\n| ratio cached / uncached | wire requests | time |');
 console.log('|---|---|---|');
-console.log(`| revisit phase | ${ratio(cached.revisit.requests, uncached.revisit.requests)} | ${ratio(sum(cached.revisit.latencies), sum(uncached.revisit.latencies))} |`);
-console.log(`| whole session | ${ratio(total(cached).requests, total(uncached).requests)} | ${ratio(total(cached).ms, total(uncached).ms)} |`);
+for (const phase of ['open', 'revisit'] as const) {
+  console.log(`| ${phase} phase | ${countRatio(requestsOf('use', phase), requestsOf('bypass', phase))} | ${ratio(phaseTime('use', phase), phaseTime('bypass', phase))} |`);
+}
+console.log(`| revisit read, p50 | | ${ratio(percentile(latencies('use', 'revisit'), 50), percentile(latencies('bypass', 'revisit'), 50))} |`);
+console.log(`| whole session | ${countRatio(totalRequests('use'), totalRequests('bypass'))} | ${ratio(sessionTime('use'), sessionTime('bypass'))} |`);

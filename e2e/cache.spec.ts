@@ -6,7 +6,8 @@ import { test, expect } from './fixtures/app';
 const LONG = 'ref://cache/public-long';
 const NO_STORE = 'ref://cache/no-store';
 
-test('the badge, the cache panel and the protocol log show what the cache did', async ({ page }) => {
+test('the badge, the cache panel and the protocol log show what the cache did', async ({ page, app }) => {
+  test.setTimeout(120_000); // many engineers share 2 cores: the first listing alone can take 20 s
   await expect(page.locator('[data-testid="server-item"][data-server-id="reference"]')).toHaveAttribute('data-status', 'connected', { timeout: 30_000 });
   const search = page.getByTestId('resource-search');
   const row = (uri: string) => page.locator(`[data-testid="resource-row"][data-uri="${uri}"]`);
@@ -26,10 +27,13 @@ test('the badge, the cache panel and the protocol log show what the cache did', 
   await row(NO_STORE).click();
   await expect(badge).toHaveAttribute('data-cache-state', 'miss');
   await expect(badge).toContainText('not cacheable');
+  const readsSent = async () => (await app.engine.call('log.query', { serverId: 'reference', direction: 'out', method: 'resources/read' })).total;
+  const sentBefore = await readsSent();
   await search.fill('public-long');
   await row(LONG).click();
   await expect(badge).toHaveAttribute('data-cache-state', 'fresh');
   await expect(badge).toContainText(/^Fresh · .* left · public · age/);
+  expect(await readsSent()).toBe(sentBefore);
 
   // Refresh always goes to the server.
   await page.getByTestId('refresh-button').click();
@@ -51,4 +55,9 @@ test('the badge, the cache panel and the protocol log show what the cache did', 
   // The protocol log shows the hit as a cache entry: nothing was sent for it.
   await page.getByRole('tab', { name: 'Protocol log' }).click();
   await expect(page.locator('[data-testid="protocol-entry"][data-direction="cache"][data-method="resources/read"]').first()).toBeVisible();
+
+  // The picker's list carries its own badge once the listing is done: the reference server's pages are public.
+  const listBadge = page.getByRole('list', { name: 'Cache state of each list' }).getByTestId('cache-badge');
+  await expect(listBadge).toHaveAttribute('data-scope', 'public', { timeout: 45_000 });
+  await expect(listBadge).toHaveAttribute('data-cache-state', /^(miss|fresh)$/);
 });

@@ -9,7 +9,10 @@ export function useResourceRead(target: { serverId: ServerId; uri: string } | nu
   const engine = useEngine();
   return useQuery({
     queryKey: target ? queryKeys.resourcesRead(target.serverId, target.uri) : ['resources.read', 'none'],
-    queryFn: target ? () => engine.call('resources.read', { serverId: target.serverId, uri: target.uri }) : skipToken
+    queryFn: target ? () => engine.call('resources.read', { serverId: target.serverId, uri: target.uri }) : skipToken,
+    // Every open asks the engine again: its cache answers without a request while the copy is fresh (the
+    // badge then says so), and refetches once it has expired. The copy shown meanwhile is the last one.
+    staleTime: 0
   });
 }
 

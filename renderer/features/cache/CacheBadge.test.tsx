@@ -2,6 +2,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CacheBadge } from './CacheBadge';
+import { ListCacheBadges } from './ListCacheBadges';
 import { cacheLabel, effectiveState, formatDuration } from './cache-format';
 
 afterEach(() => {
@@ -56,5 +57,29 @@ describe('CacheBadge', () => {
     expect(badge.getAttribute('data-cache-state')).toBe('bypass');
     expect(badge.hasAttribute('data-expires-at')).toBe(false);
     expect(badge.getAttribute('aria-label')).toMatch(/^Cache: Not cached/);
+  });
+});
+
+describe('ListCacheBadges', () => {
+  it('shows one badge per fetched list, named by server when there are several', () => {
+    const now = Date.now();
+    const { rerender } = render(
+      <ListCacheBadges
+        lists={[
+          { serverId: 'a', cache: { state: 'miss', scope: 'public', receivedAt: now, expiresAt: now + 60_000, ttlMs: 60_000 } },
+          { serverId: 'b' },
+          { serverId: 'c', cache: { state: 'fresh', scope: 'private', receivedAt: now, expiresAt: now + 5_000, ttlMs: 5_000 } }
+        ]}
+      />
+    );
+    const list = screen.getByRole('list', { name: 'Cache state of each list' });
+    const badges = screen.getAllByTestId('cache-badge');
+    expect(badges.map(b => [b.closest('li')?.getAttribute('data-server-id'), b.getAttribute('data-cache-state'), b.getAttribute('data-scope')])).toEqual([
+      ['a', 'miss', 'public'],
+      ['c', 'fresh', 'private']
+    ]);
+    expect(list.textContent).toContain('a');
+    rerender(<ListCacheBadges lists={[{ serverId: 'b' }]} />);
+    expect(screen.queryByRole('list', { name: 'Cache state of each list' })).toBeNull();
   });
 });

@@ -7,6 +7,7 @@ import { sortKeys, type SortKey } from '../../../shared/picker/sort';
 import { usePickerStore } from '../../state/picker-store';
 import { useTrayStore } from '../../state/tray-store';
 import { useUiStore } from '../../state/ui-store';
+import { ListCacheBadges } from '../cache/ListCacheBadges';
 import { FilterBar } from './FilterBar';
 import { ListStatus } from './ListStatus';
 import { listboxId, optionId, ResourceList, type ResourceListHandle } from './ResourceList';
@@ -154,6 +155,7 @@ export function Picker() {
       </div>
       <FilterBar hidden={model.hidden} error={model.filterError} />
       <ListStatus lists={model.lists} />
+      <ListCacheBadges lists={model.lists} />
       <p className="picker-count" aria-live="polite">
         {rows.length.toLocaleString()} of {columns.items.length.toLocaleString()} resources
       </p>

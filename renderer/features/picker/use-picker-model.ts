@@ -2,7 +2,7 @@
 // sort, grouping): one ordered list of item indices over the columns of all shown servers.
 import { useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useMemo, useRef } from 'react';
-import type { AppError, ResourceItem, ServerId, ServerState } from '../../../shared/contract';
+import type { AppError, CacheInfo, ResourceItem, ServerId, ServerState } from '../../../shared/contract';
 import { concatColumns, extendColumns, type PickerColumns } from '../../../shared/picker/columns';
 import { applyAnnotationFilter, type HiddenCounts } from '../../../shared/picker/filters';
 import { SearchSession } from '../../../shared/picker/search';
@@ -21,6 +21,8 @@ export interface ServerListState {
   /** Items received so far (streamed pages or the finished list). */
   loaded: number;
   pages: number;
+  /** The finished list's cache state (for its cache badge). */
+  cache?: CacheInfo;
   error?: AppError;
   cancelled: boolean;
   retry(): void;
@@ -136,6 +138,7 @@ export function usePickerModel(): PickerModel {
       loading: list.isFetching,
       loaded: list.data?.items.length ?? streamed?.items.length ?? 0,
       pages: list.data?.pages ?? streamed?.page ?? 0,
+      cache: list.data?.cache,
       error: error?.code === 'cancelled' ? undefined : error,
       cancelled: !list.isFetching && !list.data && (error ? error.code === 'cancelled' : streamed !== undefined),
       retry: () => void list.refetch(),
