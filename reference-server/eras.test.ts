@@ -35,7 +35,8 @@ describe('--era over HTTP', () => {
   });
 });
 
-describe('--era over stdio', () => {
+// Each of these spawns one or two stdio servers (auto probes in a sibling process): slow on a busy machine.
+describe('--era over stdio', { timeout: 60_000 }, () => {
   it('both: an auto client negotiates 2026-07-28', async () => {
     const client = newClient('modern');
     await client.connect(stdioTransport(['--resources', '5']));
