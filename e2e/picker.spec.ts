@@ -207,3 +207,26 @@ test.describe('listing progress', () => {
     await expect(picker.list).toHaveAttribute('data-loading', 'false');
   });
 });
+
+test.describe('listing failure', () => {
+  test.use({ appServers: { flaky: { transport: 'http', args: [...STEADY_REFERENCE.args, '--resources', '4000', '--page-size', '20'] } } });
+
+  test('a list that fails midway shows the error with a retry, not an empty list', async ({ page, app, picker }) => {
+    await expect(page.getByTestId('list-progress')).toBeVisible({ timeout: 30_000 });
+    await expect.poll(async () => Number(await picker.list.getAttribute('data-loaded'))).toBeGreaterThan(0);
+    await app.killServer('flaky');
+    const banner = page.locator('.list-status [data-testid="error-banner"]');
+    await expect(banner).toBeVisible();
+    await expect(banner).toContainText('Listing flaky failed');
+    await expect(banner).toHaveAttribute('data-code', /.+/);
+    // What arrived before the failure stays listed.
+    expect(Number(await picker.list.getAttribute('data-loaded'))).toBeGreaterThan(0);
+
+    await app.restartServer('flaky');
+    await expect(page.locator('[data-testid="server-item"][data-server-id="flaky"]')).toHaveAttribute('data-status', 'connected', { timeout: 60_000 });
+    // Reconnecting relists by itself; Retry does the same by hand if the banner is still up.
+    if (await banner.isVisible()) await banner.getByRole('button', { name: 'Retry' }).click();
+    await expect.poll(async () => Number(await picker.list.getAttribute('data-loaded')), { timeout: 90_000 }).toBeGreaterThanOrEqual(4_000);
+    await expect(banner).toHaveCount(0);
+  });
+});

@@ -121,6 +121,18 @@ test.describe('viewer previews', () => {
     });
   });
 
+  test('read errors show with their code and a retry', async ({ page, picker }) => {
+    for (const [uri, code] of [['ref://errors/missing', 'not_found'], ['ref://errors/failing', 'internal']] as const) {
+      await picker.search.fill(uri);
+      await picker.row(uri).click();
+      const banner = picker.viewer.getByTestId('error-banner');
+      await expect(banner).toHaveAttribute('data-code', code);
+      await expect(banner.getByRole('button', { name: 'Retry' })).toBeVisible();
+      await expect(picker.viewer.getByTestId('content-part')).toHaveCount(0);
+    }
+    await expect(page.getByTestId('resource-viewer')).toHaveAttribute('data-uri', 'ref://errors/failing');
+  });
+
   test('copy and refresh', async ({ page, context, picker }) => {
     await test.step('copy puts the content on the clipboard', async () => {
       await context.grantPermissions(['clipboard-read', 'clipboard-write']);
