@@ -30,6 +30,8 @@ const tsxCli = path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 interface Phase {
   latencies: number[];
   requests: number;
+  /** CPU time of this (client) process during the phase, ms: less at the mercy of other load than wall time. */
+  cpuMs: number;
 }
 
 interface Session {
@@ -59,13 +61,15 @@ async function runSession(mode: CacheMode): Promise<Session> {
   await client.connect(transport);
   const phase = async (run: () => Promise<void>, times: number): Promise<Phase> => {
     const before = requests;
+    const cpuBefore = process.cpuUsage();
     const latencies: number[] = [];
     for (let i = 0; i < times; i++) {
       const t0 = performance.now();
       await run();
       latencies.push(performance.now() - t0);
     }
-    return { latencies, requests: requests - before };
+    const cpu = process.cpuUsage(cpuBefore);
+    return { latencies, requests: requests - before, cpuMs: (cpu.user + cpu.system) / 1000 };
   };
   // The picker's listing, walked page by page as the engine does.
   const listAll = async (listMode: CacheMode) => {
@@ -124,21 +128,23 @@ function requestsOf(mode: CacheMode, phase: PhaseName): number {
 const latencies = (mode: CacheMode, phase: PhaseName) => sessions[mode].flatMap(s => s[phase].latencies);
 const phaseTime = (mode: CacheMode, phase: PhaseName) => median(sessions[mode].map(s => sum(s[phase].latencies)));
 const sessionTime = (mode: CacheMode) => median(sessions[mode].map(s => sum(PHASES.map(p => sum(s[p].latencies)))));
+const phaseCpu = (mode: CacheMode, phase: PhaseName) => median(sessions[mode].map(s => s[phase].cpuMs));
 
 console.log(`# Cache: picker session, ${count} resources opened then revisited (reference server, stdio, ${rounds} rounds)\n`);
-console.log('| phase | run | wire requests | mean read (ms) | p50 (ms) | p95 (ms) | median phase time (ms) |');
-console.log('|---|---|---|---|---|---|---|');
+console.log('| phase | run | wire requests | mean read (ms) | p50 (ms) | p95 (ms) | median phase time (ms) | median client CPU (ms) |');
+console.log('|---|---|---|---|---|---|---|---|');
 for (const phase of PHASES) {
   for (const mode of ['bypass', 'use'] as const) {
     const xs = latencies(mode, phase);
-    console.log(`| ${phase} | ${mode === 'use' ? 'cached' : 'uncached'} | ${requestsOf(mode, phase)} | ${ms(sum(xs) / xs.length)} | ${ms(percentile(xs, 50))} | ${ms(percentile(xs, 95))} | ${ms(phaseTime(mode, phase))} |`);
+    console.log(`| ${phase} | ${mode === 'use' ? 'cached' : 'uncached'} | ${requestsOf(mode, phase)} | ${ms(sum(xs) / xs.length)} | ${ms(percentile(xs, 50))} | ${ms(percentile(xs, 95))} | ${ms(phaseTime(mode, phase))} | ${ms(phaseCpu(mode, phase))} |`);
   }
 }
 const totalRequests = (mode: CacheMode) => sum(PHASES.map(p => requestsOf(mode, p)));
-console.log('\n| ratio cached / uncached | wire requests | time |');
-console.log('|---|---|---|');
+console.log('\n| ratio cached / uncached | wire requests | time | client CPU |');
+console.log('|---|---|---|---|');
 for (const phase of ['open', 'revisit'] as const) {
-  console.log(`| ${phase} phase | ${countRatio(requestsOf('use', phase), requestsOf('bypass', phase))} | ${ratio(phaseTime('use', phase), phaseTime('bypass', phase))} |`);
+  console.log(`| ${phase} phase | ${countRatio(requestsOf('use', phase), requestsOf('bypass', phase))} | ${ratio(phaseTime('use', phase), phaseTime('bypass', phase))} | ${ratio(phaseCpu('use', phase), phaseCpu('bypass', phase))} |`);
 }
-console.log(`| revisit read, p50 | | ${ratio(percentile(latencies('use', 'revisit'), 50), percentile(latencies('bypass', 'revisit'), 50))} |`);
-console.log(`| whole session | ${countRatio(totalRequests('use'), totalRequests('bypass'))} | ${ratio(sessionTime('use'), sessionTime('bypass'))} |`);
+console.log(`| revisit read, p50 | | ${ratio(percentile(latencies('use', 'revisit'), 50), percentile(latencies('bypass', 'revisit'), 50))} | |`);
+const sessionCpu = (mode: CacheMode) => sum(PHASES.map(p => phaseCpu(mode, p)));
+console.log(`| whole session | ${countRatio(totalRequests('use'), totalRequests('bypass'))} | ${ratio(sessionTime('use'), sessionTime('bypass'))} | ${ratio(sessionCpu('use'), sessionCpu('bypass'))} |`);

@@ -342,7 +342,7 @@ describe('stale-if-error against the reference server (HTTP)', () => {
     clock.advance(10_500);
     await server.stop(); // SIGKILL
     const stale = await read('ref', EVERY_READ, 'refresh');
-    expect(stale.cache).toMatchObject({ state: 'stale', scope: 'public', receivedAt: first.cache.receivedAt });
+    expect(stale.cache).toMatchObject({ state: 'stale', scope: 'public', receivedAt: first.cache.receivedAt, ttlMs: 10_000 });
     expect(stale.cache.error?.code).toBe('transport');
     expect(textOf(stale)).toBe(textOf(first));
     expect((await snapshot()).countersByServer.ref.staleServed).toBe(1);

@@ -181,7 +181,7 @@ export class CallTracker {
     // A failed refresh of a still-fresh entry shows it as fresh, with the error.
     const state = isFresh(prior, this.deps.store.now()) ? 'fresh' : 'stale';
     if (state === 'stale') this.deps.counters.bump(serverId, 'staleServed');
-    return this.served(serverId, method, params, { value, cache: { ...infoFromEntry(prior, state), error } });
+    return this.served(serverId, method, params, { value, cache: { ...this.withServerTtl(infoFromEntry(prior, state), hintsOf(value)), error } });
   }
 
   private served<T>(serverId: ServerId, method: string, params: string, result: { value: T; cache: CacheInfo }): { value: T; cache: CacheInfo } {
