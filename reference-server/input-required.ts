@@ -7,6 +7,9 @@ import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
 import { CACHE, textResult, type ReadOutcome, type ResourceEntry } from './entry';
 
+/** 'decline' -> 'declined', 'cancel' -> 'cancelled'. */
+const pastTense = (action: 'decline' | 'cancel'): string => (action === 'decline' ? 'declined' : 'cancelled');
+
 export const VAULT_URI = 'ref://input/vault';
 export const TWO_ROUND_URI = 'ref://input/two-round';
 export const URL_MODE_URI = 'ref://input/url-mode';
@@ -66,7 +69,7 @@ export function inputRequiredEntries(codec: RequestStateCodec<unknown>): Resourc
     if (state.step === 1) {
       const answer = inputResponse(ctx.mcpReq.inputResponses, 'name');
       if (answer.kind !== 'elicit') return askName();
-      if (answer.action !== 'accept') return notice(uri, `Stopped at round 1: ${answer.action}d.`);
+      if (answer.action !== 'accept') return notice(uri, `Stopped at round 1: ${pastTense(answer.action)}.`);
       const parsed = Name.safeParse(answer.content);
       if (!parsed.success) return askName();
       return inputRequired({
@@ -75,7 +78,7 @@ export function inputRequiredEntries(codec: RequestStateCodec<unknown>): Resourc
       });
     }
     const answer = inputResponse(ctx.mcpReq.inputResponses, 'colour');
-    if (answer.kind === 'elicit' && answer.action !== 'accept') return notice(uri, `Stopped at round 2: ${answer.action}d.`);
+    if (answer.kind === 'elicit' && answer.action !== 'accept') return notice(uri, `Stopped at round 2: ${pastTense(answer.action)}.`);
     const parsed = Colour.safeParse(answer.kind === 'elicit' ? answer.content : undefined);
     if (!parsed.success) {
       return inputRequired({
@@ -101,7 +104,7 @@ export function inputRequiredEntries(codec: RequestStateCodec<unknown>): Resourc
         requestState: await mint({ uri, step: 1, nonce }, ctx)
       });
     }
-    if (answer.action !== 'accept') return notice(uri, `Authorization ${answer.action}d; nothing to show.`);
+    if (answer.action !== 'accept') return notice(uri, `Authorization ${pastTense(answer.action)}; nothing to show.`);
     return textResult(uri, 'text/plain', `Authorized through the browser (request ${state.nonce}).`);
   };
 
