@@ -1,5 +1,7 @@
 // Command-line flags of the reference server. Parsing is strict: an unknown flag or a bad value stops the
 // process with a clear message instead of silently serving something else than the caller asked for.
+// Node's own parser reads the command line; this module checks and types the values.
+import { parseArgs as parseNodeArgs } from 'node:util';
 
 export type Era = 'both' | 'modern' | 'legacy';
 
@@ -47,52 +49,82 @@ export const USAGE = `Usage: reference-server [--transport stdio|http] [--port N
 
 export class UsageError extends Error {}
 
-function integer(flag: string, raw: string | undefined, min: number, max: number): number {
-  if (raw === undefined || !/^-?\d+$/.test(raw)) throw new UsageError(`${flag} needs an integer, got ${JSON.stringify(raw)}`);
+/** Every value-taking flag is a string to Node's parser; the checks below turn them into typed options. */
+const FLAGS = {
+  transport: { type: 'string' },
+  port: { type: 'string' },
+  host: { type: 'string' },
+  resources: { type: 'string' },
+  'page-size': { type: 'string' },
+  'template-page-size': { type: 'string' },
+  'update-interval-ms': { type: 'string' },
+  seed: { type: 'string' },
+  era: { type: 'string' },
+  'sandbox-dir': { type: 'string' },
+  'slow-ms': { type: 'string' },
+  'request-state-ttl-s': { type: 'string' },
+  'legacy-session-idle-s': { type: 'string' },
+  'state-key': { type: 'string' },
+  help: { type: 'boolean', short: 'h' }
+} as const;
+
+type IntegerOption = { [K in keyof ServerOptions]-?: ServerOptions[K] extends number ? K : never }[keyof ServerOptions];
+
+const INTEGER_FLAGS: readonly (readonly [keyof typeof FLAGS, IntegerOption, number, number])[] = [
+  ['port', 'port', 0, 65535],
+  ['resources', 'resources', 0, 10_000_000],
+  ['page-size', 'pageSize', 1, 100_000],
+  ['template-page-size', 'templatePageSize', 1, 1000],
+  ['update-interval-ms', 'updateIntervalMs', 10, 86_400_000],
+  ['seed', 'seed', 0, 2 ** 31 - 1],
+  ['slow-ms', 'slowMs', 0, 600_000],
+  ['request-state-ttl-s', 'requestStateTtlSeconds', 1, 86_400],
+  ['legacy-session-idle-s', 'legacySessionIdleSeconds', 1, 86_400]
+];
+
+function integer(flag: string, raw: string, min: number, max: number): number {
+  if (!/^-?\d+$/.test(raw)) throw new UsageError(`${flag} needs an integer, got ${JSON.stringify(raw)}`);
   const n = Number(raw);
   if (n < min || n > max) throw new UsageError(`${flag} must be between ${min} and ${max}, got ${n}`);
   return n;
 }
 
-function text(flag: string, raw: string | undefined): string {
+function text(flag: string, raw: string): string {
   if (!raw) throw new UsageError(`${flag} needs a value`);
   return raw;
 }
 
-function oneOf<T extends string>(flag: string, raw: string | undefined, allowed: readonly T[]): T {
+function oneOf<T extends string>(flag: string, raw: string, allowed: readonly T[]): T {
   if (!allowed.includes(raw as T)) throw new UsageError(`${flag} must be one of ${allowed.join(', ')}, got ${JSON.stringify(raw)}`);
   return raw as T;
 }
 
+/** Node's strict parser: unknown flags, stray arguments, missing values and values given to --help are errors. */
+function parseFlags(argv: readonly string[]) {
+  try {
+    return parseNodeArgs({ args: [...argv], options: FLAGS, strict: true }).values;
+  } catch (e) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS_')) throw new UsageError(`${(e as Error).message}\n${USAGE}`);
+    throw e;
+  }
+}
+
 export function parseArgs(argv: readonly string[]): ServerOptions {
+  const flags = parseFlags(argv);
+  if (flags.help) throw new UsageError(USAGE);
   const o: ServerOptions = { ...DEFAULT_OPTIONS };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    const eq = arg.indexOf('=');
-    const flag = eq > 0 ? arg.slice(0, eq) : arg;
-    const value = (): string | undefined => (eq > 0 ? arg.slice(eq + 1) : argv[++i]);
-    switch (flag) {
-      case '--transport': o.transport = oneOf(flag, value(), ['stdio', 'http'] as const); break;
-      case '--port': o.port = integer(flag, value(), 0, 65535); break;
-      case '--host': o.host = text(flag, value()); break;
-      case '--resources': o.resources = integer(flag, value(), 0, 10_000_000); break;
-      case '--page-size': o.pageSize = integer(flag, value(), 1, 100_000); break;
-      case '--template-page-size': o.templatePageSize = integer(flag, value(), 1, 1000); break;
-      case '--update-interval-ms': o.updateIntervalMs = integer(flag, value(), 10, 86_400_000); break;
-      case '--seed': o.seed = integer(flag, value(), 0, 2 ** 31 - 1); break;
-      case '--era': o.era = oneOf(flag, value(), ['both', 'modern', 'legacy'] as const); break;
-      case '--sandbox-dir': o.sandboxDir = text(flag, value()); break;
-      case '--slow-ms': o.slowMs = integer(flag, value(), 0, 600_000); break;
-      case '--request-state-ttl-s': o.requestStateTtlSeconds = integer(flag, value(), 1, 86_400); break;
-      case '--legacy-session-idle-s': o.legacySessionIdleSeconds = integer(flag, value(), 1, 86_400); break;
-      case '--state-key': {
-        o.stateKey = text(flag, value());
-        if (Buffer.byteLength(o.stateKey) < 32) throw new UsageError('--state-key must be at least 32 bytes');
-        break;
-      }
-      case '--help': case '-h': throw new UsageError(USAGE);
-      default: throw new UsageError(`unknown argument ${JSON.stringify(arg)}\n${USAGE}`);
-    }
+  for (const [flag, key, min, max] of INTEGER_FLAGS) {
+    const raw = flags[flag];
+    if (typeof raw === 'string') o[key] = integer(`--${flag}`, raw, min, max);
+  }
+  if (flags.transport !== undefined) o.transport = oneOf('--transport', flags.transport, ['stdio', 'http'] as const);
+  if (flags.era !== undefined) o.era = oneOf('--era', flags.era, ['both', 'modern', 'legacy'] as const);
+  if (flags.host !== undefined) o.host = text('--host', flags.host);
+  if (flags['sandbox-dir'] !== undefined) o.sandboxDir = text('--sandbox-dir', flags['sandbox-dir']);
+  if (flags['state-key'] !== undefined) {
+    o.stateKey = text('--state-key', flags['state-key']);
+    if (Buffer.byteLength(o.stateKey) < 32) throw new UsageError('--state-key must be at least 32 bytes');
   }
   return o;
 }

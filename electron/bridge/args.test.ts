@@ -18,10 +18,29 @@ describe('parseWebArgs', () => {
     });
   });
 
-  it('rejects unknown options, missing values and bad ports with a clear message', () => {
-    expect(() => parseWebArgs(['--prot', '1'])).toThrow(new ArgsError('Unknown option "--prot"'));
-    expect(() => parseWebArgs(['--config'])).toThrow(/--config needs a value/);
-    expect(() => parseWebArgs(['--port', '70000'])).toThrow(/--port must be a number/);
-    expect(() => parseWebArgs(['--port', '-1'])).toThrow(/--port must be a number/);
+  it('reads -h and --help as help', () => {
+    expect(parseWebArgs(['-h']).help).toBe(true);
+    expect(parseWebArgs(['--help']).help).toBe(true);
+  });
+
+  it('rejects unknown options, missing values and bad ports with a message naming the option', () => {
+    const error = (argv: string[]): ArgsError => {
+      try {
+        parseWebArgs(argv);
+      } catch (err) {
+        return err as ArgsError;
+      }
+      throw new Error(`parseWebArgs(${JSON.stringify(argv)}) did not throw`);
+    };
+    expect(error(['--prot', '1'])).toBeInstanceOf(ArgsError);
+    expect(error(['--prot', '1']).message).toMatch(/Unknown option '--prot'/);
+    expect(error(['stray']).message).toMatch(/Unexpected argument 'stray'/);
+    expect(error(['--config']).message).toMatch(/--config <value>' argument missing/);
+    expect(error(['--config=']).message).toBe('--config needs a value');
+    expect(error(['--data-dir', '']).message).toBe('--data-dir needs a value');
+    expect(error(['--no-open=yes']).message).toMatch(/--no-open' does not take an argument/);
+    expect(error(['--port', '70000']).message).toMatch(/--port must be a number/);
+    expect(error(['--port=-1']).message).toMatch(/--port must be a number/);
+    expect(error(['--port', '-1']).message).toMatch(/--port' argument is ambiguous/);
   });
 });

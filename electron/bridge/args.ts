@@ -1,4 +1,6 @@
 // Command-line options of `npm run web`. Unknown or malformed options are errors, never ignored.
+import { parseStrictOptions } from '../strict-options';
+
 export interface WebArgs {
   port: number;
   host: string;
@@ -21,46 +23,32 @@ export class ArgsError extends Error {
   override name = 'ArgsError';
 }
 
+const OPTIONS = {
+  port: { type: 'string' },
+  host: { type: 'string', default: '127.0.0.1' },
+  config: { type: 'string' },
+  'data-dir': { type: 'string' },
+  'no-open': { type: 'boolean', default: false },
+  'unsafe-expose': { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false }
+} as const;
+
+function parsePort(raw: string | undefined): number {
+  if (raw === undefined) return 0;
+  const port = Number(raw);
+  if (!/^\d+$/.test(raw) || port > 65535) throw new ArgsError(`--port must be a number from 0 to 65535, got "${raw}"`);
+  return port;
+}
+
 export function parseWebArgs(argv: readonly string[]): WebArgs {
-  const args: WebArgs = { port: 0, host: '127.0.0.1', open: true, unsafeExpose: false, help: false };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
-    const value = (): string => {
-      const v = inline ?? argv[++i];
-      if (v === undefined || v === '') throw new ArgsError(`${flag} needs a value`);
-      return v;
-    };
-    switch (flag) {
-      case '--port': {
-        const raw = value();
-        const port = Number(raw);
-        if (!/^\d+$/.test(raw) || port > 65535) throw new ArgsError(`--port must be a number from 0 to 65535, got "${raw}"`);
-        args.port = port;
-        break;
-      }
-      case '--host':
-        args.host = value();
-        break;
-      case '--config':
-        args.configPath = value();
-        break;
-      case '--data-dir':
-        args.dataDir = value();
-        break;
-      case '--no-open':
-        args.open = false;
-        break;
-      case '--unsafe-expose':
-        args.unsafeExpose = true;
-        break;
-      case '--help':
-      case '-h':
-        args.help = true;
-        break;
-      default:
-        throw new ArgsError(`Unknown option "${arg}"`);
-    }
-  }
-  return args;
+  const { values } = parseStrictOptions({ args: [...argv], options: OPTIONS }, ArgsError);
+  return {
+    port: parsePort(values.port),
+    host: values.host,
+    ...(values.config !== undefined && { configPath: values.config }),
+    ...(values['data-dir'] !== undefined && { dataDir: values['data-dir'] }),
+    open: !values['no-open'],
+    unsafeExpose: values['unsafe-expose'],
+    help: values.help
+  };
 }

@@ -60,6 +60,6 @@ describe('npm run web (electron/bridge/main.ts)', () => {
   it('rejects unknown options with the usage', async () => {
     const web = runWeb(['--prot', '1'], false);
     expect(await web.exited).toBe(2);
-    expect(web.err()).toMatch(/Unknown option "--prot"[\s\S]*Usage: npm run web/);
+    expect(web.err()).toMatch(/Unknown option '--prot'[\s\S]*Usage: npm run web/);
   });
 });

@@ -19,6 +19,13 @@ describe('parseCliArgs', () => {
       uris: ['x://1'],
       adhoc: { type: 'sse', url: 'http://127.0.0.1:5/mcp', headers: { Authorization: 'Bearer t' } }
     });
+    expect(parseCliArgs(['list', '--url', 'http://127.0.0.1:5/mcp', '--header', 'A: 1', '--header=B:2']).adhoc).toMatchObject({ headers: { A: '1', B: '2' } });
+  });
+
+  it('reads options anywhere, -h as help, and takes what follows -- as arguments', () => {
+    expect(parseCliArgs(['--timeout=500', 'list', '--data-dir', '/d', 'ref'])).toMatchObject({ command: 'list', serverId: 'ref', timeoutMs: 500, dataDir: '/d' });
+    expect(parseCliArgs(['-h']).help).toBe(true);
+    expect(parseCliArgs(['read', 'ref', '--', '--odd-uri'])).toMatchObject({ uris: ['--odd-uri'] });
   });
 
   it.each([
@@ -26,7 +33,13 @@ describe('parseCliArgs', () => {
     [['nope'], /Unknown command/],
     [['list'], /needs a server name/],
     [['read', 'ref'], /at least one URI/],
-    [['list', 'ref', '--bogus'], /Unknown option --bogus/],
+    [['list', 'ref', '--bogus'], /Unknown option '--bogus'/],
+    [['list', 'ref', '--config'], /--config <value>' argument missing/],
+    [['list', 'ref', '--config='], /--config needs a value/],
+    [['list', 'ref', '--timeout', '0'], /--timeout must be a positive number/],
+    [['list', 'ref', '--sse=1'], /--sse' does not take an argument/],
+    [['list', 'ref', '--header', 'X: 1'], /--sse and --header need --url/],
+    [['list', '--url', 'http://x', '--header', 'no colon'], /--header must look like "Name: value"/],
     [['list', '--url', 'ftp://x'], /--url\.url: /],
     [['list', '--stdio', 'a', '--url', 'http://x'], /either --stdio or --url/],
     [['list', 'ref', 'extra'], /Unexpected argument/],

@@ -1,6 +1,7 @@
 // Command-line parsing for `npm run -s cli -- <command> ...`. Unknown options are errors.
 import type { ServerConfigEntry } from '../../shared/contract';
 import { validateServerEntry } from '../engine/config/schema';
+import { parseStrictOptions } from '../strict-options';
 import { splitCommandLine } from './command-line';
 
 export const CLI_USAGE = `Usage: npm run -s cli -- <command> [server] [args] [options]
@@ -46,16 +47,38 @@ export class CliUsageError extends Error {
 
 const commands: CliCommand[] = ['servers', 'details', 'list', 'read', 'templates'];
 
-interface RawOptions {
+const OPTIONS = {
+  config: { type: 'string' },
+  'data-dir': { type: 'string' },
+  timeout: { type: 'string' },
+  stdio: { type: 'string' },
+  url: { type: 'string' },
+  sse: { type: 'boolean', default: false },
+  header: { type: 'string', multiple: true, default: [] as string[] },
+  help: { type: 'boolean', short: 'h', default: false }
+} as const;
+
+interface AdhocOptions {
   stdio?: string;
   url?: string;
   sse: boolean;
-  headers: Record<string, string>;
+  header: string[];
 }
 
-function adhocEntry(raw: RawOptions): ServerConfigEntry | undefined {
+function parseHeaders(raw: readonly string[]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const header of raw) {
+    const colon = header.indexOf(':');
+    if (colon <= 0) throw new CliUsageError(`--header must look like "Name: value", got "${header}"`);
+    headers[header.slice(0, colon).trim()] = header.slice(colon + 1).trim();
+  }
+  return headers;
+}
+
+function adhocEntry(raw: AdhocOptions): ServerConfigEntry | undefined {
+  const headers = parseHeaders(raw.header);
   if (raw.stdio !== undefined && raw.url !== undefined) throw new CliUsageError('Give either --stdio or --url, not both');
-  if ((raw.sse || Object.keys(raw.headers).length) && raw.url === undefined) throw new CliUsageError('--sse and --header need --url');
+  if ((raw.sse || raw.header.length) && raw.url === undefined) throw new CliUsageError('--sse and --header need --url');
   let candidate: unknown;
   if (raw.stdio !== undefined) {
     let argv: string[];
@@ -67,69 +90,36 @@ function adhocEntry(raw: RawOptions): ServerConfigEntry | undefined {
     if (!argv.length) throw new CliUsageError('--stdio needs a command');
     candidate = { command: argv[0], args: argv.slice(1) };
   } else if (raw.url !== undefined) {
-    candidate = { type: raw.sse ? 'sse' : 'http', url: raw.url, ...(Object.keys(raw.headers).length && { headers: raw.headers }) };
+    candidate = { type: raw.sse ? 'sse' : 'http', url: raw.url, ...(raw.header.length && { headers }) };
   } else return undefined;
   const { entry, issues } = validateServerEntry(raw.stdio !== undefined ? '--stdio' : '--url', candidate);
   if (!entry) throw new CliUsageError(issues.join('\n'));
   return entry;
 }
 
+function parseTimeout(raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  const ms = Number(raw);
+  if (!Number.isInteger(ms) || ms <= 0) throw new CliUsageError('--timeout must be a positive number of milliseconds');
+  return ms;
+}
+
 export function parseCliArgs(argv: readonly string[]): CliArgs {
-  const args: CliArgs = { uris: [], help: false };
-  const raw: RawOptions = { sse: false, headers: {} };
-  const positionals: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
-    const value = (): string => {
-      const v = inline ?? argv[++i];
-      if (v === undefined || v === '') throw new CliUsageError(`${flag} needs a value`);
-      return v;
-    };
-    switch (flag) {
-      case '--config':
-        args.configPath = value();
-        break;
-      case '--data-dir':
-        args.dataDir = value();
-        break;
-      case '--timeout': {
-        const ms = Number(value());
-        if (!Number.isInteger(ms) || ms <= 0) throw new CliUsageError('--timeout must be a positive number of milliseconds');
-        args.timeoutMs = ms;
-        break;
-      }
-      case '--stdio':
-        raw.stdio = value();
-        break;
-      case '--url':
-        raw.url = value();
-        break;
-      case '--sse':
-        raw.sse = true;
-        break;
-      case '--header': {
-        const header = value();
-        const colon = header.indexOf(':');
-        if (colon <= 0) throw new CliUsageError(`--header must look like "Name: value", got "${header}"`);
-        raw.headers[header.slice(0, colon).trim()] = header.slice(colon + 1).trim();
-        break;
-      }
-      case '--help':
-      case '-h':
-        args.help = true;
-        break;
-      default:
-        if (arg.startsWith('-') && arg !== '-') throw new CliUsageError(`Unknown option ${arg}`);
-        positionals.push(arg);
-    }
-  }
+  const { values, positionals } = parseStrictOptions({ args: [...argv], options: OPTIONS, allowPositionals: true }, CliUsageError);
+  const args: CliArgs = {
+    uris: [],
+    help: values.help,
+    ...(values.config !== undefined && { configPath: values.config }),
+    ...(values['data-dir'] !== undefined && { dataDir: values['data-dir'] })
+  };
+  const timeoutMs = parseTimeout(values.timeout);
+  if (timeoutMs !== undefined) args.timeoutMs = timeoutMs;
   if (args.help) return args;
   const [command, ...rest] = positionals;
   if (!command) throw new CliUsageError('Missing command');
   if (!commands.includes(command as CliCommand)) throw new CliUsageError(`Unknown command "${command}"`);
   args.command = command as CliCommand;
-  args.adhoc = adhocEntry(raw);
+  args.adhoc = adhocEntry(values);
   if (args.adhoc) args.serverId = ADHOC_SERVER_ID;
   else if (command !== 'servers') {
     args.serverId = rest.shift();
