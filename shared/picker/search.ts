@@ -1,19 +1,23 @@
-// Picker search over name, title, URI, description and MIME type, with uFuzzy doing the matching.
+// Picker search over name, title, URI, description and MIME type, with uFuzzy's matching rules.
 // A query is split into terms; every term must match, in any order. A term matches as a substring (uFuzzy's
-// default mode) and, when it matches nothing that way, with one typo allowed (uFuzzy's SingleError mode).
-// Results are ordered by match tier (exact, prefix, substring, typo) and then by the active sort.
+// default mode: its letter/digit runs in order) and, when it matches nothing that way, with one typo allowed
+// (uFuzzy's SingleError mode). Results are ordered by match tier (exact, prefix, substring, typo) and then by
+// the active sort (see search-tiers.ts).
 //
-// Keystroke latency at 100,000 items comes from narrowing: when a term only grows (typing), it is matched
-// against the previous term's matches instead of the whole list. That is safe because a longer term's matches
-// are a subset of its prefix's matches, in substring mode always, and in typo mode once all error kinds
-// are enabled (terms of 5+ characters, see uFuzzy's default intraRules).
+// Keystroke latency at 100,000 items:
+//   - substring terms are matched by search-literal.ts (indexOf and per-item char masks, the same answers as
+//     uFuzzy's filter without a regex per item); uFuzzy matches typos and the terms only it can read;
+//   - narrowing: when a term only grows (typing), it is matched against the previous term's matches instead of
+//     the whole list, from where each one matched. That is safe because a longer term's matches are a subset of
+//     its prefix's matches, in substring mode always, and in typo mode once all error kinds are enabled (terms
+//     of 5+ characters, see uFuzzy's default intraRules);
+//   - the items that can rank exact or prefix are kept and filtered as the query grows.
 import uFuzzy from '@leeoniya/ufuzzy';
 import type { PickerColumns } from './columns';
+import { literalTerm, matchLiteral, narrowLiteral, type Indices, type LiteralMatch } from './search-literal';
+import { prefixSet, rankMatches, type PrefixSet, type SearchResult } from './search-tiers';
 
-export const TIER_EXACT = 0;
-export const TIER_PREFIX = 1;
-export const TIER_SUBSTRING = 2;
-export const TIER_TYPO = 3;
+export { TIER_EXACT, TIER_PREFIX, TIER_SUBSTRING, TIER_TYPO, type SearchResult } from './search-tiers';
 
 const substring = new uFuzzy({});
 const typo = new uFuzzy({ intraMode: 1 });
@@ -29,61 +33,55 @@ function hasWordChars(term: string): boolean {
   return /[a-z0-9]/i.test(term);
 }
 
-type TermMode = 'substring' | 'typo';
+/** How a term matched: its letter/digit runs (substring), with a typo, or literally (punctuation only). */
+type TermMode = 'substring' | 'typo' | 'punctuation';
 
 interface TermMatch {
   term: string;
   mode: TermMode;
   /** Items matching this term and every term before it. */
-  idxs: number[];
+  idxs: Indices;
+  /** Where a substring match was found per item, so a longer term can narrow from there. */
+  literal?: LiteralMatch;
 }
 
-function literalFilter(haystack: string[], term: string, candidates: number[] | undefined): number[] {
+/** uFuzzy's filter types its candidates as number[] but only reads `length` and `[i]`, so typed arrays do. */
+function asFilterIdxs(candidates: Indices | undefined): number[] | undefined {
+  return candidates as number[] | undefined;
+}
+
+function punctuationFilter(haystack: string[], term: string, candidates: Indices | undefined): number[] {
   const out: number[] = [];
   if (candidates) {
-    for (const i of candidates) if (haystack[i].includes(term)) out.push(i);
+    for (let c = 0; c < candidates.length; c++) if (haystack[candidates[c]].includes(term)) out.push(candidates[c]);
   } else {
     for (let i = 0; i < haystack.length; i++) if (haystack[i].includes(term)) out.push(i);
   }
   return out;
 }
 
-function matchTerm(columns: PickerColumns, term: string, base: number[] | undefined, previous?: TermMatch): TermMatch {
+function matchSubstring(columns: PickerColumns, term: string, candidates: Indices | undefined, previous?: TermMatch): TermMatch {
+  const literal = literalTerm(term);
+  if (!literal) return { term, mode: 'substring', idxs: substring.filter(columns.haystack, term, asFilterIdxs(candidates)) ?? [] };
+  const found = previous?.literal ? narrowLiteral(columns, previous.literal, literal) : matchLiteral(columns, literal, candidates);
+  return { term, mode: 'substring', idxs: found.idxs, literal: found };
+}
+
+function matchTerm(columns: PickerColumns, term: string, base: Indices | undefined, previous?: TermMatch): TermMatch {
   const { haystack } = columns;
   const grows = previous !== undefined && term.startsWith(previous.term);
   if (!hasWordChars(term)) {
-    return { term, mode: 'substring', idxs: literalFilter(haystack, term, grows ? previous.idxs : base) };
+    const narrow = grows && previous.mode === 'punctuation';
+    return { term, mode: 'punctuation', idxs: punctuationFilter(haystack, term, narrow ? previous.idxs : base) };
   }
-  if (!grows || previous.mode === 'substring') {
-    const idxs = substring.filter(haystack, term, grows ? previous.idxs : base) ?? [];
-    if (idxs.length > 0) return { term, mode: 'substring', idxs };
+  // A punctuation-only term's matches are no subset of a word term's ("-" then "-a"): start from the base.
+  if (!grows || previous.mode !== 'typo') {
+    const narrow = grows && previous.mode === 'substring';
+    const match = matchSubstring(columns, term, narrow ? previous.idxs : base, narrow ? previous : undefined);
+    if (match.idxs.length > 0) return match;
   }
   const narrowTypo = grows && previous.mode === 'typo' && previous.term.length >= typoNarrowingMinLength;
-  return { term, mode: 'typo', idxs: typo.filter(haystack, term, narrowTypo ? previous.idxs : base) ?? [] };
-}
-
-/** Tier of one match. Most matches fail the first-character test, which keeps this cheap at 100k matches. */
-function tierOf(columns: PickerColumns, i: number, whole: string, first: string, mode: TermMode, singleTerm: boolean): number {
-  if (mode === 'typo') return TIER_TYPO;
-  const name = columns.nameLower[i];
-  const title = columns.titleLower[i];
-  const leaf = columns.uriLeafLower[i];
-  const uri = columns.uriLower[i];
-  if (name[0] === first || title[0] === first || leaf[0] === first || uri[0] === first) {
-    if (name === whole || title === whole || leaf === whole || uri === whole) return TIER_EXACT;
-    if (name.startsWith(whole) || title.startsWith(whole) || leaf.startsWith(whole) || uri.startsWith(whole))
-      return TIER_PREFIX;
-  }
-  // A single term matched in substring mode is a substring by definition; several terms may be scattered.
-  if (singleTerm || columns.haystack[i].includes(whole)) return TIER_SUBSTRING;
-  return TIER_TYPO;
-}
-
-export interface SearchResult {
-  /** Matching item indices: best tier first, then in the order of `order` (the active sort). */
-  idxs: number[];
-  /** How many matches fell in each tier (exact, prefix, substring, typo). */
-  tierCounts: [number, number, number, number];
+  return { term, mode: 'typo', idxs: typo.filter(haystack, term, asFilterIdxs(narrowTypo ? previous.idxs : base)) ?? [] };
 }
 
 /**
@@ -92,18 +90,19 @@ export interface SearchResult {
  */
 export class SearchSession {
   private last: TermMatch[] = [];
+  private prefix: PrefixSet | undefined;
 
   constructor(readonly columns: PickerColumns) {}
 
   /** Matching indices of `query`, or undefined for an empty query (the caller shows the whole sorted list). */
-  match(query: string): { idxs: number[]; mode: TermMode } | undefined {
+  match(query: string): { idxs: Indices; typo: boolean } | undefined {
     const terms = searchTerms(query);
     if (terms.length === 0) {
       this.last = [];
       return undefined;
     }
     const next: TermMatch[] = [];
-    let base: number[] | undefined;
+    let base: Indices | undefined;
     for (let j = 0; j < terms.length; j++) {
       const prev = this.last[j];
       const unchangedPrefix = next.length === j && j < this.last.length && prev.term === terms[j];
@@ -116,8 +115,7 @@ export class SearchSession {
     }
     this.last = next;
     const lastMatch = next[next.length - 1];
-    const mode: TermMode = next.some(m => m.mode === 'typo') ? 'typo' : 'substring';
-    return { idxs: next.length === terms.length ? lastMatch.idxs : [], mode };
+    return { idxs: next.length === terms.length ? lastMatch.idxs : [], typo: next.some(m => m.mode === 'typo') };
   }
 
   /** Matches of `query`, ordered by tier, then by `order` (item indices in the active sort order). */
@@ -126,23 +124,13 @@ export class SearchSession {
     if (!matched) return undefined;
     const terms = searchTerms(query);
     const whole = terms.join(' ');
-    const n = this.columns.items.length;
-    const singleTerm = terms.length === 1;
-    // tierPlusOne[i] = 0 for non-matches, so one pass over the sort order yields tiers already sorted.
-    const tierPlusOne = new Uint8Array(n);
-    const tierCounts: [number, number, number, number] = [0, 0, 0, 0];
-    for (const i of matched.idxs) {
-      const tier = tierOf(this.columns, i, whole, whole[0], matched.mode, singleTerm);
-      tierPlusOne[i] = tier + 1;
-      tierCounts[tier]++;
-    }
-    const next = [0, tierCounts[0], tierCounts[0] + tierCounts[1], tierCounts[0] + tierCounts[1] + tierCounts[2]];
-    const idxs = new Array<number>(matched.idxs.length);
-    for (let k = 0; k < order.length; k++) {
-      const t = tierPlusOne[order[k]];
-      if (t !== 0) idxs[next[t - 1]++] = order[k];
-    }
-    return { idxs, tierCounts };
+    if (!matched.typo && matched.idxs.length > 0) this.prefix = prefixSet(this.columns, whole, this.prefix);
+    return rankMatches(
+      this.columns,
+      matched.idxs,
+      { whole, singleTerm: terms.length === 1, typo: matched.typo, prefix: this.prefix },
+      order
+    );
   }
 }
 

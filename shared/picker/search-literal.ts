@@ -1,0 +1,148 @@
+// The picker's substring matching, done with indexOf instead of a regex per item.
+//
+// uFuzzy's substring mode (intraMode 0, default options) turns a term into its parts, the runs of [a-z0-9']
+// (quoted phrases aside), and matches `part1.*?part2.*?...` case-insensitively: each part literally, in order,
+// with no line break between them. For terms without quotes or apostrophes this module answers the same
+// question per item without building or running a regex, which is what makes the first keystrokes, that match
+// nearly every item, cheap:
+//   - a per-item bit mask of the letters and digits present rejects most non-matches without reading the text;
+//   - the leftmost greedy chain of indexOf calls finds the parts; a match exists exactly when the chain succeeds
+//     (taking each part's leftmost occurrence leaves the most room for the rest);
+//   - the chain's last-part position is kept, so when the term grows while typing, each previous match is
+//     re-checked from where its last part was found (usually one startsWith) instead of from the start.
+// Items whose text contains a line break go through the equivalent regex, so results stay uFuzzy's exactly.
+// `search-literal.test.ts` checks this against uFuzzy's own filter.
+import type { PickerColumns } from './columns';
+
+import { charMask, LINE_BREAK_BIT, searchIndex } from './search-index';
+
+/** A term as uFuzzy's substring mode reads it. */
+export interface LiteralTerm {
+  term: string;
+  parts: string[];
+  /** Char bits every matching item has. */
+  required: number;
+  /** uFuzzy's pattern for the term; only run on items with line breaks. */
+  pattern: RegExp;
+}
+
+/**
+ * The parts of a lower-cased term, or undefined when only uFuzzy can read it: quotes (exact phrases) and
+ * apostrophes (contractions) have their own rules there, and a term without letters or digits has no parts.
+ */
+export function literalTerm(term: string): LiteralTerm | undefined {
+  if (/["']/.test(term)) return undefined;
+  const parts = term.split(/[^a-z\d]+/).filter(p => p !== '');
+  if (parts.length === 0) return undefined;
+  let required = 0;
+  for (const p of parts) required |= charMask(p);
+  return { term, parts, required, pattern: new RegExp(parts.join('.*?'), 'i') };
+}
+
+/** Item indices; typed arrays where this module builds them (no growth or boxing at 100,000 matches). */
+export type Indices = ArrayLike<number>;
+
+/** Matches of one term: item indices, in candidate order, and where each one's last part was found. */
+export interface LiteralMatch {
+  literal: LiteralTerm;
+  idxs: Uint32Array;
+  /** Start of the last part in the greedy chain, or -1 when the item was matched by the regex. */
+  lastStart: Int32Array;
+}
+
+const NOT_FOUND = -2;
+
+/** Greedy chain of `parts[from..]` starting at `at`; returns the last part's start or NOT_FOUND. */
+function chain(text: string, parts: string[], from: number, at: number): number {
+  let start = NOT_FOUND;
+  for (let k = from; k < parts.length; k++) {
+    start = text.indexOf(parts[k], at);
+    if (start === -1) return NOT_FOUND;
+    at = start + parts[k].length;
+  }
+  return start;
+}
+
+/** Matches `literal` among `candidates`, or among every item. */
+export function matchLiteral(columns: PickerColumns, literal: LiteralTerm, candidates?: Indices): LiteralMatch {
+  const { haystack } = columns;
+  const masks = searchIndex(columns).charMasks;
+  const { parts, required, pattern } = literal;
+  const count = candidates ? candidates.length : haystack.length;
+  const idxs = new Uint32Array(count);
+  const starts = new Int32Array(count);
+  let found = 0;
+  for (let c = 0; c < count; c++) {
+    const i = candidates ? candidates[c] : c;
+    const mask = masks[i];
+    if ((mask & required) !== required) continue;
+    if ((mask & LINE_BREAK_BIT) !== 0) {
+      if (pattern.test(haystack[i])) {
+        idxs[found] = i;
+        starts[found++] = -1;
+      }
+      continue;
+    }
+    const start = chain(haystack[i], parts, 0, 0);
+    if (start !== NOT_FOUND) {
+      idxs[found] = i;
+      starts[found++] = start;
+    }
+  }
+  return { literal, idxs: idxs.subarray(0, found), lastStart: starts.subarray(0, found) };
+}
+
+/**
+ * How `next` continues `previous` when the term grew: the parts before the last are the same, the last part
+ * is the same or longer, and maybe new parts follow. Undefined when it does not continue it that way.
+ */
+function continuation(previous: LiteralTerm, next: LiteralTerm): { extendsLast: boolean } | undefined {
+  const before = previous.parts;
+  const after = next.parts;
+  const last = before.length - 1;
+  if (after.length < before.length) return undefined;
+  for (let k = 0; k < last; k++) if (before[k] !== after[k]) return undefined;
+  if (!after[last].startsWith(before[last])) return undefined;
+  return { extendsLast: after[last] !== before[last] };
+}
+
+/**
+ * Matches `next` among the matches of `previous`, a term it extends, re-checking each item from where
+ * `previous`'s last part was found. Falls back to a fresh match over those items when the parts do not
+ * line up (see `continuation`).
+ */
+export function narrowLiteral(columns: PickerColumns, previous: LiteralMatch, next: LiteralTerm): LiteralMatch {
+  const how = continuation(previous.literal, next);
+  if (!how) return matchLiteral(columns, next, previous.idxs);
+  if (next.parts.length === previous.literal.parts.length && !how.extendsLast) return { ...previous, literal: next };
+  const { haystack } = columns;
+  const { parts, pattern } = next;
+  const last = previous.literal.parts.length - 1;
+  const lastPart = parts[last];
+  const count = previous.idxs.length;
+  const idxs = new Uint32Array(count);
+  const starts = new Int32Array(count);
+  let found = 0;
+  for (let c = 0; c < count; c++) {
+    const i = previous.idxs[c];
+    const text = haystack[i];
+    const before = previous.lastStart[c];
+    if (before === -1) {
+      if (pattern.test(text)) {
+        idxs[found] = i;
+        starts[found++] = -1;
+      }
+      continue;
+    }
+    let start = before;
+    // The longer last part occurs where the shorter one was found, or later: never earlier.
+    if (how.extendsLast && !text.startsWith(lastPart, before)) start = text.indexOf(lastPart, before + 1);
+    if (start === -1) continue;
+    if (parts.length > last + 1) start = chain(text, parts, last + 1, start + lastPart.length);
+    if (start !== NOT_FOUND) {
+      idxs[found] = i;
+      starts[found++] = start;
+    }
+  }
+  return { literal: next, idxs: idxs.subarray(0, found), lastStart: starts.subarray(0, found) };
+}
