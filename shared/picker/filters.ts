@@ -65,6 +65,15 @@ interface CompiledFilter {
   lacksAnnotation(i: number): boolean;
 }
 
+/** Passes values in [min, max]; an item without the annotation (NaN in the column) passes only if `keep`. */
+function rangeFilter(name: FilterName, column: readonly number[], min: number, max: number, keep: boolean): CompiledFilter {
+  return {
+    name,
+    passes: i => (Number.isNaN(column[i]) ? keep : column[i] >= min && column[i] <= max),
+    lacksAnnotation: i => Number.isNaN(column[i])
+  };
+}
+
 function compile(filter: AnnotationFilter, columns: PickerColumns): CompiledFilter[] {
   const compiled: CompiledFilter[] = [];
   if (isFilterActive(filter, 'audience')) {
@@ -80,24 +89,12 @@ function compile(filter: AnnotationFilter, columns: PickerColumns): CompiledFilt
   if (isFilterActive(filter, 'priority')) {
     const min = Math.min(filter.priorityMin, filter.priorityMax);
     const max = Math.max(filter.priorityMin, filter.priorityMax);
-    const { priority } = columns;
-    const keep = filter.keepNoPriority;
-    compiled.push({
-      name: 'priority',
-      passes: i => (Number.isNaN(priority[i]) ? keep : priority[i] >= min && priority[i] <= max),
-      lacksAnnotation: i => Number.isNaN(priority[i])
-    });
+    compiled.push(rangeFilter('priority', columns.priority, min, max, filter.keepNoPriority));
   }
   if (isFilterActive(filter, 'modified')) {
     const after = parseDateBound(filter.modifiedAfter, 'after') ?? -Infinity;
     const before = parseDateBound(filter.modifiedBefore, 'before') ?? Infinity;
-    const { modified } = columns;
-    const keep = filter.keepNoModified;
-    compiled.push({
-      name: 'modified',
-      passes: i => (Number.isNaN(modified[i]) ? keep : modified[i] >= after && modified[i] <= before),
-      lacksAnnotation: i => Number.isNaN(modified[i])
-    });
+    compiled.push(rangeFilter('modified', columns.modified, after, before, filter.keepNoModified));
   }
   return compiled;
 }

@@ -5,7 +5,7 @@
 import type { Client, McpSubscription } from '@modelcontextprotocol/client';
 import { toAppError } from '../errors';
 import { defaultBackoff, type BackoffPolicy } from '../connections/backoff';
-import { RetryWithBackoff, SerialReconciler, type ChannelReport, type WatchChannel } from './watch-channel';
+import { ReconcilingChannel, type ChannelReport } from './watch-channel';
 
 /** A stream that stayed open this long counts as healthy: the next drop starts backoff from the beginning. */
 const stableAfterMs = 10_000;
@@ -22,37 +22,25 @@ export interface ListenChannelOptions {
   backoff?: BackoffPolicy;
 }
 
-export class ListenChannel implements WatchChannel {
-  private wanted: ReadonlySet<string> = new Set();
+export class ListenChannel extends ReconcilingChannel {
   private stream: OpenStream | undefined;
-  private readonly reconciler = new SerialReconciler(() => this.reconcile());
-  private readonly retry: RetryWithBackoff;
-  private closed = false;
 
   constructor(
     private readonly client: Client,
     private readonly report: ChannelReport,
     private readonly options: ListenChannelOptions
   ) {
-    this.retry = new RetryWithBackoff(options.backoff ?? defaultBackoff, () => {
-      if (!this.closed) this.reconciler.kick();
-    });
+    super(options.backoff ?? defaultBackoff);
   }
 
-  sync(uris: readonly string[]): void {
-    this.wanted = new Set(uris);
-    if (!this.closed) this.reconciler.kick();
-  }
-
-  close(): void {
-    this.closed = true;
-    this.retry.cancel();
+  override close(): void {
+    super.close();
     const stream = this.stream;
     this.stream = undefined;
     if (stream) void stream.subscription.close().catch(() => undefined);
   }
 
-  private async reconcile(): Promise<void> {
+  protected async reconcile(): Promise<void> {
     if (this.closed) return;
     const uris = [...this.wanted];
     if (this.stream && sameSet(this.stream.uris, uris)) return;

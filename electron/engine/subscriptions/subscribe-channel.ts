@@ -5,40 +5,27 @@ import type { Client } from '@modelcontextprotocol/client';
 import { ProtocolError } from '@modelcontextprotocol/client';
 import { toAppError } from '../errors';
 import { defaultBackoff, type BackoffPolicy } from '../connections/backoff';
-import { RetryWithBackoff, SerialReconciler, type ChannelReport, type WatchChannel } from './watch-channel';
+import { ReconcilingChannel, type ChannelReport } from './watch-channel';
 
-export class SubscribeChannel implements WatchChannel {
-  private wanted: ReadonlySet<string> = new Set();
+export class SubscribeChannel extends ReconcilingChannel {
   /** URIs the server has accepted a subscription for. */
   private readonly subscribed = new Set<string>();
   /** URIs the server refused: not retried until they are watched anew. */
   private readonly refused = new Set<string>();
-  private readonly reconciler = new SerialReconciler(() => this.reconcile());
-  private readonly retry: RetryWithBackoff;
-  private closed = false;
 
   constructor(
     private readonly client: Client,
     private readonly report: ChannelReport,
     backoff: BackoffPolicy = defaultBackoff
   ) {
-    this.retry = new RetryWithBackoff(backoff, () => {
-      if (!this.closed) this.reconciler.kick();
-    });
+    super(backoff);
   }
 
-  sync(uris: readonly string[]): void {
-    this.wanted = new Set(uris);
+  protected override wantedChanged(): void {
     for (const uri of [...this.refused]) if (!this.wanted.has(uri)) this.refused.delete(uri);
-    if (!this.closed) this.reconciler.kick();
   }
 
-  close(): void {
-    this.closed = true;
-    this.retry.cancel();
-  }
-
-  private async reconcile(): Promise<void> {
+  protected async reconcile(): Promise<void> {
     let failed = false;
     for (const uri of this.wanted) {
       if (this.closed) return;

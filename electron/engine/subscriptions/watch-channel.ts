@@ -69,3 +69,39 @@ export class RetryWithBackoff {
     clearTimeout(this.timer);
   }
 }
+
+/**
+ * What both channel kinds share: the wanted set, reconcile passes run one at a time, retries with backoff
+ * after a failed pass, and a closed flag after which nothing more is scheduled.
+ */
+export abstract class ReconcilingChannel implements WatchChannel {
+  protected wanted: ReadonlySet<string> = new Set();
+  protected closed = false;
+  protected readonly retry: RetryWithBackoff;
+  private readonly reconciler = new SerialReconciler(() => this.reconcile());
+
+  constructor(backoff: BackoffPolicy) {
+    this.retry = new RetryWithBackoff(backoff, () => this.kick());
+  }
+
+  sync(uris: readonly string[]): void {
+    this.wanted = new Set(uris);
+    this.wantedChanged();
+    this.kick();
+  }
+
+  close(): void {
+    this.closed = true;
+    this.retry.cancel();
+  }
+
+  /** Runs before the reconcile pass that `sync` starts (a pass begins synchronously). */
+  protected wantedChanged(): void {}
+
+  /** Brings the server in line with `wanted`; called again by `retry` after a failure. */
+  protected abstract reconcile(): Promise<void>;
+
+  private kick(): void {
+    if (!this.closed) this.reconciler.kick();
+  }
+}

@@ -19,28 +19,48 @@ function expiryLabel(expiresAt: number, now: number): string {
   return expiresAt > now ? `in ${formatDuration(expiresAt - now)}` : `expired ${formatDuration(now - expiresAt)} ago`;
 }
 
+const counterColumns: readonly (readonly [keyof CacheCounters, string])[] = [
+  ['hits', 'Hits'],
+  ['misses', 'Misses'],
+  ['revalidations', 'Revalidations'],
+  ['staleServed', 'Stale served']
+];
+
+/** A header row; `hiddenLast` names a last column (of buttons) for screen readers only. */
+function ColumnHeads({ labels, hiddenLast }: { labels: readonly string[]; hiddenLast?: string }) {
+  return (
+    <thead>
+      <tr>
+        {labels.map(label => (
+          <th key={label} scope="col">
+            {label}
+          </th>
+        ))}
+        {hiddenLast && (
+          <th scope="col">
+            <span className="visually-hidden">{hiddenLast}</span>
+          </th>
+        )}
+      </tr>
+    </thead>
+  );
+}
+
 function CountersTable({ counters }: { counters: Record<ServerId, CacheCounters> }) {
   const servers = Object.keys(counters).sort();
   if (servers.length === 0) return <p className="cache-note">No cacheable calls yet.</p>;
   return (
     <table className="cache-counters" aria-label="Cache counters per server">
-      <thead>
-        <tr>
-          <th scope="col">Server</th>
-          <th scope="col">Hits</th>
-          <th scope="col">Misses</th>
-          <th scope="col">Revalidations</th>
-          <th scope="col">Stale served</th>
-        </tr>
-      </thead>
+      <ColumnHeads labels={['Server', ...counterColumns.map(([, label]) => label)]} />
       <tbody>
         {servers.map(id => (
           <tr key={id} data-testid="cache-counters" data-server-id={id}>
             <th scope="row">{id}</th>
-            <td data-counter="hits">{counters[id].hits}</td>
-            <td data-counter="misses">{counters[id].misses}</td>
-            <td data-counter="revalidations">{counters[id].revalidations}</td>
-            <td data-counter="staleServed">{counters[id].staleServed}</td>
+            {counterColumns.map(([counter]) => (
+              <td key={counter} data-counter={counter}>
+                {counters[id][counter]}
+              </td>
+            ))}
           </tr>
         ))}
       </tbody>
@@ -96,19 +116,7 @@ export function CachePanel() {
             <p className="cache-note">The cache is empty.</p>
           ) : (
             <table className="cache-entries" aria-label="Cached responses">
-              <thead>
-                <tr>
-                  <th scope="col">Method</th>
-                  <th scope="col">Key</th>
-                  <th scope="col">Server</th>
-                  <th scope="col">Scope</th>
-                  <th scope="col">Size</th>
-                  <th scope="col">Expiry</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
+              <ColumnHeads labels={['Method', 'Key', 'Server', 'Scope', 'Size', 'Expiry']} hiddenLast="Actions" />
               <tbody>
                 {data.entries.slice(0, MAX_ROWS).map(entry => (
                   <EntryRow key={entry.key} entry={entry} now={now} busy={evict.isPending} onEvict={() => evict.mutate(entry.key)} />

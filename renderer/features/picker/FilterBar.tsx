@@ -79,6 +79,30 @@ function AudienceToggle({ which, label, testId }: { which: keyof AnnotationFilte
   );
 }
 
+interface RangeGroupProps {
+  name: 'priority' | 'modified';
+  title: string;
+  ariaLabel: string;
+  from: RangeKey;
+  to: RangeKey;
+  keep: KeepKey;
+  keepLabel: string;
+  hidden: HiddenCounts;
+}
+
+function RangeGroup({ name, title, ariaLabel, from, to, keep, keepLabel, hidden }: RangeGroupProps) {
+  return (
+    <div className="filter-group" role="group" aria-label={ariaLabel}>
+      <span className="filter-label">{title}</span>
+      <RangeInput field={from} />
+      <span aria-hidden="true">–</span>
+      <RangeInput field={to} />
+      <KeepUnannotated field={keep} label={keepLabel} testId={`filter-${name}-keep-unannotated`} />
+      <HiddenNote name={name} hidden={hidden} />
+    </div>
+  );
+}
+
 export function FilterBar({ hidden, error }: { hidden: HiddenCounts; error?: string }) {
   const resetFilter = usePickerStore(s => s.resetFilter);
   return (
@@ -91,22 +115,10 @@ export function FilterBar({ hidden, error }: { hidden: HiddenCounts; error?: str
         <AudienceToggle which="none" label="No audience" testId="filter-audience-none" />
         <HiddenNote name="audience" hidden={hidden} />
       </div>
-      <div className="filter-group" role="group" aria-label="Priority">
-        <span className="filter-label">Priority</span>
-        <RangeInput field="priorityMin" />
-        <span aria-hidden="true">–</span>
-        <RangeInput field="priorityMax" />
-        <KeepUnannotated field="keepNoPriority" label="keep items without priority" testId="filter-priority-keep-unannotated" />
-        <HiddenNote name="priority" hidden={hidden} />
-      </div>
-      <div className="filter-group" role="group" aria-label="Last modified">
-        <span className="filter-label">Modified</span>
-        <RangeInput field="modifiedAfter" />
-        <span aria-hidden="true">–</span>
-        <RangeInput field="modifiedBefore" />
-        <KeepUnannotated field="keepNoModified" label="keep items without a date" testId="filter-modified-keep-unannotated" />
-        <HiddenNote name="modified" hidden={hidden} />
-      </div>
+      <RangeGroup name="priority" title="Priority" ariaLabel="Priority" hidden={hidden}
+        from="priorityMin" to="priorityMax" keep="keepNoPriority" keepLabel="keep items without priority" />
+      <RangeGroup name="modified" title="Modified" ariaLabel="Last modified" hidden={hidden}
+        from="modifiedAfter" to="modifiedBefore" keep="keepNoModified" keepLabel="keep items without a date" />
       {error && (
         <p role="alert" className="filter-error">
           {error}
