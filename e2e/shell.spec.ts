@@ -8,8 +8,16 @@ test.use({ openApp: false });
 
 test('the app loads in browser mode and shows the reference server connected', async ({ page, app }) => {
   const violations: string[] = [];
+  const errors: string[] = [];
   page.on('console', message => {
     if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  // A failed request of the page's own shows up here; the browser's own favicon fetch (a 404 when the page
+  // declares no icon) only shows as a console error, caught by `errors`.
+  const failed: string[] = [];
+  page.on('response', response => {
+    if (response.status() >= 400) failed.push(`${response.status()} ${new URL(response.url()).pathname}`);
   });
   await page.goto(app.url);
 
@@ -18,6 +26,8 @@ test('the app loads in browser mode and shows the reference server connected', a
   await expect(server).toHaveAttribute('data-status', 'connected', { timeout: 30_000 });
   expect(await app.serverPid('reference')).toBeGreaterThan(0);
   expect(violations).toEqual([]);
+  expect(failed).toEqual([]);
+  expect(errors).toEqual([]);
 });
 
 test('pages are served with a strict CSP and no-referrer', async ({ page, app }) => {
