@@ -1,13 +1,21 @@
 // The input-required dialog: one server request at a time (others wait in line), with which server and
 // resource asks, the round out of the cap, and Accept / Decline / Cancel. Mounted once as an overlay.
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import type { InputAnswer, PendingInputRequest } from '../../../shared/contract';
 import { useEngine } from '../../app/engine-context';
 import { toAppError } from '../../queries/errors';
-import { ElicitationForm } from './ElicitationForm';
 import { UrlElicitation } from './UrlElicitation';
 import { usePendingInputs } from './use-pending-inputs';
 import './input-required.css';
+
+// The form (rjsf and its JSON-schema validator) loads the first time a server asks for form input.
+const ElicitationForm = lazy(() => import('./ElicitationForm').then(m => ({ default: m.ElicitationForm })));
+
+/** Runs `run` once the Suspense boundary around it shows its loaded content. */
+function WhenShown({ run }: { run: () => void }) {
+  useEffect(run, [run]);
+  return null;
+}
 
 export function InputRequiredDialog() {
   const pending = usePendingInputs();
@@ -23,10 +31,10 @@ function RequestDialog({ request, waiting }: { request: PendingInputRequest; wai
   const dialog = useRef<HTMLDivElement>(null);
   const titleId = `input-title-${request.id}`;
 
-  useEffect(() => {
-    const first = dialog.current?.querySelector<HTMLElement>('input, select, textarea, button');
-    first?.focus();
+  const focusFirstControl = useCallback(() => {
+    dialog.current?.querySelector<HTMLElement>('input, select, textarea, button')?.focus();
   }, []);
+  useEffect(focusFirstControl, [focusFirstControl]);
 
   const answer = (value: InputAnswer) => {
     setBusy(true);
@@ -80,7 +88,10 @@ function RequestDialog({ request, waiting }: { request: PendingInputRequest; wai
         {/* Server text: rendered as plain text, never as markup. */}
         <p className="input-message">{request.request.message}</p>
         {request.request.mode === 'form' ? (
-          <ElicitationForm requestId={request.id} requestedSchema={request.request.requestedSchema} busy={busy} onAnswer={answer} />
+          <Suspense fallback={<p className="note">Loading the form…</p>}>
+            <ElicitationForm requestId={request.id} requestedSchema={request.request.requestedSchema} busy={busy} onAnswer={answer} />
+            <WhenShown run={focusFirstControl} />
+          </Suspense>
         ) : (
           <UrlElicitation url={request.request.url} busy={busy} onAnswer={answer} />
         )}

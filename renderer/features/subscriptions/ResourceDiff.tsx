@@ -1,8 +1,10 @@
-// "What changed": the open resource's text against its previous version, line by line (the `diff` library).
-import { diffLines } from 'diff';
-import { useMemo, useState } from 'react';
+// "What changed": the button that shows the open resource's text against its previous version. The diff
+// view (and the `diff` library) load on first use, in their own chunk.
+import { lazy, Suspense, useState } from 'react';
 import type { ServerId } from '../../../shared/contract';
 import { useVersionHistory, versionKey } from './version-history';
+
+const DiffView = lazy(() => import('./DiffView').then(m => ({ default: m.DiffView })));
 
 export function ResourceDiffButton({ serverId, uri }: { serverId: ServerId; uri: string }) {
   const versions = useVersionHistory(s => s.byKey[versionKey(serverId, uri)]);
@@ -14,32 +16,11 @@ export function ResourceDiffButton({ serverId, uri }: { serverId: ServerId; uri:
       <button type="button" data-testid="resource-diff-button" aria-expanded={shown} onClick={() => setShown(s => !s)}>
         {shown ? 'Hide changes' : 'Show changes'}
       </button>
-      {shown && <DiffView before={previous.text} after={versions.current.text} beforeAt={previous.receivedAt} afterAt={versions.current.receivedAt} />}
+      {shown && (
+        <Suspense fallback={<p className="note">Loading the changes…</p>}>
+          <DiffView before={previous.text} after={versions.current.text} beforeAt={previous.receivedAt} afterAt={versions.current.receivedAt} />
+        </Suspense>
+      )}
     </>
-  );
-}
-
-function DiffView({ before, after, beforeAt, afterAt }: { before: string; after: string; beforeAt: number; afterAt: number }) {
-  const parts = useMemo(() => diffLines(before, after), [before, after]);
-  const added = parts.filter(p => p.added).reduce((n, p) => n + (p.count ?? 0), 0);
-  const removed = parts.filter(p => p.removed).reduce((n, p) => n + (p.count ?? 0), 0);
-  return (
-    <figure className="resource-diff" data-testid="resource-diff" data-added={added} data-removed={removed}>
-      <figcaption>
-        Changes from {new Date(beforeAt).toLocaleTimeString()} to {new Date(afterAt).toLocaleTimeString()}: +{added} −{removed} lines
-      </figcaption>
-      <pre>
-        {parts.map((part, i) => (
-          <span key={i} className={part.added ? 'diff-added' : part.removed ? 'diff-removed' : 'diff-same'}>
-            {part.value
-              .replace(/\n$/, '')
-              .split('\n')
-              .map(line => `${part.added ? '+' : part.removed ? '-' : ' '} ${line}`)
-              .join('\n')}
-            {'\n'}
-          </span>
-        ))}
-      </pre>
-    </figure>
   );
 }

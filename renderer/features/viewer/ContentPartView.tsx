@@ -1,6 +1,6 @@
 // One content item of a read (`content-part`): its preview by kind, with "view source" for rendered
 // kinds, copy, and save to disk.
-import { useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import type { ContentPart } from '../../../shared/contract';
 import { baseMime, isTextual, languageFor, previewKind, renderedKinds, type PreviewKind } from '../../../shared/picker/content-kind';
 import { formatBytes } from '../../../shared/picker/format';
@@ -8,13 +8,10 @@ import { useEngine } from '../../app/engine-context';
 import { toAppError } from '../../queries/errors';
 import { useUiStore } from '../../state/ui-store';
 import { base64ToBytes, bytesToText } from './bytes';
-import { CsvView } from './CsvView';
 import { HexView } from './HexView';
-import { JsonView } from './JsonView';
-import { MarkdownView } from './MarkdownView';
+import { CsvView, JsonView, MarkdownView, TextView } from './lazy-views';
 import { MediaView } from './MediaView';
 import { SandboxFrame } from './SandboxFrame';
-import { TextView } from './TextView';
 
 interface Decoded {
   kind: PreviewKind;
@@ -123,7 +120,9 @@ export function ContentPartView({ part, index, total }: { part: ContentPart; ind
           Save…
         </button>
       </div>
-      <Preview decoded={decoded} part={part} source={source} />
+      <Suspense fallback={<p className="note">Loading the preview…</p>}>
+        <Preview decoded={decoded} part={part} source={source} />
+      </Suspense>
     </section>
   );
 }
