@@ -14,7 +14,7 @@
 // `search-literal.test.ts` checks this against uFuzzy's own filter.
 import type { PickerColumns } from './columns';
 
-import { charMask, LINE_BREAK_BIT, searchIndex } from './search-index';
+import { addPairs, charMask, LINE_BREAK_BIT, PAIR_WORDS, searchIndex } from './search-index';
 
 /** A term as uFuzzy's substring mode reads it. */
 export interface LiteralTerm {
@@ -22,6 +22,8 @@ export interface LiteralTerm {
   parts: string[];
   /** Char bits every matching item has. */
   required: number;
+  /** Pair words every matching item has: [word, bits, word, bits, ...], only the non-zero words. */
+  requiredPairs: number[];
   /** uFuzzy's pattern for the term; only run on items with line breaks. */
   pattern: RegExp;
 }
@@ -35,8 +37,14 @@ export function literalTerm(term: string): LiteralTerm | undefined {
   const parts = term.split(/[^a-z\d]+/).filter(p => p !== '');
   if (parts.length === 0) return undefined;
   let required = 0;
-  for (const p of parts) required |= charMask(p);
-  return { term, parts, required, pattern: new RegExp(parts.join('.*?'), 'i') };
+  const pairs = new Int32Array(PAIR_WORDS);
+  for (const p of parts) {
+    required |= charMask(p);
+    addPairs(p, pairs, 0);
+  }
+  const requiredPairs: number[] = [];
+  for (let w = 0; w < PAIR_WORDS; w++) if (pairs[w] !== 0) requiredPairs.push(w, pairs[w]);
+  return { term, parts, required, requiredPairs, pattern: new RegExp(parts.join('.*?'), 'i') };
 }
 
 /** Item indices; typed arrays where this module builds them (no growth or boxing at 100,000 matches). */
@@ -52,6 +60,19 @@ export interface LiteralMatch {
 
 const NOT_FOUND = -2;
 
+/** Whether item i's pair set holds every pair of the term. */
+function hasPairs(pairs: Int32Array, i: number, required: number[]): boolean {
+  const at = i * PAIR_WORDS;
+  for (let r = 0; r < required.length; r += 2) if ((pairs[at + required[r]] & required[r + 1]) !== required[r + 1]) return false;
+  return true;
+}
+
+/** Whether `text` holds `part` at `at`, given that it holds the first `known` characters of it there. */
+function continuesAt(text: string, part: string, at: number, known: number): boolean {
+  for (let k = known; k < part.length; k++) if (text.charCodeAt(at + k) !== part.charCodeAt(k)) return false;
+  return true;
+}
+
 /** Greedy chain of `parts[from..]` starting at `at`; returns the last part's start or NOT_FOUND. */
 function chain(text: string, parts: string[], from: number, at: number): number {
   let start = NOT_FOUND;
@@ -66,8 +87,8 @@ function chain(text: string, parts: string[], from: number, at: number): number 
 /** Matches `literal` among `candidates`, or among every item. */
 export function matchLiteral(columns: PickerColumns, literal: LiteralTerm, candidates?: Indices): LiteralMatch {
   const { haystack } = columns;
-  const masks = searchIndex(columns).charMasks;
-  const { parts, required, pattern } = literal;
+  const { charMasks: masks, pairs } = searchIndex(columns);
+  const { parts, required, requiredPairs, pattern } = literal;
   const count = candidates ? candidates.length : haystack.length;
   const idxs = new Uint32Array(count);
   const starts = new Int32Array(count);
@@ -75,7 +96,7 @@ export function matchLiteral(columns: PickerColumns, literal: LiteralTerm, candi
   for (let c = 0; c < count; c++) {
     const i = candidates ? candidates[c] : c;
     const mask = masks[i];
-    if ((mask & required) !== required) continue;
+    if ((mask & required) !== required || !hasPairs(pairs, i, requiredPairs)) continue;
     if ((mask & LINE_BREAK_BIT) !== 0) {
       if (pattern.test(haystack[i])) {
         idxs[found] = i;
@@ -116,9 +137,12 @@ export function narrowLiteral(columns: PickerColumns, previous: LiteralMatch, ne
   if (!how) return matchLiteral(columns, next, previous.idxs);
   if (next.parts.length === previous.literal.parts.length && !how.extendsLast) return { ...previous, literal: next };
   const { haystack } = columns;
-  const { parts, pattern } = next;
+  const { pairs } = searchIndex(columns);
+  const { parts, pattern, requiredPairs } = next;
   const last = previous.literal.parts.length - 1;
   const lastPart = parts[last];
+  const knownLength = previous.literal.parts[last].length;
+  const moreParts = parts.length > last + 1;
   const count = previous.idxs.length;
   const idxs = new Uint32Array(count);
   const starts = new Int32Array(count);
@@ -136,9 +160,15 @@ export function narrowLiteral(columns: PickerColumns, previous: LiteralMatch, ne
     }
     let start = before;
     // The longer last part occurs where the shorter one was found, or later: never earlier.
-    if (how.extendsLast && !text.startsWith(lastPart, before)) start = text.indexOf(lastPart, before + 1);
-    if (start === -1) continue;
-    if (parts.length > last + 1) start = chain(text, parts, last + 1, start + lastPart.length);
+    if (how.extendsLast && !continuesAt(text, lastPart, before, knownLength)) {
+      if (!hasPairs(pairs, i, requiredPairs)) continue;
+      start = text.indexOf(lastPart, before + 1);
+      if (start === -1) continue;
+    }
+    if (moreParts) {
+      if (!hasPairs(pairs, i, requiredPairs)) continue;
+      start = chain(text, parts, last + 1, start + lastPart.length);
+    }
     if (start !== NOT_FOUND) {
       idxs[found] = i;
       starts[found++] = start;

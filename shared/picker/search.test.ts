@@ -65,7 +65,7 @@ describe('SearchSession', () => {
     const columns = buildColumns(many);
     const { order } = buildSortOrder(columns, 'priority');
     const typing = new SearchSession(columns);
-    for (const phrase of ['report 21', 'readme', 'repotr', 'budget 7 1', 'alpha-1']) {
+    for (const phrase of ['report 21', 'readme', 'repotr', 'budget 7 1', 'alpha-1', 'ref://gen/12', 're-1 -7']) {
       for (let n = 1; n <= phrase.length; n++) {
         const q = phrase.slice(0, n);
         const fresh = new SearchSession(columns).search(q, order)?.idxs;
@@ -74,6 +74,35 @@ describe('SearchSession', () => {
       // Deleting back to a shorter query must widen again.
       expect(typing.search(phrase.slice(0, 1), order)?.idxs).toEqual(new SearchSession(columns).search(phrase.slice(0, 1), order)?.idxs);
     }
+  });
+
+  it('widens again when a punctuation-only term becomes a word term while typing', () => {
+    // "-" matches literally, "-a" by its letters: items with an "a" but no "-" match the longer term.
+    const list = [item('ref://x', { name: 'a-b' }), item('ref://y', { name: 'alpha' }), item('ref://z', { name: 'zz' })];
+    const columns = buildColumns(list);
+    const { order } = buildSortOrder(columns, 'name');
+    const typing = new SearchSession(columns);
+    expect(typing.search('-', order)?.idxs).toEqual([0]);
+    expect(typing.search('-a', order)?.idxs).toEqual(new SearchSession(columns).search('-a', order)?.idxs);
+    expect(typing.search('-a', order)?.idxs).toEqual([0, 1]);
+  });
+
+  it('finds an exact match in any field while the query grows', () => {
+    // While typing "ab", the name "abc" starts with the query first; the title "ab" then equals it.
+    const list = [item('ref://1', { name: 'abd', title: 'zz ab' }), item('ref://2', { name: 'abc', title: 'ab' })];
+    const columns = buildColumns(list);
+    const { order } = buildSortOrder(columns, 'name');
+    const typing = new SearchSession(columns);
+    typing.search('a', order);
+    const result = typing.search('ab', order)!;
+    expect(result.idxs).toEqual([1, 0]);
+    expect(result.tierCounts).toEqual([1, 1, 0, 0]);
+  });
+
+  it('matches items whose text has line breaks like uFuzzy does', () => {
+    const list = [item('ref://1', { description: 'first line\nsecond' }), item('ref://2', { description: 'first second' })];
+    expect(searchUris('first-second', list)).toEqual(['ref://2']);
+    expect(searchUris('second', list)).toEqual(['ref://1', 'ref://2']);
   });
 
   it('keeps the active sort order within a tier', () => {

@@ -14,6 +14,7 @@
 //   - the items that can rank exact or prefix are kept and filtered as the query grows.
 import uFuzzy from '@leeoniya/ufuzzy';
 import type { PickerColumns } from './columns';
+import { searchIndex } from './search-index';
 import { literalTerm, matchLiteral, narrowLiteral, type Indices, type LiteralMatch } from './search-literal';
 import { prefixSet, rankMatches, type PrefixSet, type SearchResult } from './search-tiers';
 
@@ -92,7 +93,11 @@ export class SearchSession {
   private last: TermMatch[] = [];
   private prefix: PrefixSet | undefined;
 
-  constructor(readonly columns: PickerColumns) {}
+  constructor(readonly columns: PickerColumns) {
+    // Index the items now, not on the first keystroke: a session is made per published page while a list
+    // streams in, so the index grows with it and is ready when the user types (~1 µs per item).
+    searchIndex(columns);
+  }
 
   /** Matching indices of `query`, or undefined for an empty query (the caller shows the whole sorted list). */
   match(query: string): { idxs: Indices; typo: boolean } | undefined {
