@@ -19,6 +19,12 @@ export default defineConfig({
     // Module preload polyfill is an inline script; Chromium does not need it.
     modulePreload: { polyfill: false },
     assetsInlineLimit: 0,
-    sourcemap: true
+    sourcemap: true,
+    // React and react-dom change only with upgrades: a chunk of their own stays cached across app releases.
+    rolldownOptions: {
+      output: {
+        codeSplitting: { groups: [{ name: 'react-vendor', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }] }
+      }
+    }
   }
 });
