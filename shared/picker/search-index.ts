@@ -4,8 +4,10 @@
 //   - pairs: a 256-bit set (8 words) of the letter/digit pairs next to each other in the search line, hashed; a
 //     term whose pairs are not all there is rejected without reading the text (about a quarter of the bits are
 //     set for a typical item, so most items lacking a pair are caught).
-//   - firstChars: the same bits for the first character of name, title, URI and last URI segment; only items
-//     with the query's first character there can be exact or prefix matches.
+//   - firstCodes: the first character code of name, title, last URI segment and URI (4 per item, in
+//     `prefixFields` order); only items with the query's first character there can be exact or prefix matches.
+//   - fieldLengths: the lengths of those fields (capped at 65,535); with the first codes they rule out nearly
+//     every exact match. Both spare reading strings scattered across the heap at 100,000 items.
 import type { PickerColumns } from './columns';
 
 const DIGIT_BITS = 5;
@@ -50,23 +52,36 @@ export function addPairs(text: string, out: Int32Array, at: number): void {
   }
 }
 
+export const PREFIX_FIELDS = 4;
+
+/** The fields an exact or prefix match is about, in the order the index keeps their first codes. */
+export function prefixFields(columns: PickerColumns): readonly (readonly string[])[] {
+  return [columns.nameLower, columns.titleLower, columns.uriLeafLower, columns.uriLower];
+}
+
 export interface SearchIndex {
   charMasks: Int32Array;
   /** PAIR_WORDS words per item. */
   pairs: Int32Array;
-  firstChars: Int32Array;
+  /** PREFIX_FIELDS codes per item; 0 for an empty field. */
+  firstCodes: Uint16Array;
+  /** PREFIX_FIELDS lengths per item. */
+  fieldLengths: Uint16Array;
 }
 
 interface CachedIndex extends SearchIndex {
   size: number;
 }
 
-function grow(array: Int32Array, size: number, needed: number): Int32Array {
+function grow<T extends Int32Array | Uint16Array>(array: T, size: number, needed: number, make: (length: number) => T): T {
   if (array.length >= needed) return array;
-  const grown = new Int32Array(Math.max(needed, Math.ceil(array.length * 1.5)));
+  const grown = make(Math.max(needed, Math.ceil(array.length * 1.5)));
   grown.set(array.subarray(0, size));
   return grown;
 }
+
+const int32 = (length: number) => new Int32Array(length);
+const uint16 = (length: number) => new Uint16Array(length);
 
 // Keyed by the haystack array, which `extendColumns` grows in place while a list streams in: only new items
 // are read. Search sessions come and go with every page; this stays until the columns are rebuilt.
@@ -74,30 +89,34 @@ const cache = new WeakMap<readonly string[], CachedIndex>();
 
 /** The index of `columns`, extended to its current items. */
 export function searchIndex(columns: PickerColumns): SearchIndex {
-  const { haystack, nameLower, titleLower, uriLower, uriLeafLower } = columns;
+  const { haystack } = columns;
   let index = cache.get(haystack);
   if (!index || index.size > haystack.length)
-    index = { charMasks: new Int32Array(0), pairs: new Int32Array(0), firstChars: new Int32Array(0), size: 0 };
-  if (index.size < haystack.length) {
-    index.charMasks = grow(index.charMasks, index.size, haystack.length);
-    index.pairs = grow(index.pairs, index.size * PAIR_WORDS, haystack.length * PAIR_WORDS);
-    index.firstChars = grow(index.firstChars, index.size, haystack.length);
-    for (let i = index.size; i < haystack.length; i++) {
+    index = { charMasks: int32(0), pairs: int32(0), firstCodes: uint16(0), fieldLengths: uint16(0), size: 0 };
+  const { size } = index;
+  const n = haystack.length;
+  if (size < n) {
+    index.charMasks = grow(index.charMasks, size, n, int32);
+    index.pairs = grow(index.pairs, size * PAIR_WORDS, n * PAIR_WORDS, int32);
+    index.firstCodes = grow(index.firstCodes, size * PREFIX_FIELDS, n * PREFIX_FIELDS, uint16);
+    index.fieldLengths = grow(index.fieldLengths, size * PREFIX_FIELDS, n * PREFIX_FIELDS, uint16);
+    const fields = prefixFields(columns);
+    for (let i = size; i < n; i++) {
       index.charMasks[i] = charMask(haystack[i]);
       addPairs(haystack[i], index.pairs, i * PAIR_WORDS);
-      index.firstChars[i] =
-        charBit(nameLower[i].charCodeAt(0)) |
-        charBit(titleLower[i].charCodeAt(0)) |
-        charBit(uriLower[i].charCodeAt(0)) |
-        charBit(uriLeafLower[i].charCodeAt(0));
+      for (let f = 0; f < PREFIX_FIELDS; f++) {
+        const text = fields[f][i];
+        index.firstCodes[i * PREFIX_FIELDS + f] = text.length > 0 ? text.charCodeAt(0) : 0;
+        index.fieldLengths[i * PREFIX_FIELDS + f] = Math.min(text.length, 0xffff);
+      }
     }
-    index.size = haystack.length;
+    index.size = n;
     cache.set(haystack, index);
   }
-  const { size } = index;
   return {
-    charMasks: index.charMasks.subarray(0, size),
-    pairs: index.pairs.subarray(0, size * PAIR_WORDS),
-    firstChars: index.firstChars.subarray(0, size)
+    charMasks: index.charMasks.subarray(0, n),
+    pairs: index.pairs.subarray(0, n * PAIR_WORDS),
+    firstCodes: index.firstCodes.subarray(0, n * PREFIX_FIELDS),
+    fieldLengths: index.fieldLengths.subarray(0, n * PREFIX_FIELDS)
   };
 }

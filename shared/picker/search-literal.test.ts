@@ -110,6 +110,7 @@ describe('searchIndex', () => {
     expect(grown.charMasks.length).toBe(300);
     expect(Array.from(grown.charMasks)).toEqual(Array.from(fresh.charMasks));
     expect(Array.from(grown.pairs)).toEqual(Array.from(fresh.pairs));
-    expect(Array.from(grown.firstChars)).toEqual(Array.from(fresh.firstChars));
+    expect(Array.from(grown.firstCodes)).toEqual(Array.from(fresh.firstCodes));
+    expect(Array.from(grown.fieldLengths)).toEqual(Array.from(fresh.fieldLengths));
   });
 });

@@ -54,11 +54,15 @@ export type Indices = ArrayLike<number>;
 export interface LiteralMatch {
   literal: LiteralTerm;
   idxs: Uint32Array;
-  /** Start of the last part in the greedy chain, or -1 when the item was matched by the regex. */
+  /** Start of the last part in the greedy chain, or BY_REGEX or UNLOCATED (negative). */
   lastStart: Int32Array;
 }
 
-const NOT_FOUND = -2;
+/** lastStart of an item matched by the regex (its text has a line break): no position to narrow from. */
+const BY_REGEX = -1;
+/** lastStart of an item matched by its char mask alone (a one-letter term): located when the term grows. */
+const UNLOCATED = -2;
+const NOT_FOUND = -3;
 
 /** Whether item i's pair set holds every pair of the term. */
 function hasPairs(pairs: Int32Array, i: number, required: number[]): boolean {
@@ -84,27 +88,31 @@ function chain(text: string, parts: string[], from: number, at: number): number 
   return start;
 }
 
+/** Item i against a whole term, from the start of its text: its lastStart, or NOT_FOUND. */
+function matchItem(literal: LiteralTerm, text: string, mask: number, pairs: Int32Array, i: number): number {
+  if ((mask & literal.required) !== literal.required || !hasPairs(pairs, i, literal.requiredPairs)) return NOT_FOUND;
+  // Only a gap between parts can hold a line break that stops the regex; one part has no gap.
+  if ((mask & LINE_BREAK_BIT) !== 0 && literal.parts.length > 1) return literal.pattern.test(text) ? BY_REGEX : NOT_FOUND;
+  return chain(text, literal.parts, 0, 0);
+}
+
 /** Matches `literal` among `candidates`, or among every item. */
 export function matchLiteral(columns: PickerColumns, literal: LiteralTerm, candidates?: Indices): LiteralMatch {
   const { haystack } = columns;
   const { charMasks: masks, pairs } = searchIndex(columns);
-  const { parts, required, requiredPairs, pattern } = literal;
   const count = candidates ? candidates.length : haystack.length;
   const idxs = new Uint32Array(count);
   const starts = new Int32Array(count);
   let found = 0;
+  // A one-letter term matches exactly the items whose mask has that letter (letters have bits of their own):
+  // the first keystroke, which matches nearly everything, reads no text. Positions are found when it grows.
+  const [first] = literal.parts;
+  const letterOnly = literal.parts.length === 1 && first.length === 1 && first >= 'a' && first <= 'z';
   for (let c = 0; c < count; c++) {
     const i = candidates ? candidates[c] : c;
-    const mask = masks[i];
-    if ((mask & required) !== required || !hasPairs(pairs, i, requiredPairs)) continue;
-    if ((mask & LINE_BREAK_BIT) !== 0) {
-      if (pattern.test(haystack[i])) {
-        idxs[found] = i;
-        starts[found++] = -1;
-      }
-      continue;
-    }
-    const start = chain(haystack[i], parts, 0, 0);
+    const start = letterOnly
+      ? (masks[i] & literal.required) !== 0 ? UNLOCATED : NOT_FOUND
+      : matchItem(literal, haystack[i], masks[i], pairs, i);
     if (start !== NOT_FOUND) {
       idxs[found] = i;
       starts[found++] = start;
@@ -137,12 +145,13 @@ export function narrowLiteral(columns: PickerColumns, previous: LiteralMatch, ne
   if (!how) return matchLiteral(columns, next, previous.idxs);
   if (next.parts.length === previous.literal.parts.length && !how.extendsLast) return { ...previous, literal: next };
   const { haystack } = columns;
-  const { pairs } = searchIndex(columns);
-  const { parts, pattern, requiredPairs } = next;
+  const { charMasks: masks, pairs } = searchIndex(columns);
+  const { parts, requiredPairs } = next;
   const last = previous.literal.parts.length - 1;
   const lastPart = parts[last];
   const knownLength = previous.literal.parts[last].length;
   const moreParts = parts.length > last + 1;
+  const multiPart = parts.length > 1;
   const count = previous.idxs.length;
   const idxs = new Uint32Array(count);
   const starts = new Int32Array(count);
@@ -151,23 +160,17 @@ export function narrowLiteral(columns: PickerColumns, previous: LiteralMatch, ne
     const i = previous.idxs[c];
     const text = haystack[i];
     const before = previous.lastStart[c];
-    if (before === -1) {
-      if (pattern.test(text)) {
-        idxs[found] = i;
-        starts[found++] = -1;
-      }
-      continue;
-    }
     let start = before;
-    // The longer last part occurs where the shorter one was found, or later: never earlier.
-    if (how.extendsLast && !continuesAt(text, lastPart, before, knownLength)) {
-      if (!hasPairs(pairs, i, requiredPairs)) continue;
-      start = text.indexOf(lastPart, before + 1);
-      if (start === -1) continue;
-    }
-    if (moreParts) {
-      if (!hasPairs(pairs, i, requiredPairs)) continue;
-      start = chain(text, parts, last + 1, start + lastPart.length);
+    // Unlocated items, and items with line breaks once the term has several parts, are matched from scratch.
+    if (before < 0 || (multiPart && (masks[i] & LINE_BREAK_BIT) !== 0)) {
+      start = matchItem(next, text, masks[i], pairs, i);
+    } else {
+      // The longer last part occurs where the shorter one was found, or later: never earlier.
+      if (how.extendsLast && !continuesAt(text, lastPart, before, knownLength)) {
+        start = hasPairs(pairs, i, requiredPairs) ? text.indexOf(lastPart, before + 1) : -1;
+        if (start === -1) continue;
+      }
+      if (moreParts) start = hasPairs(pairs, i, requiredPairs) ? chain(text, parts, last + 1, start + lastPart.length) : NOT_FOUND;
     }
     if (start !== NOT_FOUND) {
       idxs[found] = i;

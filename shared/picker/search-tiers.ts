@@ -4,7 +4,7 @@
 // the query can be exact or prefix matches; that set is kept, so a longer query filters it instead of
 // re-reading every match's fields.
 import type { PickerColumns } from './columns';
-import { charBit, searchIndex } from './search-index';
+import { PREFIX_FIELDS, prefixFields, searchIndex, type SearchIndex } from './search-index';
 
 export const TIER_EXACT = 0;
 export const TIER_PREFIX = 1;
@@ -30,10 +30,6 @@ export interface PrefixSet {
 
 type Fields = readonly (readonly string[])[];
 
-function prefixFields(columns: PickerColumns): Fields {
-  return [columns.nameLower, columns.titleLower, columns.uriLeafLower, columns.uriLower];
-}
-
 /** Whether `text` starts with `whole`, given that it starts with its first `known` characters. */
 function startsWithFrom(text: string, whole: string, known: number): boolean {
   if (text.length < whole.length) return false;
@@ -41,42 +37,56 @@ function startsWithFrom(text: string, whole: string, known: number): boolean {
   return true;
 }
 
-/** The field of item i that starts with `whole`, trying `hint` (known to start with `known` chars) first. */
-function prefixField(fields: Fields, i: number, whole: string, hint: number, known: number): number {
-  if (startsWithFrom(fields[hint][i], whole, known)) return hint;
-  for (let f = 0; f < fields.length; f++) if (f !== hint && startsWithFrom(fields[f][i], whole, 0)) return f;
-  return -1;
-}
-
-function equalsAny(fields: Fields, i: number, whole: string): boolean {
-  for (let f = 0; f < fields.length; f++) {
-    const text = fields[f][i];
-    if (text.length === whole.length && text === whole) return true;
+/** Whether a field of item i equals `whole`; the index's codes and lengths settle nearly every item. */
+function equalsAny(fields: Fields, index: SearchIndex, i: number, whole: string, first: number): boolean {
+  const { firstCodes, fieldLengths } = index;
+  // Lengths are capped in the index; a longer query is compared as text.
+  const length = Math.min(whole.length, 0xffff);
+  for (let f = 0, at = i * PREFIX_FIELDS; f < PREFIX_FIELDS; f++, at++) {
+    if (firstCodes[at] === first && fieldLengths[at] === length && fields[f][i] === whole) return true;
   }
   return false;
+}
+
+/** The first field of item i that starts with `whole`, by the index's first codes; -1 when none does. */
+function firstPrefixField(fields: Fields, firstCodes: Uint16Array, i: number, whole: string, first: number): number {
+  for (let f = 0, at = i * PREFIX_FIELDS; f < PREFIX_FIELDS; f++, at++) {
+    if (firstCodes[at] === first && startsWithFrom(fields[f][i], whole, 1)) return f;
+  }
+  return -1;
 }
 
 /** The prefix set of `whole`, filtered from `previous` when `whole` extends its query. */
 export function prefixSet(columns: PickerColumns, whole: string, previous?: PrefixSet): PrefixSet {
   const fields = prefixFields(columns);
+  const index = searchIndex(columns);
+  const first = whole.charCodeAt(0);
   const extending = previous !== undefined && whole.startsWith(previous.whole);
-  // From scratch, the index says which items have the first character at the start of a field (by its bit;
-  // characters without one are compared directly): that rejects almost every item before reading a field.
-  const bit = extending ? 0 : charBit(whole.charCodeAt(0));
-  const { firstChars } = searchIndex(columns);
   const count = extending ? previous.idxs.length : columns.items.length;
   const idxs = new Uint32Array(count);
   const field = new Uint8Array(count);
   const exact = new Uint8Array(count);
   let found = 0;
-  for (let k = 0; k < count; k++) {
-    const i = extending ? previous.idxs[k] : k;
-    if (bit !== 0 && (firstChars[i] & bit) === 0) continue;
-    const f = extending ? prefixField(fields, i, whole, previous.field[k], previous.whole.length) : prefixField(fields, i, whole, 0, 0);
-    if (f === -1) continue;
-    idxs[found] = i;
-    field[found] = f;
-    exact[found++] = equalsAny(fields, i, whole) ? 1 : 0;
+  if (extending) {
+    const known = previous.whole.length;
+    for (let k = 0; k < count; k++) {
+      const i = previous.idxs[k];
+      // The field that started with the shorter query usually still does: only its new characters are read.
+      const hint = previous.field[k];
+      const f = startsWithFrom(fields[hint][i], whole, known) ? hint : firstPrefixField(fields, index.firstCodes, i, whole, first);
+      if (f === -1) continue;
+      idxs[found] = i;
+      field[found] = f;
+      exact[found++] = equalsAny(fields, index, i, whole, first) ? 1 : 0;
+    }
+  } else {
+    for (let i = 0; i < count; i++) {
+      const f = firstPrefixField(fields, index.firstCodes, i, whole, first);
+      if (f === -1) continue;
+      idxs[found] = i;
+      field[found] = f;
+      exact[found++] = equalsAny(fields, index, i, whole, first) ? 1 : 0;
+    }
   }
   return { whole, idxs: idxs.subarray(0, found), field: field.subarray(0, found), exact: exact.subarray(0, found) };
 }
