@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildColumns, extendColumns } from './columns';
 import { searchIndex } from './search-index';
 import { literalTerm, matchLiteral, narrowLiteral, type LiteralMatch } from './search-literal';
+import { typoCandidates } from './search-typo';
 import { item } from './test-items';
 
 /** Deterministic pseudo-random numbers (mulberry32), so a failure names a reproducible case. */
@@ -112,5 +113,27 @@ describe('searchIndex', () => {
     expect(Array.from(grown.pairs)).toEqual(Array.from(fresh.pairs));
     expect(Array.from(grown.firstCodes)).toEqual(Array.from(fresh.firstCodes));
     expect(Array.from(grown.fieldLengths)).toEqual(Array.from(fresh.fieldLengths));
+  });
+});
+
+describe('typoCandidates', () => {
+  it("keeps every item uFuzzy's typo filter matches", () => {
+    const typo = new uFuzzy({ intraMode: 1 });
+    const words = ['quarterly', 'runbook', 'glacier', 'invoice', 'abc', 'report', 'readme', 'x-typescript'];
+    const next = rng(6);
+    const list = Array.from({ length: 300 }, (_, i) =>
+      item(`ref://t/${i}`, { name: `${words[i % words.length]}-${i}`, description: randomText(next, 20) })
+    );
+    const columns = buildColumns(list);
+    let matchedSome = 0;
+    for (const term of ['quarterlz', 'glaciex', 'quartelry', 'runbok', 'glacer', 'invocie', 'abd', 'repotr', 'raedme', 'x-typscript', 'zzzzzz', 'ab12']) {
+      const all = typo.filter(columns.haystack, term) ?? [];
+      const kept = new Set(Array.from(typoCandidates(columns, term, undefined) ?? []));
+      for (const i of all) expect(kept.has(i), `term "${term}", item ${i}`).toBe(true);
+      if (all.length > 0) matchedSome++;
+      // The prefilter must also reject something, or it would be useless.
+      expect(kept.size).toBeLessThan(list.length);
+    }
+    expect(matchedSome).toBeGreaterThan(5);
   });
 });

@@ -6,7 +6,8 @@
 //
 // Keystroke latency at 100,000 items:
 //   - substring terms are matched by search-literal.ts (indexOf and per-item char masks, the same answers as
-//     uFuzzy's filter without a regex per item); uFuzzy matches typos and the terms only it can read;
+//     uFuzzy's filter without a regex per item); uFuzzy matches typos (on the items search-typo.ts lets
+//     through) and the terms only it can read;
 //   - narrowing: when a term only grows (typing), it is matched against the previous term's matches instead of
 //     the whole list, from where each one matched. That is safe because a longer term's matches are a subset of
 //     its prefix's matches, in substring mode always, and in typo mode once all error kinds are enabled (terms
@@ -16,6 +17,7 @@ import uFuzzy from '@leeoniya/ufuzzy';
 import type { PickerColumns } from './columns';
 import { searchIndex } from './search-index';
 import { literalTerm, matchLiteral, narrowLiteral, type Indices, type LiteralMatch } from './search-literal';
+import { typoCandidates } from './search-typo';
 import { prefixSet, rankMatches, type PrefixSet, type SearchResult } from './search-tiers';
 
 export { TIER_EXACT, TIER_PREFIX, TIER_SUBSTRING, TIER_TYPO, type SearchResult } from './search-tiers';
@@ -82,7 +84,8 @@ function matchTerm(columns: PickerColumns, term: string, base: Indices | undefin
     if (match.idxs.length > 0) return match;
   }
   const narrowTypo = grows && previous.mode === 'typo' && previous.term.length >= typoNarrowingMinLength;
-  return { term, mode: 'typo', idxs: typo.filter(haystack, term, asFilterIdxs(narrowTypo ? previous.idxs : base)) ?? [] };
+  const candidates = typoCandidates(columns, term, narrowTypo ? previous.idxs : base);
+  return { term, mode: 'typo', idxs: typo.filter(haystack, term, asFilterIdxs(candidates)) ?? [] };
 }
 
 /**
