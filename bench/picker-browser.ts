@@ -57,11 +57,14 @@ export interface AppFigures {
   domRows: number;
   domNodes: number;
   heapMb: number;
-  keystroke: LatencySummary;
+  keystroke?: LatencySummary;
 }
 
-/** Opens the app and measures listing, rows, heap and keystroke latency with `expected` items. */
-export async function measureApp(browser: Browser, url: string, expected: number): Promise<AppFigures> {
+/**
+ * Opens the app and measures listing, rows, heap and (unless `listingOnly`) keystroke latency with
+ * `expected` items.
+ */
+export async function measureApp(browser: Browser, url: string, expected: number, listingOnly = false): Promise<AppFigures> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   try {
     const started = Date.now();
@@ -76,6 +79,7 @@ export async function measureApp(browser: Browser, url: string, expected: number
     const domRows = await page.locator('[data-testid="resource-row"]').count();
     const domNodes = await page.evaluate('document.getElementsByTagName("*").length');
     const heap = await heapMb(page);
+    if (listingOnly) return { listMs, domRows, domNodes: Number(domNodes), heapMb: heap };
     const samples = await page.evaluate(`(${TYPE_SCRIPT})(${JSON.stringify(TYPED_QUERIES)})`);
     return { listMs, domRows, domNodes: Number(domNodes), heapMb: heap, keystroke: summarize(samples as number[]) };
   } finally {

@@ -188,7 +188,8 @@ test.describe('picker across servers', () => {
 });
 
 test.describe('listing progress', () => {
-  test.use({ appServers: { big: { transport: 'stdio', args: [...STEADY_REFERENCE.args, '--resources', '4000', '--page-size', '20'] } } });
+  // Small pages, so the listing lasts long enough to be cancelled midway (200 pages of 20 now finish first).
+  test.use({ appServers: { big: { transport: 'stdio', args: [...STEADY_REFERENCE.args, '--resources', '4000', '--page-size', '4'] } } });
 
   test('streams with a progress bar, can be cancelled and listed again', async ({ page, picker }) => {
     const progress = page.getByTestId('list-progress');

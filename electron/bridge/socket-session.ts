@@ -1,7 +1,8 @@
-// One browser tab's WebSocket: call frames in, one reply per call out, every engine event pushed.
-// Bad frames (binary, too large, not JSON, not an envelope) get an error reply; none can throw.
+// One browser tab's WebSocket: call frames in, one reply per call out, engine events pushed (all of them,
+// or once the page has said which it listens to, only those). Bad frames (binary, too large, not JSON,
+// not an envelope) get an error reply; none can throw.
 import type { RawData, WebSocket } from 'ws';
-import type { EngineHost, ReplyEnvelope } from '../../shared/contract';
+import { eventInterestEnvelopeSchema, type EngineHost, type ReplyEnvelope } from '../../shared/contract';
 import { handleCall } from '../shell/call-envelope';
 
 /** Largest call frame the engine will parse (file.save carries whole resources as base64). */
@@ -41,7 +42,11 @@ export function attachSocketSession(socket: WebSocket, host: EngineHost): void {
     }
   };
 
-  const unsubscribe = host.subscribe(event => send({ type: 'event', ...event }));
+  // Undefined: every event (a client that never says what it listens to).
+  let wanted: ReadonlySet<string> | undefined;
+  const unsubscribe = host.subscribe(event => {
+    if (wanted === undefined || wanted.has(event.event)) send({ type: 'event', ...event });
+  });
   socket.on('close', unsubscribe);
   socket.on('error', () => socket.terminate());
 
@@ -65,6 +70,12 @@ export function attachSocketSession(socket: WebSocket, host: EngineHost): void {
       raw = JSON.parse(frame.toString('utf8'));
     } catch {
       sendReply({ type: 'reply', id: -1, ok: false, error: { code: 'protocol', message: 'Frame is not valid JSON' } });
+      return;
+    }
+    if (typeof raw === 'object' && raw !== null && (raw as { type?: unknown }).type === 'events') {
+      const interest = eventInterestEnvelopeSchema.safeParse(raw);
+      if (interest.success) wanted = new Set(interest.data.names);
+      else sendReply({ type: 'reply', id: -1, ok: false, error: { code: 'protocol', message: 'Malformed event-interest frame' } });
       return;
     }
     void handleCall(host, raw).then(sendReply);

@@ -1,7 +1,9 @@
 // Browser-mode carrier: the contract over one WebSocket to the bridge (electron/bridge). Calls made
 // while the socket is down wait in an outbox; calls already sent when it drops fail at once (their
-// reply can no longer arrive). A dropped socket is reopened with capped, jittered backoff.
-import { EngineCallError, type CallEnvelope, type EngineClient } from '../../shared/contract';
+// reply can no longer arrive). A dropped socket is reopened with capped, jittered backoff. Once anything
+// listens to events, the bridge is told which events have listeners (and again whenever that changes, and
+// on every reconnect), so it does not serialise events nobody on this page reads.
+import { EngineCallError, type CallEnvelope, type EngineClient, type EventInterestEnvelope, type EventName } from '../../shared/contract';
 import { CarrierClient, type LocalMethods } from './carrier-client';
 import { parseServerEnvelope } from './server-envelope';
 
@@ -57,12 +59,26 @@ export function connectSocketClient(options: SocketCarrierOptions): Promise<Sock
     options.localMethods
   );
 
+  // Undefined until the first listener: a client that never listens is sent every event, as before.
+  let interest: EventName[] | undefined;
+  const sendInterest = (to: WebSocketLike) => {
+    if (interest === undefined) return;
+    const envelope: EventInterestEnvelope = { type: 'events', names: interest };
+    to.send(JSON.stringify(envelope));
+  };
+  client.events.watchNames(names => {
+    interest = names;
+    if (socket && socket.readyState === OPEN) sendInterest(socket);
+  });
+
   return new Promise<SocketEngineClient>((resolve, reject) => {
     const open = () => {
       const current = createSocket(options.url);
       socket = current;
       current.onopen = () => {
         attempt = 0;
+        // Before the queued calls, so events those calls cause are already wanted.
+        sendInterest(current);
         for (const [id, frame] of outbox) {
           outbox.delete(id);
           current.send(frame);

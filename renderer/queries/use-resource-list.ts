@@ -1,6 +1,8 @@
 // Resource lists per server, streamed page by page. While `resources.list` runs, its `listProgress` pages
 // go into a sibling query (`listProgress`), so the picker shows items as they arrive; the finished call
-// becomes the list query's data. Cancelling the query cancels the engine request.
+// becomes the list query's data. The call is `streamOnly`: its items arrive once, in the events, and the
+// reply only says how many there were (re-sending 100k items in the reply cost as much as a third of the
+// listing). Cancelling the query cancels the engine request.
 import { skipToken, useQueries, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { EngineClient, ListResult, ResourceItem, ServerId } from '../../shared/contract';
 import { useEngine } from '../app/engine-context';
@@ -12,13 +14,12 @@ export interface ListProgress {
   items: ResourceItem[];
   done: boolean;
 }
-
-
-
 let requestSeq = 0;
 
 /** How often streamed pages are published to the view; a 100k listing arrives in thousands of pages. */
 const publishEveryMs = 200;
+/** Events and replies travel in order on both carriers; this only guards against a carrier that loses events. */
+const catchUpMs = 2_000;
 
 async function streamList(
   engine: EngineClient,
@@ -43,20 +44,26 @@ async function streamList(
     });
   };
   publish();
+  let caughtUp: (() => void) | undefined;
   const off = engine.on('listProgress', progress => {
     if (progress.requestId !== requestId) return;
+    // Page 1 again means the engine restarted the walk (the server rejected a cursor): start over.
+    if (progress.page === 1) streamed.length = 0;
     for (const item of progress.items) streamed.push(item);
     page = progress.page;
     streamedDone = progress.done;
     if (Date.now() - publishedAt >= publishEveryMs) publish();
+    if (streamedDone) caughtUp?.();
   });
   const cancel = () => void engine.call('request.cancel', { requestId }).catch(() => undefined);
   signal.addEventListener('abort', cancel, { once: true });
   try {
-    const result = await engine.call('resources.list', { serverId, requestId });
-    // The streamed pages are the same items; keeping their objects lets the picker's columns stay as built.
-    const sameItems = streamedDone && streamed.length === result.items.length;
-    return sameItems ? { ...result, items: streamed } : result;
+    const result = await engine.call('resources.list', { serverId, requestId, streamOnly: true });
+    if (!streamedDone) await new Promise<void>(resolve => ((caughtUp = resolve), setTimeout(resolve, catchUpMs)));
+    // Keeping the streamed objects lets the picker's columns stay as built.
+    if (streamedDone && streamed.length === result.streamed) return { ...result, items: streamed };
+    // Some pages never arrived: ask for the whole list in the reply (the engine serves it from its page cache).
+    return await engine.call('resources.list', { serverId });
   } finally {
     off();
     signal.removeEventListener('abort', cancel);

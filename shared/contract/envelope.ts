@@ -13,6 +13,17 @@ export const callEnvelopeSchema = z.object({
 });
 export type CallEnvelope = z.infer<typeof callEnvelopeSchema>;
 
+/**
+ * Browser mode: the events a client has listeners for. After one of these the bridge sends that client
+ * only those events (until then, all): serialising a 100k listing's protocol-log frames for a page whose
+ * log panel is closed doubled the listing's cost.
+ */
+export const eventInterestEnvelopeSchema = z.object({
+  type: z.literal('events'),
+  names: z.array(z.string().max(100)).max(200)
+});
+export type EventInterestEnvelope = z.infer<typeof eventInterestEnvelopeSchema>;
+
 export type ReplyEnvelope =
   | { type: 'reply'; id: number; ok: true; result: unknown }
   | { type: 'reply'; id: number; ok: false; error: AppError };

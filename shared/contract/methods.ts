@@ -77,7 +77,11 @@ export const methodSchemas = {
   'servers.reconnect': z.object({ serverId }),
   'config.get': z.object({}),
   'config.import': z.object({ path: z.string().min(1), format: z.enum(['auto', 'claude', 'cursor', 'vscode']).optional() }),
-  'resources.list': z.object({ serverId, requestId: requestId.optional(), cacheMode: cacheMode.optional() }),
+  /**
+   * `streamOnly`: the items go out only in the call's `listProgress` events (give a `requestId` to match
+   * them); the result then carries no items, and `streamed` says how many there were.
+   */
+  'resources.list': z.object({ serverId, requestId: requestId.optional(), cacheMode: cacheMode.optional(), streamOnly: z.boolean().optional() }),
   'resources.read': z.object({ serverId, uri, requestId: requestId.optional(), cacheMode: cacheMode.optional() }),
   'templates.list': z.object({ serverId, cacheMode: cacheMode.optional() }),
   'completion.complete': z.object({

@@ -176,9 +176,12 @@ export interface ReadResult {
 
 export interface ListResult<T> {
   serverId: ServerId;
+  /** Empty for a `streamOnly` call (the items came in its `listProgress` events). */
   items: T[];
   pages: number;
   cache: CacheInfo;
+  /** Set by a `streamOnly` call: how many items its `listProgress` events carried (the final walk's). */
+  streamed?: number;
 }
 
 export interface CompletionResult {

@@ -45,17 +45,26 @@ export interface CacheModule {
 export const DEFAULT_BUDGET_BYTES = 64 * 1024 * 1024;
 export const DEFAULT_MAX_TTL_MS = 60 * 60 * 1000;
 const WARM_SAVE_DELAY_MS = 2000;
+const WARM_SAVE_MAX_DELAY_MS = 30_000;
 
 export function createCache(options: CacheOptions): CacheModule {
   const events = new CacheChangeEmitter(options.bus);
   let warm: WarmStart | undefined;
   let warmTimer: NodeJS.Timeout | undefined;
+  let firstUnsavedAt = 0;
+  // Saved once the cache has been quiet for WARM_SAVE_DELAY_MS (at most WARM_SAVE_MAX_DELAY_MS after the
+  // first unsaved change): every save serialises all public list pages, so saving every 2 s while a 100k
+  // list streams in cost a fifth of the listing.
   const scheduleWarmSave = () => {
-    if (!warm || warmTimer) return;
+    if (!warm) return;
+    const now = Date.now();
+    if (warmTimer) clearTimeout(warmTimer);
+    else firstUnsavedAt = now;
+    const delay = Math.min(WARM_SAVE_DELAY_MS, Math.max(0, firstUnsavedAt + WARM_SAVE_MAX_DELAY_MS - now));
     warmTimer = setTimeout(() => {
       warmTimer = undefined;
       void warm?.save();
-    }, WARM_SAVE_DELAY_MS);
+    }, delay);
     warmTimer.unref();
   };
   const store = new ResponseStore({

@@ -21,8 +21,8 @@ export function resourceHandlers(deps: ResourceHandlerDeps): HandlerMap<'resourc
   const listDeps = { bus: deps.bus, ports: deps.ports, maxListItems: deps.maxListItems };
   const readDeps = { ports: deps.ports, maxContentBytes: deps.maxContentBytes };
   return {
-    'resources.list': ({ serverId, requestId, cacheMode }) =>
-      requests.run(requestId, handle => registry.use(serverId, handle, live => listResources(listDeps, live, handle, cacheMode ?? 'use'))),
+    'resources.list': ({ serverId, requestId, cacheMode, streamOnly }) =>
+      requests.run(requestId, handle => registry.use(serverId, handle, live => listResources(listDeps, live, handle, cacheMode ?? 'use', streamOnly))),
     'resources.read': ({ serverId, uri, requestId, cacheMode }) =>
       requests.run(requestId, handle => registry.use(serverId, handle, live => readResource(readDeps, live, handle, uri, cacheMode ?? 'use')))
   };

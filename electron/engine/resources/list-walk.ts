@@ -4,6 +4,7 @@
 import type { CacheInfo, CacheMode, ListResult, ServerId } from '../../../shared/contract';
 import type { EnginePorts, LiveConnection } from '../ports';
 import type { RequestHandle } from '../requests';
+import { listPageSchema } from './list-page-schema';
 import { combineCacheInfo, uncachedInfo } from './tracked';
 import { walkPages } from './walk-pages';
 import type { PageProgress } from './walk-pages';
@@ -17,23 +18,39 @@ export interface ListWalk<T> {
   map(serverId: ServerId, raw: Loose): T;
   onPage?(progress: PageProgress<T>): void;
   maxItems: number;
+  /** The items only go out through `onPage`; the result carries none, just how many (`streamed`). */
+  streamOnly?: boolean;
 }
 
 export async function walkListMethod<T>(ports: EnginePorts, live: LiveConnection, handle: RequestHandle, mode: CacheMode, walk: ListWalk<T>): Promise<ListResult<T>> {
   const { serverId, client } = live;
-  if (!live.capabilities.resources) return { serverId, items: [], pages: 0, cache: uncachedInfo(mode, undefined) };
+  if (!live.capabilities.resources) return { serverId, items: [], pages: 0, cache: uncachedInfo(mode, undefined), ...(walk.streamOnly && { streamed: 0 }) };
   const cache = ports.cache;
+  const schema = listPageSchema(walk.itemsKey);
   let caches: CacheInfo[] = [];
   const fetchPage = async (cursor: string | undefined) => {
     if (cursor === undefined) caches = [];
     // One page per call: without a cursor the SDK's list methods would walk (and cache) the whole list.
     const fetch = (): Promise<Loose> =>
-      client.request({ method: walk.method, params: cursor === undefined ? {} : { cursor } }, { signal: handle.signal, timeout: handle.timeoutMs }) as Promise<Loose>;
+      client.request({ method: walk.method, params: cursor === undefined ? {} : { cursor } }, schema, { signal: handle.signal, timeout: handle.timeoutMs });
     const { value, cache: info } = cache ? await cache.page(serverId, walk.method, cursor, mode, fetch) : await fetch().then(v => ({ value: v, cache: uncachedInfo(mode, v) }));
     caches.push(info);
     const items = value[walk.itemsKey];
     return { items: Array.isArray(items) ? (items as Loose[]) : [], ...(typeof value.nextCursor === 'string' && { nextCursor: value.nextCursor }) };
   };
-  const result = await walkPages<Loose, T>({ signal: handle.signal, maxItems: walk.maxItems, map: raw => walk.map(serverId, raw), fetchPage, onPage: walk.onPage });
-  return { serverId, items: result.items, pages: result.pages, cache: combineCacheInfo(caches) };
+  let streamed = 0;
+  const result = await walkPages<Loose, T>({
+    signal: handle.signal,
+    maxItems: walk.maxItems,
+    map: raw => walk.map(serverId, raw),
+    fetchPage,
+    onPage: progress => {
+      streamed = progress.loaded;
+      walk.onPage?.(progress);
+    },
+    collect: !walk.streamOnly
+  });
+  const cacheInfo = combineCacheInfo(caches);
+  if (walk.streamOnly) return { serverId, items: [], pages: result.pages, cache: cacheInfo, streamed };
+  return { serverId, items: result.items, pages: result.pages, cache: cacheInfo };
 }

@@ -13,12 +13,14 @@ export interface ListDeps {
   maxListItems: number;
 }
 
-export function listResources(deps: ListDeps, live: LiveConnection, handle: RequestHandle, mode: CacheMode): Promise<ListResult<ResourceItem>> {
+/** `streamOnly`: the items go out in `listProgress` only and the result carries none (see the contract). */
+export function listResources(deps: ListDeps, live: LiveConnection, handle: RequestHandle, mode: CacheMode, streamOnly = false): Promise<ListResult<ResourceItem>> {
   return walkListMethod(deps.ports, live, handle, mode, {
     method: 'resources/list',
     itemsKey: 'resources',
     map: toResourceItem,
     maxItems: deps.maxListItems,
+    streamOnly,
     onPage: progress => deps.bus.emit('listProgress', { serverId: live.serverId, requestId: handle.requestId, ...progress })
   });
 }

@@ -4,6 +4,8 @@
 // - any other cursor seen twice is a loop and fails the walk instead of running forever;
 // - a cursor the server no longer accepts (-32602, e.g. after a server restart) restarts from page 1;
 // - more than `maxItems` items fails the walk rather than exhausting memory.
+// The next page is requested before the current one is reported, so the report's cost (serialising a
+// `listProgress` event per client) overlaps the server's work instead of adding to every round trip.
 import { ProtocolError } from '@modelcontextprotocol/client';
 import { appError } from '../errors';
 
@@ -27,6 +29,8 @@ export interface WalkOptions<R, T> {
   signal: AbortSignal;
   maxItems: number;
   maxRestarts?: number;
+  /** False: items are only reported through `onPage`, not collected (the result's `items` is empty). */
+  collect?: boolean;
 }
 
 export interface WalkResult<T> {
@@ -40,39 +44,56 @@ function isRejectedCursor(err: unknown, cursor: string | undefined): boolean {
   return cursor !== undefined && err instanceof ProtocolError && err.code === INVALID_PARAMS;
 }
 
+/** Resolves after pending I/O callbacks, so a request just issued is written before synchronous work. */
+const afterIo = () => new Promise<void>(resolve => setImmediate(resolve));
+
+/** Same items, compared only in the rare case a server answers a cursor with itself. */
+const samePage = <R>(a: readonly R[], b: readonly R[]) => a.length === b.length && JSON.stringify(a) === JSON.stringify(b);
+
 export async function walkPages<R, T>(options: WalkOptions<R, T>): Promise<WalkResult<T>> {
   const maxRestarts = options.maxRestarts ?? 1;
+  const collect = options.collect ?? true;
   for (let restarts = 0; ; restarts++) {
     const items: T[] = [];
     const seen = new Set<string>();
+    let loaded = 0;
     let cursor: string | undefined;
-    let previous: string | undefined;
+    let previous: readonly R[] | undefined;
     let pages = 0;
+    let ahead: Promise<RawPage<R>> | undefined;
     for (;;) {
       options.signal.throwIfAborted();
       let page: RawPage<R>;
       try {
-        page = await options.fetchPage(cursor);
+        page = await (ahead ?? options.fetchPage(cursor));
       } catch (err) {
         if (isRejectedCursor(err, cursor) && restarts < maxRestarts) break;
         throw err;
+      } finally {
+        ahead = undefined;
       }
       pages++;
-      const fingerprint = JSON.stringify(page.items);
-      if (cursor !== undefined && page.nextCursor === cursor && fingerprint === previous) {
-        options.onPage?.({ page: pages, loaded: items.length, items: [], done: true });
+      if (cursor !== undefined && page.nextCursor === cursor && previous && samePage(page.items, previous)) {
+        options.onPage?.({ page: pages, loaded, items: [], done: true });
         return { items, pages };
       }
       const mapped = page.items.map(options.map);
-      items.push(...mapped);
-      if (items.length > options.maxItems) throw appError('protocol', `The server listed more than ${options.maxItems} items; stopped there`);
+      loaded += mapped.length;
+      if (collect) for (const item of mapped) items.push(item);
+      if (loaded > options.maxItems) throw appError('protocol', `The server listed more than ${options.maxItems} items; stopped there`);
       const next = page.nextCursor;
       const done = next === undefined;
       if (!done && seen.has(next)) throw appError('protocol', `The server's pagination loops: cursor ${JSON.stringify(next).slice(0, 80)} came back after ${pages} pages`);
-      options.onPage?.({ page: pages, loaded: items.length, items: mapped, done });
+      if (!done && !options.signal.aborted) {
+        ahead = options.fetchPage(next);
+        // Awaited on the next turn of the loop; until then a rejection must not count as unhandled.
+        ahead.catch(() => undefined);
+        await afterIo();
+      }
+      options.onPage?.({ page: pages, loaded, items: mapped, done });
       if (done) return { items, pages };
       seen.add(next);
-      previous = fingerprint;
+      previous = page.items;
       cursor = next;
     }
     // Only a rejected cursor leaves the page loop: start over from the first page.
