@@ -161,6 +161,31 @@ describe('carrying the contract', () => {
     }
   });
 
+  it('sends a socket only the events it asked for, once it has asked (a socket that never asks gets all)', async () => {
+    const open = async () => {
+      const ws = new WebSocket(`ws://127.0.0.1:${bridge.port}/ws?token=${bridge.token}`, { origin });
+      const events: string[] = [];
+      ws.on('message', data => events.push((JSON.parse(String(data)) as { event: string }).event));
+      await new Promise(resolve => ws.once('open', resolve));
+      return { ws, events };
+    };
+    const picky = await open();
+    const plain = await open();
+    try {
+      picky.ws.send(JSON.stringify({ type: 'events', names: ['serverRemoved'] }));
+      // Frames are handled in order: once this call is answered, the interest frame is in force.
+      picky.ws.send(JSON.stringify({ type: 'call', id: 1, method: 'servers.list', params: {} }));
+      await expect.poll(() => picky.events.length).toBe(1);
+      bus.emit('listChanged', { serverId: 'a', list: 'resources', at: 1 });
+      bus.emit('serverRemoved', { serverId: 'gone' });
+      await expect.poll(() => plain.events).toEqual(['listChanged', 'serverRemoved']);
+      await expect.poll(() => picky.events.slice(1)).toEqual(['serverRemoved']);
+    } finally {
+      picky.ws.close();
+      plain.ws.close();
+    }
+  });
+
   it('answers malformed and oversized frames with error replies and keeps serving', async () => {
     const ws = new WebSocket(`ws://127.0.0.1:${bridge.port}/ws?token=${bridge.token}`, { origin });
     const replies: { id: number; ok: boolean; error?: { code: string } }[] = [];

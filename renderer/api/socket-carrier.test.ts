@@ -64,6 +64,26 @@ describe('socket carrier', () => {
     expect(await seen).toEqual({ serverId: 'gone' });
   });
 
+  it('tells the server which events have listeners: when that changes and again after a reconnect', async () => {
+    const interests: unknown[][] = [];
+    const { url, sockets } = await startServer((socket, frame) => {
+      const f = frame as unknown as { type: string; names?: unknown[] };
+      if (f.type === 'events') interests.push(f.names ?? []);
+      else echo(socket, frame);
+    });
+    const client = await connect(url);
+    const off = client.on('listProgress', () => undefined);
+    client.on('listProgress', () => undefined);
+    client.on('serverState', () => undefined);
+    await expect.poll(() => interests).toEqual([['listProgress'], ['listProgress', 'serverState']]);
+    off();
+    await client.call('servers.list', {});
+    expect(interests).toHaveLength(2); // listProgress still has a listener
+    for (const s of sockets) s.terminate();
+    await expect.poll(() => interests.length).toBe(3);
+    expect(interests[2]).toEqual(['listProgress', 'serverState']);
+  });
+
   it('rejects an error reply with EngineCallError carrying the app error', async () => {
     const { url } = await startServer((socket, frame) =>
       socket.send(JSON.stringify({ type: 'reply', id: frame.id, ok: false, error: { code: 'not_found', message: 'nope', rpcCode: -32602 } }))

@@ -75,6 +75,34 @@ describe('walkPages', () => {
     await expect(promise).rejects.toBeInstanceOf(ProtocolError);
   });
 
+  it('requests the next page before reporting the current one', async () => {
+    const order: string[] = [];
+    const source = pagesOf(3, 1);
+    await walkPages<number, number>({
+      fetchPage: async cursor => (order.push(`fetch ${cursor ?? 0}`), source(cursor)),
+      map: n => n,
+      onPage: p => void order.push(`report ${p.page}`),
+      signal: new AbortController().signal,
+      maxItems: 100
+    });
+    expect(order).toEqual(['fetch 0', 'fetch 1', 'report 1', 'fetch 2', 'report 2', 'report 3']);
+  });
+
+  it('collects nothing when told not to, but still reports every item', async () => {
+    const progress: PageProgress<number>[] = [];
+    const result = await walkPages<number, number>({
+      fetchPage: pagesOf(3, 2),
+      map: n => n,
+      onPage: p => void progress.push(p),
+      signal: new AbortController().signal,
+      maxItems: 100,
+      collect: false
+    });
+    expect(result).toEqual({ items: [], pages: 3 });
+    expect(progress.flatMap(p => p.items)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(progress.at(-1)).toMatchObject({ loaded: 6, done: true });
+  });
+
   it('stops between pages once cancelled', async () => {
     const controller = new AbortController();
     const source = pagesOf(100, 1);
