@@ -23,12 +23,13 @@ export function ListStatus({ lists }: { lists: ServerListState[] }) {
               >
                 <span className="list-progress-bar" />
               </div>
-              <span>
-                {l.serverId}: {l.loaded.toLocaleString()} loaded ({l.pages} pages)
-              </span>
+              {/* Before the count, whose width changes with every repaint: the button must not move under the pointer. */}
               <button type="button" onClick={l.cancel}>
                 Cancel
               </button>
+              <span>
+                {l.serverId}: {l.loaded.toLocaleString()} loaded ({l.pages} pages)
+              </span>
             </>
           )}
           {!l.loading && l.error && (
