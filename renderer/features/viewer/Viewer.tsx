@@ -1,11 +1,12 @@
 // The open resource (`resource-viewer`): header with cache badge, refresh and add-to-context, then one
 // `content-part` per content item. Read errors show as an error with retry, never as empty content.
-import { useQueryClient } from '@tanstack/react-query';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { ListResult, ResourceItem } from '../../../shared/contract';
 import { resourceKey } from '../../../shared/picker/keys';
 import { toAppError } from '../../queries/errors';
 import { queryKeys } from '../../queries/keys';
+import type { ListProgress } from '../../queries/use-resource-list';
 import { useRefreshResource, useResourceRead } from '../../queries/use-resource-read';
 import { useTrayStore } from '../../state/tray-store';
 import { useUiStore, type OpenResource } from '../../state/ui-store';
@@ -13,14 +14,19 @@ import { CacheBadge } from '../cache/CacheBadge';
 import { viewerActions } from '../../app/viewer-actions';
 import { ContentPartView } from './ContentPartView';
 
-/** The listed item for the open resource (for its title and annotations), if the list has it. */
+/**
+ * The listed item for the open resource (for its title and annotations), if the list has it: the finished list,
+ * or the pages streamed so far while a long list is still loading. Subscribed, so it fills in when they arrive.
+ */
 function useListedItem(target: OpenResource | null): ResourceItem | undefined {
-  const queryClient = useQueryClient();
+  const serverId = target?.serverId ?? '';
+  const list = useQuery<ListResult<ResourceItem>>({ queryKey: queryKeys.resourcesList(serverId), queryFn: skipToken }).data;
+  const progress = useQuery<ListProgress>({ queryKey: queryKeys.listProgress(serverId), queryFn: skipToken }).data;
   return useMemo(() => {
     if (!target) return undefined;
-    const list = queryClient.getQueryData<ListResult<ResourceItem>>(queryKeys.resourcesList(target.serverId));
-    return list?.items.find(i => i.uri === target.uri);
-  }, [queryClient, target]);
+    const matches = (i: ResourceItem) => i.uri === target.uri;
+    return list?.items.find(matches) ?? progress?.items.find(matches);
+  }, [list, progress, target]);
 }
 
 export function Viewer() {
