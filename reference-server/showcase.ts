@@ -32,6 +32,24 @@ function largeBlobBytes(seed: number): Buffer {
   return largeBlob;
 }
 
+/** The large text is fixed-width log lines, so its size is known without building it at startup. */
+const LARGE_TEXT_LINE = 64;
+const LARGE_TEXT_LINES = Math.ceil(LARGE_BLOB_BYTES / LARGE_TEXT_LINE);
+const LARGE_TEXT_BYTES = LARGE_TEXT_LINES * LARGE_TEXT_LINE;
+let largeText: string | undefined;
+/** About 5 MiB of log lines: a text big enough that a viewer which renders it whole would freeze. */
+function largeTextBody(): string {
+  if (largeText === undefined) {
+    const lines: string[] = [];
+    for (let n = 1; n <= LARGE_TEXT_LINES; n++) {
+      const line = `${new Date(REFERENCE_DATE_MS + n * 1000).toISOString()} INFO worker-${n % 7} job ${n} ${(n * 37) % 1000} ms`;
+      lines.push(line.padEnd(LARGE_TEXT_LINE - 1).slice(0, LARGE_TEXT_LINE - 1), '\n');
+    }
+    largeText = lines.join('');
+  }
+  return largeText;
+}
+
 function day(daysBefore: number): string {
   return new Date(REFERENCE_DATE_MS - daysBefore * 86_400_000).toISOString();
 }
@@ -89,6 +107,14 @@ export function showcaseEntries(seed: number): ResourceEntry[] {
       },
       cache: CACHE.publicLong,
       read: uri => ({ contents: [contentItem(uri, 'application/octet-stream', { blob: largeBlobBytes(seed) })] })
+    },
+    {
+      meta: {
+        uri: 'ref://samples/large.log', name: 'large.log', title: 'Large text (5 MB)', mimeType: 'text/plain',
+        size: LARGE_TEXT_BYTES, description: 'About 5 MiB of log lines', annotations: { audience: ['user'], priority: 0.1 }
+      },
+      cache: CACHE.publicLong,
+      read: uri => textResult(uri, 'text/plain', largeTextBody())
     }
   );
 
