@@ -12,6 +12,8 @@ Commands (output is JSON on stdout; failures print {"error": ...} and exit non-z
   list <server>              every resource of a server (all pages)
   read <server> <uri...>     read one or more resources
   templates <server>         the server's resource templates
+  import <file>              add the servers of a Claude Desktop / Cursor (mcpServers) or VS Code (servers)
+                             file to the config; prints what was imported and what was skipped, and why
 
 Server: a name from the config, or an ad hoc server given with one of
   --stdio "<cmd>"            a stdio server command line (spawned directly, no shell)
@@ -28,12 +30,14 @@ Options:
 
 export const ADHOC_SERVER_ID = 'adhoc';
 
-export type CliCommand = 'servers' | 'details' | 'list' | 'read' | 'templates';
+export type CliCommand = 'servers' | 'details' | 'list' | 'read' | 'templates' | 'import';
 
 export interface CliArgs {
   command?: CliCommand;
   serverId?: string;
   uris: string[];
+  /** The file `import` reads. */
+  importPath?: string;
   adhoc?: ServerConfigEntry;
   configPath?: string;
   dataDir?: string;
@@ -45,7 +49,7 @@ export class CliUsageError extends Error {
   override name = 'CliUsageError';
 }
 
-const commands: CliCommand[] = ['servers', 'details', 'list', 'read', 'templates'];
+const commands: CliCommand[] = ['servers', 'details', 'list', 'read', 'templates', 'import'];
 
 const OPTIONS = {
   config: { type: 'string' },
@@ -119,6 +123,12 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   if (!command) throw new CliUsageError('Missing command');
   if (!commands.includes(command as CliCommand)) throw new CliUsageError(`Unknown command "${command}"`);
   args.command = command as CliCommand;
+  if (command === 'import') {
+    args.importPath = rest.shift();
+    if (!args.importPath) throw new CliUsageError('import needs a file');
+    if (rest.length) throw new CliUsageError(`Unexpected argument "${rest[0]}"`);
+    return args;
+  }
   args.adhoc = adhocEntry(values);
   if (args.adhoc) args.serverId = ADHOC_SERVER_ID;
   else if (command !== 'servers') {

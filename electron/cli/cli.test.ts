@@ -1,6 +1,6 @@
 // The CLI as users run it: a real process on the real engine, talking to real reference servers.
 import { execFile } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../engine/config/default-server';
@@ -79,6 +79,28 @@ describe('CLI', { timeout: 120_000 }, () => {
     expect((viaStdio.json as { items: unknown[] }).items.length).toBeGreaterThanOrEqual(7);
     expect(viaUrl.code).toBe(0);
     expect((viaUrl.json as { items: { uriTemplate: string }[] }).items.length).toBeGreaterThan(0);
+  });
+
+  it('imports servers from a VS Code file into the config, reporting what it skipped', async () => {
+    const dir = await tempDir();
+    const config = join(dir, 'servers.json');
+    const vscode = join(dir, 'mcp.json');
+    await writeFile(config, JSON.stringify({ mcpServers: {} }));
+    await writeFile(
+      vscode,
+      JSON.stringify({
+        servers: {
+          docs: { type: 'http', url: 'http://127.0.0.1:9/mcp' },
+          local: { command: 'node', args: ['server.js'], envFile: '${workspaceFolder}/.env' }
+        }
+      })
+    );
+    const imported = await cli(['import', vscode, '--config', config]);
+    expect(imported.code).toBe(0);
+    expect(imported.json).toMatchObject({ imported: ['docs'], skipped: [expect.objectContaining({ name: 'local' })] });
+    const saved = JSON.parse(await readFile(config, 'utf8')) as { mcpServers: Record<string, unknown> };
+    expect(saved.mcpServers.docs).toEqual({ type: 'http', url: 'http://127.0.0.1:9/mcp' });
+    expect(saved.mcpServers.local).toBeUndefined();
   });
 
   it('fails with a JSON error and a non-zero exit code', async () => {

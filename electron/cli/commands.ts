@@ -49,6 +49,8 @@ export async function runCommand(engine: Engine, args: CliArgs, timeoutMs: numbe
         return { ok: true, value: await engine.host.dispatch('templates.list', { serverId }) };
       case 'read':
         return await readAll(engine, serverId, args.uris);
+      case 'import':
+        return { ok: true, value: await engine.host.dispatch('config.import', { path: args.importPath as string }) };
       default:
         throw new Error(`Unhandled command ${String(args.command)}`);
     }
