@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { WebSocket } from 'ws';
-import type { ResourceItem } from '../shared/contract';
+import { unpackResourceItems, type ResourceItem } from '../shared/contract';
 import { connectSocketClient, type SocketEngineClient, type WebSocketLike } from '../renderer/api/socket-carrier';
 import { type BridgeProcess, launchBridge } from '../e2e/fixtures/bridge-process';
 import { HttpReferenceServer } from '../e2e/fixtures/reference-servers';
@@ -75,7 +75,7 @@ async function measureEngine(configPath: string, dataDir: string, expected: numb
     const ms: number[] = [];
     // As the picker calls it: items streamed in listProgress events only (streamOnly), counted here.
     let received = 0;
-    engine.on('listProgress', progress => void (received += progress.items.length));
+    engine.on('listProgress', progress => void (received += unpackResourceItems('ref', progress.items).length));
     for (let r = 0; r < ROUNDS; r++) {
       received = 0;
       const started = performance.now();

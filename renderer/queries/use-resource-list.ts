@@ -4,7 +4,7 @@
 // reply only says how many there were (re-sending 100k items in the reply cost as much as a third of the
 // listing). Cancelling the query cancels the engine request.
 import { skipToken, useQueries, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { EngineClient, ListResult, ResourceItem, ServerId } from '../../shared/contract';
+import { unpackResourceItems, type EngineClient, type ListResult, type ResourceItem, type ServerId } from '../../shared/contract';
 import { useEngine } from '../app/engine-context';
 import { queryKeys } from './keys';
 
@@ -49,7 +49,7 @@ async function streamList(
     if (progress.requestId !== requestId) return;
     // Page 1 again means the engine restarted the walk (the server rejected a cursor): start over.
     if (progress.page === 1) streamed.length = 0;
-    for (const item of progress.items) streamed.push(item);
+    for (const item of unpackResourceItems(serverId, progress.items)) streamed.push(item);
     page = progress.page;
     streamedDone = progress.done;
     if (Date.now() - publishedAt >= publishEveryMs) publish();

@@ -1,9 +1,9 @@
 // Events the engine pushes to the renderer. Each carrier delivers them in order.
+import type { PackedResourceItems } from './packed-items';
 import type {
   CacheInfo,
   LogEntry,
   PendingInputRequest,
-  ResourceItem,
   ServerId,
   ServerState,
   StderrLine,
@@ -15,13 +15,13 @@ export interface EngineEvents {
   serverState: ServerState;
   /** A server was removed from the registry. */
   serverRemoved: { serverId: ServerId };
-  /** One more page of a `resources.list` call arrived. */
+  /** One more page of a `resources.list` call arrived (its items packed: see packed-items.ts). */
   listProgress: {
     serverId: ServerId;
     requestId: string;
     page: number;
     loaded: number;
-    items: ResourceItem[];
+    items: PackedResourceItems;
     done: boolean;
   };
   /** `notifications/resources/updated`, after the engine dropped the cached entry. */

@@ -2,3 +2,4 @@ export * from './types';
 export * from './methods';
 export * from './events';
 export * from './envelope';
+export * from './packed-items';

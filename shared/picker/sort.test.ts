@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildColumns } from './columns';
+import { buildColumns, extendColumns } from './columns';
 import { buildSortOrder, type SortKey } from './sort';
 import { item } from './test-items';
 
@@ -32,5 +32,31 @@ describe('buildSortOrder', () => {
   it('gives each item its rank in the order', () => {
     const { order, rank } = buildSortOrder(buildColumns(items), 'priority');
     order.forEach((i, position) => expect(rank[i]).toBe(position));
+  });
+});
+
+describe('buildSortOrder on a growing list', () => {
+  const more = [
+    item('ref://6', { name: 'a-late' }, { priority: 0.9, lastModified: '2026-06-01T00:00:00Z' }),
+    item('ref://7', { name: 'zz' }),
+    item('ref://8', { name: 'b-first' }, { priority: 0.5, lastModified: '2027-01-01T00:00:00Z' })
+  ];
+
+  it.each(['priority', 'recent', 'name'] as const)('%s: sorting the grown columns equals sorting them from scratch', key => {
+    const columns = extendColumns(undefined, items);
+    buildSortOrder(columns, key);
+    const grown = extendColumns(columns, [...items, ...more]);
+    expect(grown.haystack).toBe(columns.haystack);
+    const incremental = buildSortOrder(grown, key);
+    const fresh = buildSortOrder(buildColumns([...items, ...more]), key);
+    expect(Array.from(incremental.order)).toEqual(Array.from(fresh.order));
+    expect(Array.from(incremental.rank)).toEqual(Array.from(fresh.rank));
+  });
+
+  it('starts over when the columns were rebuilt from fewer items', () => {
+    const columns = extendColumns(undefined, [...items, ...more]);
+    buildSortOrder(columns, 'priority');
+    const rebuilt = extendColumns(columns, items.slice(0, 2));
+    expect(Array.from(buildSortOrder(rebuilt, 'priority').order)).toEqual([0, 1]);
   });
 });

@@ -11,9 +11,11 @@ export interface SortOrder {
   rank: Uint32Array;
 }
 
+type Compare = (a: number, b: number) => number;
+
 /** Descending numeric compare with NaN (missing) last; the index breaks ties, which makes it stable. */
-function byDescendingColumn(column: readonly number[]) {
-  return (a: number, b: number): number => {
+function byDescendingColumn(column: readonly number[]): Compare {
+  return (a, b) => {
     const x = column[a];
     const y = column[b];
     const xMissing = Number.isNaN(x);
@@ -24,21 +26,54 @@ function byDescendingColumn(column: readonly number[]) {
   };
 }
 
-function nameKeys(columns: PickerColumns): string[] {
-  return columns.items.map((item, i) => columns.titleLower[i] || columns.nameLower[i] || item.uri.toLowerCase());
+/** Plain code-unit order on lower-cased text: deterministic and ~10x faster than a collator at 100k items. */
+function byText(keys: readonly string[]): Compare {
+  return (a, b) => (keys[a] < keys[b] ? -1 : keys[a] > keys[b] ? 1 : a - b);
+}
+
+interface SortedPrefix {
+  /** The sorted order of items 0..order.length-1. */
+  order: Uint32Array;
+  /** Name keys of those items (name sort only). */
+  nameKeys: string[];
+}
+
+// Keyed by the haystack array, which `extendColumns` grows in place while a list streams in: a list
+// that grew is sorted by sorting only its new items and merging them in (linear), not all over again.
+const sortedPrefixes = new WeakMap<readonly string[], Map<SortKey, SortedPrefix>>();
+
+function comparator(columns: PickerColumns, key: SortKey, nameKeys: string[]): Compare {
+  if (key === 'priority') return byDescendingColumn(columns.priority);
+  if (key === 'recent') return byDescendingColumn(columns.modified);
+  for (let i = nameKeys.length; i < columns.items.length; i++)
+    nameKeys.push(columns.titleLower[i] || columns.nameLower[i] || columns.uriLower[i]);
+  return byText(nameKeys);
+}
+
+/** Merges two ascending runs; the comparator is a total order (index tiebreak), so the result is stable. */
+function merge(left: Uint32Array, right: readonly number[], compare: Compare): Uint32Array {
+  const out = new Uint32Array(left.length + right.length);
+  let l = 0;
+  let r = 0;
+  let o = 0;
+  while (l < left.length && r < right.length) out[o++] = compare(left[l], right[r]) <= 0 ? left[l++] : right[r++];
+  while (l < left.length) out[o++] = left[l++];
+  while (r < right.length) out[o++] = right[r++];
+  return out;
 }
 
 export function buildSortOrder(columns: PickerColumns, key: SortKey): SortOrder {
   const n = columns.items.length;
-  const indices = Array.from({ length: n }, (_, i) => i);
-  if (key === 'priority') indices.sort(byDescendingColumn(columns.priority));
-  else if (key === 'recent') indices.sort(byDescendingColumn(columns.modified));
-  else {
-    // Plain code-unit order on lower-cased text: deterministic and ~10x faster than a collator at 100k items.
-    const keys = nameKeys(columns);
-    indices.sort((a, b) => (keys[a] < keys[b] ? -1 : keys[a] > keys[b] ? 1 : a - b));
-  }
-  const order = Uint32Array.from(indices);
+  let byKey = sortedPrefixes.get(columns.haystack);
+  if (!byKey) sortedPrefixes.set(columns.haystack, (byKey = new Map()));
+  const prefix = byKey.get(key);
+  const usable = prefix !== undefined && prefix.order.length <= n;
+  const nameKeys = usable ? prefix.nameKeys : [];
+  const compare = comparator(columns, key, nameKeys);
+  const from = usable ? prefix.order.length : 0;
+  const added = Array.from({ length: n - from }, (_, k) => from + k).sort(compare);
+  const order = usable ? merge(prefix.order, added, compare) : Uint32Array.from(added);
+  byKey.set(key, { order, nameKeys });
   const rank = new Uint32Array(n);
   for (let p = 0; p < n; p++) rank[order[p]] = p;
   return { order, rank };

@@ -16,7 +16,7 @@ describe('stdio, modern era', () => {
     expect(state).toMatchObject({ era: 'modern', protocolVersion: '2026-07-28', transport: 'stdio', reconnectAttempt: 0 });
 
     const pages: number[] = [];
-    const off = engine.bus.on('listProgress', p => p.requestId === 'l1' && pages.push(p.items.length));
+    const off = engine.bus.on('listProgress', p => p.requestId === 'l1' && pages.push(p.items.count));
     const list = (await engine.host.dispatch('resources.list', { serverId: 'ref', requestId: 'l1' })) as ListResult<ResourceItem>;
     off();
     expect(list.items.length).toBeGreaterThanOrEqual(120);

@@ -1,6 +1,6 @@
 // `resources.list`: every page walked by us (see walk-pages.ts and list-walk.ts), streaming
 // `listProgress` events so the UI can show rows while a 100k listing is still loading.
-import type { CacheMode, ListResult, ResourceItem } from '../../../shared/contract';
+import { packResourceItems, type CacheMode, type ListResult, type ResourceItem } from '../../../shared/contract';
 import type { EventBus } from '../event-bus';
 import type { EnginePorts, LiveConnection } from '../ports';
 import type { RequestHandle } from '../requests';
@@ -21,6 +21,7 @@ export function listResources(deps: ListDeps, live: LiveConnection, handle: Requ
     map: toResourceItem,
     maxItems: deps.maxListItems,
     streamOnly,
-    onPage: progress => deps.bus.emit('listProgress', { serverId: live.serverId, requestId: handle.requestId, ...progress })
+    onPage: ({ items, ...progress }) =>
+      deps.bus.emit('listProgress', { serverId: live.serverId, requestId: handle.requestId, ...progress, items: packResourceItems(items) })
   });
 }

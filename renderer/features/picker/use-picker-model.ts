@@ -1,7 +1,7 @@
 // Everything the picker shows, derived from server data (lists per server) and UI state (search, filters,
 // sort, grouping): one ordered list of item indices over the columns of all shown servers.
 import { useQueryClient } from '@tanstack/react-query';
-import { useDeferredValue, useMemo, useRef } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import type { AppError, CacheInfo, ResourceItem, ServerId, ServerState } from '../../../shared/contract';
 import { concatColumns, extendColumns, type PickerColumns } from '../../../shared/picker/columns';
 import { applyAnnotationFilter, type HiddenCounts } from '../../../shared/picker/filters';
@@ -93,6 +93,11 @@ export function usePickerModel(): PickerModel {
   );
   const sortOrder = useMemo(() => buildSortOrder(columns, sort), [columns, sort]);
   const session = useMemo(() => new SearchSession(columns), [columns]);
+  useEffect(() => {
+    if (loading) return;
+    const idle = requestIdleCallback(() => session.prepare(), { timeout: 1_000 });
+    return () => cancelIdleCallback(idle);
+  }, [session, loading]);
 
   const view = useMemo(() => {
     const searched = session.search(query, sortOrder.order);

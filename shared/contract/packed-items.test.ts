@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { MalformedPackError, PACKED_FIELDS, packResourceItems, unpackResourceItems } from './packed-items';
+import type { ResourceItem } from './types';
+
+const icon = { src: 'data:image/svg+xml;base64,PHN2Zy8+', mimeType: 'image/svg+xml', sizes: ['any'] };
+const items: ResourceItem[] = [
+  { serverId: 's', uri: 'ref://a', name: 'a' },
+  {
+    serverId: 's',
+    uri: 'ref://b',
+    name: 'b',
+    title: 'B "quoted" <b>',
+    description: 'line\nbreak \u2028 and \u0000',
+    mimeType: 'text/markdown',
+    size: 0,
+    annotations: { audience: ['assistant', 'user'], priority: 0, lastModified: '2026-01-01T00:00:00Z' },
+    icons: [icon]
+  },
+  { serverId: 's', uri: 'ref://c', name: '', mimeType: 'text/markdown', annotations: { priority: 1 }, icons: [{ ...icon }] },
+  { serverId: 's', uri: 'ref://d', name: 'd', annotations: { audience: ['user'] } },
+  { serverId: 's', uri: 'ref://e', name: 'e', annotations: { lastModified: 'not a date' }, size: 12_345_678_901 }
+];
+
+describe('packed resource items', () => {
+  it('round-trip exactly through JSON, with the server id restored', () => {
+    const packed = JSON.parse(JSON.stringify(packResourceItems(items)));
+    expect(unpackResourceItems('s', packed)).toEqual(items);
+  });
+
+  it('store a value many items share once', () => {
+    const packed = packResourceItems(items);
+    expect(packed.shared.filter(v => v === 'text/markdown')).toHaveLength(1);
+    expect(packed.shared.filter(v => Array.isArray(v) && JSON.stringify(v) === JSON.stringify([icon]))).toHaveLength(1);
+    expect(packed.rows).toHaveLength(items.length * PACKED_FIELDS);
+  });
+
+  it('are much smaller than the items as JSON', () => {
+    const many = Array.from({ length: 500 }, (_, i) => ({ ...items[1], uri: `ref://catalog/${i}`, name: `item-${i}` }));
+    expect(JSON.stringify(packResourceItems(many)).length).toBeLessThan(JSON.stringify(many).length * 0.6);
+  });
+
+  it('handle an empty page', () => {
+    expect(unpackResourceItems('s', packResourceItems([]))).toEqual([]);
+  });
+
+  it.each([
+    ['a row count that does not match', { count: 2, shared: [], rows: ['ref://a', 'a', null, null, -1, null, -1, null, null, -1] }],
+    ['an item without a uri', { count: 1, shared: [], rows: [7, 'a', null, null, -1, null, -1, null, null, -1] }],
+    ['a reference past the shared values', { count: 1, shared: [], rows: ['ref://a', 'a', null, null, 3, null, -1, null, null, -1] }],
+    ['a reference to the wrong kind of value', { count: 1, shared: ['x'], rows: ['ref://a', 'a', null, null, -1, null, 0, null, null, -1] }],
+    ['rows that are not an array', { count: 0, shared: [], rows: 'nope' }]
+  ])('refuse %s with a clear error', (_, packed) => {
+    expect(() => unpackResourceItems('s', packed as never)).toThrow(MalformedPackError);
+  });
+});

@@ -1,0 +1,117 @@
+// Resource items as `listProgress` events carry them: one flat row of values per item, with the values
+// many items share (MIME types, icon lists, audiences) stored once per page and referenced by index, and
+// the server id once per event. A 100k listing streams about 25 MB of items as objects; packed, it is less
+// than half, and the engine, the carrier and the page each handle fewer bytes and allocate less. The pack
+// is exact for items as the engine makes them (an `annotations` object only when one of its fields is set).
+import type { Audience, Icon, ResourceItem, ServerId } from './types';
+
+type SharedValue = string | Icon[] | Audience[];
+type Cell = string | number | null;
+
+export interface PackedResourceItems {
+  count: number;
+  /** Values referenced from `rows` by index. */
+  shared: SharedValue[];
+  /** `PACKED_FIELDS` cells per item: uri, name, title, description, mimeType ref, size, audience ref,
+   *  priority, lastModified, icons ref. An absent field is null, an absent reference -1. */
+  rows: Cell[];
+}
+
+export const PACKED_FIELDS = 10;
+
+class SharedTable {
+  readonly values: SharedValue[] = [];
+  // Strings are their own key; arrays are keyed by content, audiences (two possible words) without JSON.
+  private readonly strings = new Map<string, number>();
+  private readonly arrays = new Map<string, number>();
+
+  private at(index: Map<string, number>, key: string, value: SharedValue): number {
+    let at = index.get(key);
+    if (at === undefined) {
+      at = this.values.push(value) - 1;
+      index.set(key, at);
+    }
+    return at;
+  }
+
+  string(value: string | undefined): number {
+    return value === undefined ? -1 : this.at(this.strings, value, value);
+  }
+
+  audience(value: Audience[] | undefined): number {
+    return value === undefined ? -1 : this.at(this.arrays, `a${value.join(' ')}`, value);
+  }
+
+  icons(value: Icon[] | undefined): number {
+    return value === undefined ? -1 : this.at(this.arrays, `i${JSON.stringify(value)}`, value);
+  }
+}
+
+export function packResourceItems(items: readonly ResourceItem[]): PackedResourceItems {
+  const shared = new SharedTable();
+  const rows: Cell[] = [];
+  for (const item of items) {
+    const a = item.annotations;
+    rows.push(
+      item.uri,
+      item.name,
+      item.title ?? null,
+      item.description ?? null,
+      shared.string(item.mimeType),
+      item.size ?? null,
+      shared.audience(a?.audience),
+      a?.priority ?? null,
+      a?.lastModified ?? null,
+      shared.icons(item.icons)
+    );
+  }
+  return { count: items.length, shared: shared.values, rows };
+}
+
+/** Thrown for a pack that is not one this module wrote; the carrier is ours, so this means a bug or a broken frame. */
+export class MalformedPackError extends Error {}
+
+function sharedAt(shared: readonly SharedValue[], ref: Cell, kind: 'string' | 'array'): SharedValue | undefined {
+  if (ref === -1 || ref === null) return undefined;
+  const value = typeof ref === 'number' ? shared[ref] : undefined;
+  if (kind === 'string' ? typeof value !== 'string' : !Array.isArray(value)) throw new MalformedPackError(`Packed items: bad shared reference ${String(ref)}`);
+  return value;
+}
+
+const text = (cell: Cell): string | undefined => (typeof cell === 'string' ? cell : undefined);
+const num = (cell: Cell): number | undefined => (typeof cell === 'number' ? cell : undefined);
+
+export function unpackResourceItems(serverId: ServerId, packed: PackedResourceItems): ResourceItem[] {
+  const { rows, shared } = packed;
+  if (!Array.isArray(rows) || !Array.isArray(shared) || rows.length !== packed.count * PACKED_FIELDS) {
+    throw new MalformedPackError('Packed items: rows do not match the item count');
+  }
+  const items: ResourceItem[] = new Array(packed.count);
+  for (let k = 0, at = 0; k < packed.count; k++, at += PACKED_FIELDS) {
+    const uri = text(rows[at]);
+    const name = text(rows[at + 1]);
+    if (uri === undefined || name === undefined) throw new MalformedPackError(`Packed items: item ${k} has no uri or name`);
+    const item: ResourceItem = { serverId, uri, name };
+    const title = text(rows[at + 2]);
+    if (title !== undefined) item.title = title;
+    const description = text(rows[at + 3]);
+    if (description !== undefined) item.description = description;
+    const mimeType = sharedAt(shared, rows[at + 4], 'string') as string | undefined;
+    if (mimeType !== undefined) item.mimeType = mimeType;
+    const size = num(rows[at + 5]);
+    if (size !== undefined) item.size = size;
+    const audience = sharedAt(shared, rows[at + 6], 'array') as Audience[] | undefined;
+    const priority = num(rows[at + 7]);
+    const lastModified = text(rows[at + 8]);
+    if (audience !== undefined || priority !== undefined || lastModified !== undefined) {
+      item.annotations = {};
+      if (audience !== undefined) item.annotations.audience = audience;
+      if (priority !== undefined) item.annotations.priority = priority;
+      if (lastModified !== undefined) item.annotations.lastModified = lastModified;
+    }
+    const icons = sharedAt(shared, rows[at + 9], 'array') as Icon[] | undefined;
+    if (icons !== undefined) item.icons = icons;
+    items[k] = item;
+  }
+  return items;
+}
