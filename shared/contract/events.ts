@@ -15,10 +15,13 @@ export interface EngineEvents {
   serverState: ServerState;
   /** A server was removed from the registry. */
   serverRemoved: { serverId: ServerId };
-  /** One more page of a `resources.list` call arrived (its items packed: see packed-items.ts). */
+  /** More pages of a `resources.list` call arrived (grouped: a few events a second; items packed, see packed-items.ts). */
   listProgress: {
     serverId: ServerId;
     requestId: string;
+    /** First page in this event; 1 means the listing (re)started and items of earlier events are void. */
+    firstPage: number;
+    /** Last page in this event. */
     page: number;
     loaded: number;
     items: PackedResourceItems;

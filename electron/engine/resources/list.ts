@@ -1,11 +1,13 @@
 // `resources.list`: every page walked by us (see walk-pages.ts and list-walk.ts), streaming
-// `listProgress` events so the UI can show rows while a 100k listing is still loading.
+// `listProgress` events (pages grouped, see progress-batch.ts) so the UI can show rows while a 100k
+// listing is still loading.
 import { packResourceItems, type CacheMode, type ListResult, type ResourceItem } from '../../../shared/contract';
 import type { EventBus } from '../event-bus';
 import type { EnginePorts, LiveConnection } from '../ports';
 import type { RequestHandle } from '../requests';
 import { toResourceItem } from './items';
 import { walkListMethod } from './list-walk';
+import { batchProgress } from './progress-batch';
 
 export interface ListDeps {
   bus: EventBus;
@@ -13,15 +15,26 @@ export interface ListDeps {
   maxListItems: number;
 }
 
+/** How often a running listing sends its pages (the picker repaints every few hundred ms at most). */
+const PROGRESS_INTERVAL_MS = 100;
+
 /** `streamOnly`: the items go out in `listProgress` only and the result carries none (see the contract). */
-export function listResources(deps: ListDeps, live: LiveConnection, handle: RequestHandle, mode: CacheMode, streamOnly = false): Promise<ListResult<ResourceItem>> {
-  return walkListMethod(deps.ports, live, handle, mode, {
-    method: 'resources/list',
-    itemsKey: 'resources',
-    map: toResourceItem,
-    maxItems: deps.maxListItems,
-    streamOnly,
-    onPage: ({ items, ...progress }) =>
-      deps.bus.emit('listProgress', { serverId: live.serverId, requestId: handle.requestId, ...progress, items: packResourceItems(items) })
-  });
+export async function listResources(deps: ListDeps, live: LiveConnection, handle: RequestHandle, mode: CacheMode, streamOnly = false): Promise<ListResult<ResourceItem>> {
+  const progress = batchProgress(
+    ({ items, ...batch }) => deps.bus.emit('listProgress', { serverId: live.serverId, requestId: handle.requestId, ...batch, items: packResourceItems(items) }),
+    PROGRESS_INTERVAL_MS
+  );
+  try {
+    return await walkListMethod(deps.ports, live, handle, mode, {
+      method: 'resources/list',
+      itemsKey: 'resources',
+      map: toResourceItem,
+      maxItems: deps.maxListItems,
+      streamOnly,
+      onPage: progress.onPage
+    });
+  } finally {
+    // Pages that arrived before a failure or a cancel still reach the UI, before the call's reply.
+    progress.flush();
+  }
 }
