@@ -11,7 +11,7 @@ export const FIELD_SEPARATOR = '\u2002\u2002';
 
 export interface PickerColumns {
   readonly items: readonly ResourceItem[];
-  /** One lower-cased search line per item: name, title, URI, description, MIME type. */
+  /** One search line per item: the lower-cased name, title, URI, description and MIME type, joined. */
   readonly haystack: string[];
   /** Lower-cased name/title/URI for exact and prefix ranking. */
   readonly nameLower: string[];
@@ -32,9 +32,6 @@ export function displayName(item: ResourceItem): string {
   return item.title || item.name || item.uri;
 }
 
-export function searchLine(item: ResourceItem): string {
-  return [item.name, item.title ?? '', item.uri, item.description ?? '', item.mimeType ?? ''].join(FIELD_SEPARATOR);
-}
 
 function audienceMask(item: ResourceItem): number {
   const audience = item.annotations?.audience;
@@ -77,13 +74,19 @@ function emptyColumns(): PickerColumns {
   };
 }
 
+// The search line is built from the lower-cased fields (not lower-cased as a whole, where a context-dependent
+// case mapping could differ at a field's edge), so each field's text is exactly a part of it: an item whose
+// name or URI starts with a term contains that term, which lets the search match it without reading it.
 function appendItems(target: PickerColumns, items: readonly ResourceItem[], from: number): void {
   for (let i = from; i < items.length; i++) {
     const item = items[i];
+    const name = item.name.toLowerCase();
+    const title = (item.title ?? '').toLowerCase();
     const uri = item.uri.toLowerCase();
-    target.haystack.push(searchLine(item).toLowerCase());
-    target.nameLower.push(item.name.toLowerCase());
-    target.titleLower.push((item.title ?? '').toLowerCase());
+    const rest = `${(item.description ?? '').toLowerCase()}${FIELD_SEPARATOR}${(item.mimeType ?? '').toLowerCase()}`;
+    target.haystack.push(`${name}${FIELD_SEPARATOR}${title}${FIELD_SEPARATOR}${uri}${FIELD_SEPARATOR}${rest}`);
+    target.nameLower.push(name);
+    target.titleLower.push(title);
     target.uriLower.push(uri);
     target.uriLeafLower.push(uriLeaf(uri));
     target.audience.push(audienceMask(item));

@@ -15,7 +15,7 @@ const all = items.map((_, i) => i);
 
 function run(patch: Partial<AnnotationFilter>) {
   const result = applyAnnotationFilter(columns, all, { ...defaultAnnotationFilter, ...patch });
-  return { uris: result.idxs.map(i => items[i].uri), hidden: result.hidden };
+  return { uris: Array.from(result.idxs, i => items[i].uri), hidden: result.hidden };
 }
 
 describe('applyAnnotationFilter', () => {
@@ -67,7 +67,7 @@ describe('applyAnnotationFilter', () => {
   it('keeps the given order', () => {
     const reversed = [...all].reverse();
     const result = applyAnnotationFilter(columns, reversed, { ...defaultAnnotationFilter, priorityMin: 0.1 });
-    expect(result.idxs.map(i => items[i].uri)).toEqual(['ref://both', 'ref://assistant', 'ref://user']);
+    expect(Array.from(result.idxs, i => items[i].uri)).toEqual(['ref://both', 'ref://assistant', 'ref://user']);
   });
 
   it('rejects an unparseable date bound with a clear error', () => {

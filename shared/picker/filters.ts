@@ -109,17 +109,19 @@ function emptyCounts(): HiddenCounts {
 
 /**
  * Keeps the indices (in the given order) that pass every active filter, and counts per filter what it hides.
- * Throws RangeError for an unparseable date bound, so the UI can say which input is wrong.
+ * With no filter active (the default), `order` is returned as it is when it is a Uint32Array: the caller must
+ * not change either. Throws RangeError for an unparseable date bound, so the UI can say which input is wrong.
  */
 export function applyAnnotationFilter(
   columns: PickerColumns,
   order: ArrayLike<number>,
   filter: AnnotationFilter
-): { idxs: number[]; hidden: HiddenCounts } {
+): { idxs: Uint32Array; hidden: HiddenCounts } {
   const compiled = compile(filter, columns);
   const hidden = emptyCounts();
-  if (compiled.length === 0) return { idxs: Array.from(order), hidden };
-  const idxs: number[] = [];
+  if (compiled.length === 0) return { idxs: order instanceof Uint32Array ? order : Uint32Array.from(order), hidden };
+  const idxs = new Uint32Array(order.length);
+  let kept = 0;
   for (let k = 0; k < order.length; k++) {
     const i = order[k];
     let ok = true;
@@ -131,7 +133,7 @@ export function applyAnnotationFilter(
         if (f.lacksAnnotation(i)) count.unannotated++;
       }
     }
-    if (ok) idxs.push(i);
+    if (ok) idxs[kept++] = i;
   }
-  return { idxs, hidden };
+  return { idxs: idxs.subarray(0, kept), hidden };
 }

@@ -1,13 +1,10 @@
 // Per-item facts the search reads instead of the text, computed once per item and kept while a list grows.
 //   - charMasks: which letters and digits an item's search line holds (digits share bits) and whether it has a
 //     line break; a term needing a letter the item lacks is rejected without reading the text.
-//   - pairs: a 256-bit set (8 words) of the letter/digit pairs next to each other in the search line, hashed; a
-//     term whose pairs are not all there is rejected without reading the text (about a quarter of the bits are
-//     set for a typical item, so most items lacking a pair are caught).
-//   - firstCodes: the first character code of name, title, last URI segment and URI (4 per item, in
-//     `prefixFields` order); only items with the query's first character there can be exact or prefix matches.
-//   - fieldLengths: the lengths of those fields (capped at 65,535); with the first codes they rule out nearly
-//     every exact match. Both spare reading strings scattered across the heap at 100,000 items.
+//   - pairs: which letter/digit pairs stand next to each other in the search line: one bit per pair of two
+//     letters (exact: a two-letter term is answered from it alone) and hashed bits for pairs with a digit. A
+//     term whose pairs are not all there is rejected without reading the text.
+// The exact/prefix fields have their own index, sorted by text (search-prefix.ts).
 import type { PickerColumns } from './columns';
 
 const DIGIT_BITS = 5;
@@ -28,15 +25,28 @@ export function charMask(text: string): number {
   return mask;
 }
 
-export const PAIR_WORDS = 8;
+/** 26 x 26 letter pairs, then DIGIT_PAIR_BITS hashed bits for pairs with a digit: 768 bits, 96 bytes per item. */
+export const PAIR_WORDS = 24;
+const LETTER_PAIRS = 26 * 26;
+const DIGIT_PAIR_BITS = PAIR_WORDS * 32 - LETTER_PAIRS;
 
 function isWordChar(code: number): boolean {
   return (code >= 97 && code <= 122) || (code >= 48 && code <= 57);
 }
 
-/** Bit number (0..255) of a pair of adjacent letter/digit codes. */
-function pairBit(a: number, b: number): number {
-  return Math.imul((a << 8) | b, 0x9e3779b1) >>> 24;
+function isLetter(code: number): boolean {
+  return code >= 97 && code <= 122;
+}
+
+/** Whether the pair bit of two adjacent codes stands for exactly that pair (two letters). */
+export function isExactPair(a: number, b: number): boolean {
+  return isLetter(a) && isLetter(b);
+}
+
+/** Bit number of a pair of adjacent letter/digit codes. */
+export function pairBit(a: number, b: number): number {
+  if (isExactPair(a, b)) return (a - 97) * 26 + (b - 97);
+  return LETTER_PAIRS + ((Math.imul((a << 8) | b, 0x9e3779b1) >>> 0) % DIGIT_PAIR_BITS);
 }
 
 /** Sets the pair bits of `text` into `out` at `at` (PAIR_WORDS words). */
@@ -52,36 +62,22 @@ export function addPairs(text: string, out: Int32Array, at: number): void {
   }
 }
 
-export const PREFIX_FIELDS = 4;
-
-/** The fields an exact or prefix match is about, in the order the index keeps their first codes. */
-export function prefixFields(columns: PickerColumns): readonly (readonly string[])[] {
-  return [columns.nameLower, columns.titleLower, columns.uriLeafLower, columns.uriLower];
-}
-
 export interface SearchIndex {
   charMasks: Int32Array;
   /** PAIR_WORDS words per item. */
   pairs: Int32Array;
-  /** PREFIX_FIELDS codes per item; 0 for an empty field. */
-  firstCodes: Uint16Array;
-  /** PREFIX_FIELDS lengths per item. */
-  fieldLengths: Uint16Array;
 }
 
 interface CachedIndex extends SearchIndex {
   size: number;
 }
 
-function grow<T extends Int32Array | Uint16Array>(array: T, size: number, needed: number, make: (length: number) => T): T {
+function grow(array: Int32Array, size: number, needed: number): Int32Array {
   if (array.length >= needed) return array;
-  const grown = make(Math.max(needed, Math.ceil(array.length * 1.5)));
+  const grown = new Int32Array(Math.max(needed, Math.ceil(array.length * 1.5)));
   grown.set(array.subarray(0, size));
   return grown;
 }
-
-const int32 = (length: number) => new Int32Array(length);
-const uint16 = (length: number) => new Uint16Array(length);
 
 // Keyed by the haystack array, which `extendColumns` grows in place while a list streams in: only new items
 // are read. Search sessions come and go with every page; this stays until the columns are rebuilt.
@@ -91,32 +87,18 @@ const cache = new WeakMap<readonly string[], CachedIndex>();
 export function searchIndex(columns: PickerColumns): SearchIndex {
   const { haystack } = columns;
   let index = cache.get(haystack);
-  if (!index || index.size > haystack.length)
-    index = { charMasks: int32(0), pairs: int32(0), firstCodes: uint16(0), fieldLengths: uint16(0), size: 0 };
+  if (!index || index.size > haystack.length) index = { charMasks: new Int32Array(0), pairs: new Int32Array(0), size: 0 };
   const { size } = index;
   const n = haystack.length;
   if (size < n) {
-    index.charMasks = grow(index.charMasks, size, n, int32);
-    index.pairs = grow(index.pairs, size * PAIR_WORDS, n * PAIR_WORDS, int32);
-    index.firstCodes = grow(index.firstCodes, size * PREFIX_FIELDS, n * PREFIX_FIELDS, uint16);
-    index.fieldLengths = grow(index.fieldLengths, size * PREFIX_FIELDS, n * PREFIX_FIELDS, uint16);
-    const fields = prefixFields(columns);
+    index.charMasks = grow(index.charMasks, size, n);
+    index.pairs = grow(index.pairs, size * PAIR_WORDS, n * PAIR_WORDS);
     for (let i = size; i < n; i++) {
       index.charMasks[i] = charMask(haystack[i]);
       addPairs(haystack[i], index.pairs, i * PAIR_WORDS);
-      for (let f = 0; f < PREFIX_FIELDS; f++) {
-        const text = fields[f][i];
-        index.firstCodes[i * PREFIX_FIELDS + f] = text.length > 0 ? text.charCodeAt(0) : 0;
-        index.fieldLengths[i * PREFIX_FIELDS + f] = Math.min(text.length, 0xffff);
-      }
     }
     index.size = n;
     cache.set(haystack, index);
   }
-  return {
-    charMasks: index.charMasks.subarray(0, n),
-    pairs: index.pairs.subarray(0, n * PAIR_WORDS),
-    firstCodes: index.firstCodes.subarray(0, n * PREFIX_FIELDS),
-    fieldLengths: index.fieldLengths.subarray(0, n * PREFIX_FIELDS)
-  };
+  return { charMasks: index.charMasks.subarray(0, n), pairs: index.pairs.subarray(0, n * PAIR_WORDS) };
 }

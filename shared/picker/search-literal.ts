@@ -5,7 +5,10 @@
 // with no line break between them. For terms without quotes or apostrophes this module answers the same
 // question per item without building or running a regex, which is what makes the first keystrokes, that match
 // nearly every item, cheap:
-//   - a per-item bit mask of the letters and digits present rejects most non-matches without reading the text;
+//   - a per-item bit mask of the letters and digits present, and the set of adjacent pairs, reject most
+//     non-matches without reading the text; a term of one or two letters is answered by them alone;
+//   - items known to match without reading them (the caller's marks: a field starts with the whole term) are
+//     taken as they are;
 //   - the leftmost greedy chain of indexOf calls finds the parts; a match exists exactly when the chain succeeds
 //     (taking each part's leftmost occurrence leaves the most room for the rest);
 //   - the chain's last-part position is kept, so when the term grows while typing, each previous match is
@@ -14,7 +17,7 @@
 // `search-literal.test.ts` checks this against uFuzzy's own filter.
 import type { PickerColumns } from './columns';
 
-import { addPairs, charMask, LINE_BREAK_BIT, PAIR_WORDS, searchIndex } from './search-index';
+import { addPairs, charMask, isExactPair, LINE_BREAK_BIT, PAIR_WORDS, searchIndex } from './search-index';
 
 /** A term as uFuzzy's substring mode reads it. */
 export interface LiteralTerm {
@@ -26,6 +29,8 @@ export interface LiteralTerm {
   requiredPairs: number[];
   /** uFuzzy's pattern for the term; only run on items with line breaks. */
   pattern: RegExp;
+  /** One part of one or two letters: the item's char mask and exact letter pairs say whether it matches. */
+  indexOnly: boolean;
 }
 
 /**
@@ -44,7 +49,10 @@ export function literalTerm(term: string): LiteralTerm | undefined {
   }
   const requiredPairs: number[] = [];
   for (let w = 0; w < PAIR_WORDS; w++) if (pairs[w] !== 0) requiredPairs.push(w, pairs[w]);
-  return { term, parts, required, requiredPairs, pattern: new RegExp(parts.join('.*?'), 'i') };
+  const [first] = parts;
+  const letters = /^[a-z]{1,2}$/.test(first);
+  const indexOnly = parts.length === 1 && letters && (first.length === 1 || isExactPair(first.charCodeAt(0), first.charCodeAt(1)));
+  return { term, parts, required, requiredPairs, pattern: new RegExp(parts.join('.*?'), 'i'), indexOnly };
 }
 
 /** Item indices; typed arrays where this module builds them (no growth or boxing at 100,000 matches). */
@@ -60,7 +68,8 @@ export interface LiteralMatch {
 
 /** lastStart of an item matched by the regex (its text has a line break): no position to narrow from. */
 const BY_REGEX = -1;
-/** lastStart of an item matched by its char mask alone (a one-letter term): located when the term grows. */
+/** lastStart of an item matched without reading its text (by the index or the caller's marks): located when
+ * the term grows. */
 const UNLOCATED = -2;
 const NOT_FOUND = -3;
 
@@ -91,28 +100,31 @@ function chain(text: string, parts: string[], from: number, at: number): number 
 /** Item i against a whole term, from the start of its text: its lastStart, or NOT_FOUND. */
 function matchItem(literal: LiteralTerm, text: string, mask: number, pairs: Int32Array, i: number): number {
   if ((mask & literal.required) !== literal.required || !hasPairs(pairs, i, literal.requiredPairs)) return NOT_FOUND;
+  if (literal.indexOnly) return UNLOCATED;
   // Only a gap between parts can hold a line break that stops the regex; one part has no gap.
   if ((mask & LINE_BREAK_BIT) !== 0 && literal.parts.length > 1) return literal.pattern.test(text) ? BY_REGEX : NOT_FOUND;
   return chain(text, literal.parts, 0, 0);
 }
 
+/**
+ * Items that match without reading their text: `known[i] === 1` (one byte per item), for the caller to fill;
+ * undefined when there are none.
+ */
+export type KnownMatches = Uint8Array | undefined;
+
 /** Matches `literal` among `candidates`, or among every item. */
-export function matchLiteral(columns: PickerColumns, literal: LiteralTerm, candidates?: Indices): LiteralMatch {
+export function matchLiteral(columns: PickerColumns, literal: LiteralTerm, candidates?: Indices, known?: KnownMatches): LiteralMatch {
   const { haystack } = columns;
   const { charMasks: masks, pairs } = searchIndex(columns);
   const count = candidates ? candidates.length : haystack.length;
   const idxs = new Uint32Array(count);
   const starts = new Int32Array(count);
   let found = 0;
-  // A one-letter term matches exactly the items whose mask has that letter (letters have bits of their own):
-  // the first keystroke, which matches nearly everything, reads no text. Positions are found when it grows.
-  const [first] = literal.parts;
-  const letterOnly = literal.parts.length === 1 && first.length === 1 && first >= 'a' && first <= 'z';
+  // The first keystrokes, which match nearly everything, read no text: one or two letters are answered by the
+  // index, and terms that are the start of a field (a URI scheme) by `known`. Positions are found as they grow.
   for (let c = 0; c < count; c++) {
     const i = candidates ? candidates[c] : c;
-    const start = letterOnly
-      ? (masks[i] & literal.required) !== 0 ? UNLOCATED : NOT_FOUND
-      : matchItem(literal, haystack[i], masks[i], pairs, i);
+    const start = known !== undefined && known[i] === 1 ? UNLOCATED : matchItem(literal, haystack[i], masks[i], pairs, i);
     if (start !== NOT_FOUND) {
       idxs[found] = i;
       starts[found++] = start;
@@ -140,9 +152,9 @@ function continuation(previous: LiteralTerm, next: LiteralTerm): { extendsLast: 
  * `previous`'s last part was found. Falls back to a fresh match over those items when the parts do not
  * line up (see `continuation`).
  */
-export function narrowLiteral(columns: PickerColumns, previous: LiteralMatch, next: LiteralTerm): LiteralMatch {
+export function narrowLiteral(columns: PickerColumns, previous: LiteralMatch, next: LiteralTerm, known?: KnownMatches): LiteralMatch {
   const how = continuation(previous.literal, next);
-  if (!how) return matchLiteral(columns, next, previous.idxs);
+  if (!how) return matchLiteral(columns, next, previous.idxs, known);
   if (next.parts.length === previous.literal.parts.length && !how.extendsLast) return { ...previous, literal: next };
   const { haystack } = columns;
   const { charMasks: masks, pairs } = searchIndex(columns);
@@ -161,8 +173,10 @@ export function narrowLiteral(columns: PickerColumns, previous: LiteralMatch, ne
     const text = haystack[i];
     const before = previous.lastStart[c];
     let start = before;
-    // Unlocated items, and items with line breaks once the term has several parts, are matched from scratch.
-    if (before < 0 || (multiPart && (masks[i] & LINE_BREAK_BIT) !== 0)) {
+    if (known !== undefined && known[i] === 1) {
+      start = UNLOCATED;
+    } else if (before < 0 || next.indexOnly || (multiPart && (masks[i] & LINE_BREAK_BIT) !== 0)) {
+      // Unlocated items, and items with line breaks once the term has several parts, are matched from scratch.
       start = matchItem(next, text, masks[i], pairs, i);
     } else {
       // The longer last part occurs where the shorter one was found, or later: never earlier.

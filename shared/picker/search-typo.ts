@@ -4,8 +4,13 @@
 // first letter; shorter runs and digit runs allow no missing character (swaps and insertions keep every
 // character). So an item can only match when it has every character of the term except, per long run, at most
 // one character after the run's first. The masks answer that without reading the text.
+//
+// The letter pairs of the index narrow further: one error breaks at most three adjacent pairs of a run (a
+// substitution two, a swap three, a deletion two, an insertion one), and the run's other pairs stand next to
+// each other in the matching text. So the pairs of a long run that an item lacks must lie within three
+// consecutive pair positions; runs matched exactly (digits, one or two letters) need all their pairs.
 import type { PickerColumns } from './columns';
-import { charMask, searchIndex } from './search-index';
+import { charMask, PAIR_WORDS, pairBit, searchIndex } from './search-index';
 import type { Indices } from './search-literal';
 
 /** uFuzzy's default intraRules allow substitutions and deletions from this run length on. */
@@ -17,6 +22,39 @@ function bitCount(x: number): number {
   return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
 }
 
+/** Where pair k of a run sits in an item's pair words: word offset and bit. */
+interface RunPairs {
+  words: Int32Array;
+  bits: Int32Array;
+}
+
+function runPairs(run: string): RunPairs {
+  const words = new Int32Array(run.length - 1);
+  const bits = new Int32Array(run.length - 1);
+  for (let k = 0; k + 1 < run.length; k++) {
+    const bit = pairBit(run.charCodeAt(k), run.charCodeAt(k + 1));
+    words[k] = bit >>> 5;
+    bits[k] = 1 << (bit & 31);
+  }
+  return { words, bits };
+}
+
+/** Whether the pairs of `run` that item `at` (its first pair word) lacks fit in `window` consecutive positions. */
+function lacksWithin(pairs: Int32Array, at: number, run: RunPairs, window: number): boolean {
+  let first = -1;
+  for (let k = 0; k < run.words.length; k++) {
+    if ((pairs[at + run.words[k]] & run.bits[k]) !== 0) continue;
+    if (first === -1) first = k;
+    if (k - first >= window) return false;
+  }
+  return true;
+}
+
+/** uFuzzy allows no error in runs of digits or of one or two letters; a swap or an insertion in 3-4 letters. */
+function isExactRun(run: string): boolean {
+  return /^\d+$/.test(run) || run.length <= 2;
+}
+
 /**
  * Items among `candidates` (or all) that may match `term` with one typo per run, or undefined when the
  * term has syntax only uFuzzy reads (quotes, apostrophes) and every candidate must be tried.
@@ -26,13 +64,24 @@ export function typoCandidates(columns: PickerColumns, term: string, candidates:
   const runs = term.match(/[a-z]+|\d+/g) ?? [];
   let required = 0;
   const lossy: number[] = [];
+  /** Runs whose pairs are checked, and how many consecutive pair positions may be missing (0: none). */
+  const paired: RunPairs[] = [];
+  const windows: number[] = [];
   for (const run of runs) {
     if (run.length >= LOSSY_RUN_LENGTH && /[a-z]/.test(run[0])) {
       required |= charMask(run[0]);
       lossy.push(charMask(run.slice(1)) & ~charMask(run[0]));
-    } else required |= charMask(run);
+      paired.push(runPairs(run));
+      windows.push(3);
+    } else {
+      required |= charMask(run);
+      if (isExactRun(run) && run.length > 1) {
+        paired.push(runPairs(run));
+        windows.push(0);
+      }
+    }
   }
-  const { charMasks } = searchIndex(columns);
+  const { charMasks, pairs } = searchIndex(columns);
   const count = candidates ? candidates.length : charMasks.length;
   const out = new Uint32Array(count);
   let found = 0;
@@ -42,6 +91,7 @@ export function typoCandidates(columns: PickerColumns, term: string, candidates:
     if ((mask & required) !== required) continue;
     let ok = true;
     for (const bits of lossy) if (bitCount(bits & ~mask) > 1) ok = false;
+    for (let r = 0; ok && r < paired.length; r++) ok = lacksWithin(pairs, i * PAIR_WORDS, paired[r], windows[r]);
     if (ok) out[found++] = i;
   }
   return out.subarray(0, found);

@@ -17,7 +17,7 @@ function searchUris(query: string, list = items): string[] {
   const columns = buildColumns(list);
   const { order } = buildSortOrder(columns, 'name');
   const result = new SearchSession(columns).search(query, order);
-  return result ? result.idxs.map(i => list[i].uri) : [];
+  return result ? Array.from(result.idxs, i => list[i].uri) : [];
 }
 
 describe('SearchSession', () => {
@@ -82,9 +82,9 @@ describe('SearchSession', () => {
     const columns = buildColumns(list);
     const { order } = buildSortOrder(columns, 'name');
     const typing = new SearchSession(columns);
-    expect(typing.search('-', order)?.idxs).toEqual([0]);
+    expect(typing.search('-', order)?.idxs).toEqual(Uint32Array.of(0));
     expect(typing.search('-a', order)?.idxs).toEqual(new SearchSession(columns).search('-a', order)?.idxs);
-    expect(typing.search('-a', order)?.idxs).toEqual([0, 1]);
+    expect(typing.search('-a', order)?.idxs).toEqual(Uint32Array.of(0, 1));
   });
 
   it('finds an exact match in any field while the query grows', () => {
@@ -95,7 +95,7 @@ describe('SearchSession', () => {
     const typing = new SearchSession(columns);
     typing.search('a', order);
     const result = typing.search('ab', order)!;
-    expect(result.idxs).toEqual([1, 0]);
+    expect(result.idxs).toEqual(Uint32Array.of(1, 0));
     expect(result.tierCounts).toEqual([1, 1, 0, 0]);
   });
 
@@ -113,9 +113,9 @@ describe('SearchSession', () => {
     ];
     const columns = buildColumns(list);
     const byPriority = new SearchSession(columns).search('notes', buildSortOrder(columns, 'priority').order)!;
-    expect(byPriority.idxs.map(i => list[i].uri)).toEqual(['ref://b', 'ref://a', 'ref://c']);
+    expect(Array.from(byPriority.idxs, i => list[i].uri)).toEqual(['ref://b', 'ref://a', 'ref://c']);
     const byName = new SearchSession(columns).search('notes', buildSortOrder(columns, 'name').order)!;
-    expect(byName.idxs.map(i => list[i].uri)).toEqual(['ref://b', 'ref://c', 'ref://a']);
+    expect(Array.from(byName.idxs, i => list[i].uri)).toEqual(['ref://b', 'ref://c', 'ref://a']);
   });
 });
 

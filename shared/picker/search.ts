@@ -12,13 +12,17 @@
 //     the whole list, from where each one matched. That is safe because a longer term's matches are a subset of
 //     its prefix's matches, in substring mode always, and in typo mode once all error kinds are enabled (terms
 //     of 5+ characters, see uFuzzy's default intraRules);
-//   - the items that can rank exact or prefix are kept and filtered as the query grows.
+//   - the items whose name, title, URI or last URI segment starts with the query are ranges of that field's
+//     sorted order (search-prefix.ts); they rank exact or prefix, and a one-term query matches them without
+//     their text being read (typing a URI scheme that every item shares costs no text reads);
+//   - ranking and the results are typed arrays; the scratch arrays are kept by the session.
 import uFuzzy from '@leeoniya/ufuzzy';
 import type { PickerColumns } from './columns';
 import { searchIndex } from './search-index';
-import { literalTerm, matchLiteral, narrowLiteral, type Indices, type LiteralMatch } from './search-literal';
+import { literalTerm, matchLiteral, narrowLiteral, type Indices, type KnownMatches, type LiteralMatch } from './search-literal';
+import { markPrefixed, prefixRanges, sortedFields, type PrefixRanges } from './search-prefix';
 import { typoCandidates } from './search-typo';
-import { prefixSet, rankMatches, type PrefixSet, type SearchResult } from './search-tiers';
+import { rankMatches, type SearchResult } from './search-tiers';
 
 export { TIER_EXACT, TIER_PREFIX, TIER_SUBSTRING, TIER_TYPO, type SearchResult } from './search-tiers';
 
@@ -63,14 +67,17 @@ function punctuationFilter(haystack: string[], term: string, candidates: Indices
   return out;
 }
 
-function matchSubstring(columns: PickerColumns, term: string, candidates: Indices | undefined, previous?: TermMatch): TermMatch {
+function matchSubstring(columns: PickerColumns, term: string, candidates: Indices | undefined, previous: TermMatch | undefined, known: KnownMatches): TermMatch {
   const literal = literalTerm(term);
   if (!literal) return { term, mode: 'substring', idxs: substring.filter(columns.haystack, term, asFilterIdxs(candidates)) ?? [] };
-  const found = previous?.literal ? narrowLiteral(columns, previous.literal, literal) : matchLiteral(columns, literal, candidates);
+  const found = previous?.literal
+    ? narrowLiteral(columns, previous.literal, literal, known)
+    : matchLiteral(columns, literal, candidates, known);
   return { term, mode: 'substring', idxs: found.idxs, literal: found };
 }
 
-function matchTerm(columns: PickerColumns, term: string, base: Indices | undefined, previous?: TermMatch): TermMatch {
+/** `known`: items that match `term` without reading their text (a prefix field starts with it), if any. */
+function matchTerm(columns: PickerColumns, term: string, base: Indices | undefined, previous: TermMatch | undefined, known: KnownMatches): TermMatch {
   const { haystack } = columns;
   const grows = previous !== undefined && term.startsWith(previous.term);
   if (!hasWordChars(term)) {
@@ -80,7 +87,7 @@ function matchTerm(columns: PickerColumns, term: string, base: Indices | undefin
   // A punctuation-only term's matches are no subset of a word term's ("-" then "-a"): start from the base.
   if (!grows || previous.mode !== 'typo') {
     const narrow = grows && previous.mode === 'substring';
-    const match = matchSubstring(columns, term, narrow ? previous.idxs : base, narrow ? previous : undefined);
+    const match = matchSubstring(columns, term, narrow ? previous.idxs : base, narrow ? previous : undefined, known);
     if (match.idxs.length > 0) return match;
   }
   const narrowTypo = grows && previous.mode === 'typo' && previous.term.length >= typoNarrowingMinLength;
@@ -94,25 +101,42 @@ function matchTerm(columns: PickerColumns, term: string, base: Indices | undefin
  */
 export class SearchSession {
   private last: TermMatch[] = [];
-  private prefix: PrefixSet | undefined;
+  /** One byte per item, reused by every keystroke: items known to match, then ranking. */
+  private scratch = new Uint8Array(0);
 
   constructor(readonly columns: PickerColumns) {}
 
   /**
-   * Builds the search index ahead of the first keystroke (~1.5 µs per item, kept as the list grows). The
+   * Builds the search indexes ahead of the first keystroke (~2 µs per item, kept as the list grows). The
    * picker calls it when the browser is idle after a listing, so the index costs the listing nothing and
    * the first search does not pay for it; a search before that builds what it needs itself.
    */
   prepare(): void {
     searchIndex(this.columns);
+    sortedFields(this.columns);
   }
 
-  /** Matching indices of `query`, or undefined for an empty query (the caller shows the whole sorted list). */
-  match(query: string): { idxs: Indices; typo: boolean } | undefined {
+  private scratchBytes(): Uint8Array {
+    const n = this.columns.items.length;
+    if (this.scratch.length < n) this.scratch = new Uint8Array(n);
+    return this.scratch;
+  }
+
+  /**
+   * Matching indices of `query`, or undefined for an empty query (the caller shows the whole sorted list).
+   * `prefix`: the items whose prefix fields start with the (one-term) query, which match it as they are.
+   */
+  match(query: string, prefix?: PrefixRanges): { idxs: Indices; typo: boolean } | undefined {
     const terms = searchTerms(query);
     if (terms.length === 0) {
       this.last = [];
       return undefined;
+    }
+    let known: KnownMatches;
+    if (terms.length === 1 && prefix !== undefined && prefix.whole === terms[0] && prefix.count > 0) {
+      known = this.scratchBytes();
+      known.fill(0, 0, this.columns.items.length);
+      markPrefixed(prefix, known);
     }
     const next: TermMatch[] = [];
     let base: Indices | undefined;
@@ -121,7 +145,8 @@ export class SearchSession {
       const unchangedPrefix = next.length === j && j < this.last.length && prev.term === terms[j];
       // Reuse a term's result only while every term before it is unchanged too (its base is the same).
       const sameBase = j === 0 || (this.last[j - 1] !== undefined && next[j - 1] === this.last[j - 1]);
-      const match = unchangedPrefix && sameBase ? prev : matchTerm(this.columns, terms[j], base, sameBase ? prev : undefined);
+      const match =
+        unchangedPrefix && sameBase ? prev : matchTerm(this.columns, terms[j], base, sameBase ? prev : undefined, known);
       next.push(match);
       base = match.idxs;
       if (base.length === 0) break;
@@ -131,18 +156,19 @@ export class SearchSession {
     return { idxs: next.length === terms.length ? lastMatch.idxs : [], typo: next.some(m => m.mode === 'typo') };
   }
 
-  /** Matches of `query`, ordered by tier, then by `order` (item indices in the active sort order). */
+  /** Matches of `query`, ordered by tier, then by `order` (every item index, in the active sort order). */
   search(query: string, order: ArrayLike<number>): SearchResult | undefined {
-    const matched = this.match(query);
-    if (!matched) return undefined;
     const terms = searchTerms(query);
     const whole = terms.join(' ');
-    if (!matched.typo && matched.idxs.length > 0) this.prefix = prefixSet(this.columns, whole, this.prefix);
+    const prefix = terms.length > 0 ? prefixRanges(this.columns, whole) : undefined;
+    const matched = this.match(query, prefix);
+    if (!matched) return undefined;
     return rankMatches(
       this.columns,
       matched.idxs,
-      { whole, singleTerm: terms.length === 1, typo: matched.typo, prefix: this.prefix },
-      order
+      { whole, singleTerm: terms.length === 1, typo: matched.typo, prefix },
+      order,
+      this.scratchBytes()
     );
   }
 }

@@ -51,7 +51,7 @@ function comparator(columns: PickerColumns, key: SortKey, nameKeys: string[]): C
 }
 
 /** Merges two ascending runs; the comparator is a total order (index tiebreak), so the result is stable. */
-function merge(left: Uint32Array, right: readonly number[], compare: Compare): Uint32Array {
+export function merge(left: Uint32Array, right: readonly number[], compare: Compare): Uint32Array {
   const out = new Uint32Array(left.length + right.length);
   let l = 0;
   let r = 0;

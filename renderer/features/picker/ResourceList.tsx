@@ -17,7 +17,7 @@ export interface ResourceListHandle {
 
 interface Props {
   columns: PickerColumns;
-  rows: number[];
+  rows: Uint32Array;
   groupStarts: { row: number; serverId: ServerId }[];
   activeRow: number;
   query: string;

@@ -31,8 +31,8 @@ export interface ServerListState {
 
 export interface PickerModel {
   columns: PickerColumns;
-  /** Item indices into `columns`, in display order. */
-  rows: number[];
+  /** Item indices into `columns`, in display order (read-only: it may be the sort order itself). */
+  rows: Uint32Array;
   /** Index into `rows` where each shown server's group starts (only when grouping by server). */
   groupStarts: { row: number; serverId: ServerId }[];
   hidden: HiddenCounts;
@@ -126,12 +126,14 @@ export function usePickerModel(): PickerModel {
     const buckets: number[][] = stableParts.map(() => []);
     for (const i of view.idxs) buckets[serverOf(i)].push(i);
     const groupStarts: { row: number; serverId: ServerId }[] = [];
+    const rows = new Uint32Array(view.idxs.length);
     let row = 0;
     buckets.forEach((b, k) => {
       if (b.length) groupStarts.push({ row, serverId: ids[k] });
+      rows.set(b, row);
       row += b.length;
     });
-    return { rows: buckets.flat(), groupStarts };
+    return { rows, groupStarts };
   }, [view, groupByServer, stableParts, ids]);
 
   const listStates: ServerListState[] = ids.map((serverId, k) => {
