@@ -13,7 +13,9 @@ import { useListProgress, useResourceLists } from '../../queries/use-resource-li
 import { useServers } from '../../queries/use-servers';
 import { usePickerStore } from '../../state/picker-store';
 import { useUiStore } from '../../state/ui-store';
-import { useThrottled } from './use-throttled';
+
+/** One empty list for every server without items, so an empty server does not count as a change. */
+const noItems: readonly ResourceItem[] = [];
 
 export interface ServerListState {
   serverId: ServerId;
@@ -44,8 +46,6 @@ export interface PickerModel {
   query: string;
 }
 
-const streamingRepaintMs = 300;
-
 /** The same array object as last render while its elements are the same objects. */
 function useStableArray<T>(next: T[]): T[] {
   const ref = useRef(next);
@@ -72,14 +72,13 @@ export function usePickerModel(): PickerModel {
   const lists = useResourceLists(ids, id => connected.has(id));
   const progress = useListProgress(ids);
 
-  const itemsPerServer: (readonly ResourceItem[])[] = ids.map((_, k) => lists[k].data?.items ?? progress[k].data?.items ?? []);
+  const itemsPerServer: (readonly ResourceItem[])[] = ids.map((_, k) => lists[k].data?.items ?? progress[k].data?.items ?? noItems);
   const loading = lists.some(l => l.isFetching);
-  const throttledItems = useThrottled(itemsPerServer, streamingRepaintMs, !loading);
 
   // Per-server columns survive re-renders and grow page by page (see extendColumns).
   const columnCache = useRef(new Map<ServerId, PickerColumns>());
   const parts = ids.map((id, k) => {
-    const items = throttledItems[k] ?? [];
+    const items = itemsPerServer[k];
     const cached = columnCache.current.get(id);
     if (cached?.items === items) return cached;
     const next = extendColumns(cached, items);
