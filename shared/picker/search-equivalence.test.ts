@@ -117,4 +117,35 @@ describe('SearchSession equals a from-scratch search', () => {
       expect(Array.from(ours.idxs), `query "${q}" at ${size}`).toEqual(reference(columns, q, order).idxs);
     }
   });
+
+  it('when the indexes are prepared in idle steps, between keystrokes', () => {
+    const list = randomItems(10, 800);
+    const columns = buildColumns(list);
+    const { order } = buildSortOrder(columns, 'recent');
+    const session = new SearchSession(columns);
+    let steps = 0;
+    for (const q of ['r', 're', 'ref:/', 'ref://catalog/1', 'ref://catalog/12']) {
+      const done = session.prepare(() => 0);
+      steps++;
+      expect(Array.from(session.search(q, order)!.idxs), `query "${q}"`).toEqual(reference(columns, q, order).idxs);
+      if (done) break;
+    }
+    expect(steps).toBeGreaterThan(1);
+    expect(session.prepare(() => 0)).toBe(true);
+  });
+
+  it('when every item shares the typed URI prefix (all prefix matches), and when one equals it', () => {
+    const shared = randomItems(12, 400).map((it, i) => ({ ...it, uri: `ref://catalog/${i}` }));
+    for (const list of [shared, [...shared, { ...shared[0], uri: 'ref://catalog/' }]]) {
+      const columns = buildColumns(list);
+      const { order } = buildSortOrder(columns, 'priority');
+      const session = new SearchSession(columns);
+      for (const q of ['r', 're', 'ref://', 'ref://catalog/', 'ref://catalog/3']) {
+        const ours = session.search(q, order)!;
+        const expected = reference(columns, q, order);
+        expect(Array.from(ours.idxs), `query "${q}"`).toEqual(expected.idxs);
+        expect(ours.tierCounts, `query "${q}" tiers`).toEqual(expected.tierCounts);
+      }
+    }
+  });
 });

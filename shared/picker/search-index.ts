@@ -83,13 +83,13 @@ function grow(array: Int32Array, size: number, needed: number): Int32Array {
 // are read. Search sessions come and go with every page; this stays until the columns are rebuilt.
 const cache = new WeakMap<readonly string[], CachedIndex>();
 
-/** The index of `columns`, extended to its current items. */
-export function searchIndex(columns: PickerColumns): SearchIndex {
+/** Extends the index of `columns` to its first `end` items (at most all of them); returns how many it holds. */
+export function extendSearchIndex(columns: PickerColumns, end: number): number {
   const { haystack } = columns;
   let index = cache.get(haystack);
   if (!index || index.size > haystack.length) index = { charMasks: new Int32Array(0), pairs: new Int32Array(0), size: 0 };
   const { size } = index;
-  const n = haystack.length;
+  const n = Math.min(end, haystack.length);
   if (size < n) {
     index.charMasks = grow(index.charMasks, size, n);
     index.pairs = grow(index.pairs, size * PAIR_WORDS, n * PAIR_WORDS);
@@ -98,7 +98,15 @@ export function searchIndex(columns: PickerColumns): SearchIndex {
       addPairs(haystack[i], index.pairs, i * PAIR_WORDS);
     }
     index.size = n;
-    cache.set(haystack, index);
   }
+  cache.set(haystack, index);
+  return index.size;
+}
+
+/** The index of `columns`, extended to its current items. */
+export function searchIndex(columns: PickerColumns): SearchIndex {
+  const n = columns.haystack.length;
+  extendSearchIndex(columns, n);
+  const index = cache.get(columns.haystack)!;
   return { charMasks: index.charMasks.subarray(0, n), pairs: index.pairs.subarray(0, n * PAIR_WORDS) };
 }

@@ -57,21 +57,32 @@ function sortRange(texts: readonly string[], from: number, to: number): Uint32Ar
   return out;
 }
 
-const cache = new WeakMap<readonly string[], Uint32Array[]>();
+// Per haystack array, per field: the sorted order of the items it has seen so far.
+const cache = new WeakMap<readonly string[], (Uint32Array | undefined)[]>();
+
+/** Whether field f's sorted order holds every current item. */
+export function isFieldSorted(columns: PickerColumns, f: number): boolean {
+  return cache.get(columns.haystack)?.[f]?.length === columns.haystack.length;
+}
+
+/** Field f's items sorted by its text; extended to the current items. */
+export function sortedField(columns: PickerColumns, f: number): Uint32Array {
+  const n = columns.haystack.length;
+  let orders = cache.get(columns.haystack);
+  if (!orders) cache.set(columns.haystack, (orders = []));
+  const cached = orders[f];
+  const size = cached && cached.length <= n ? cached.length : 0;
+  if (cached && size === n) return cached;
+  const texts = prefixFields(columns)[f];
+  const added = sortRange(texts, size, n);
+  const order = size > 0 && cached ? merge(cached, Array.from(added), compareAt(texts)) : added;
+  orders[f] = order;
+  return order;
+}
 
 /** Per prefix field, every item index sorted by that field's text; extended to the current items. */
 export function sortedFields(columns: PickerColumns): readonly Uint32Array[] {
-  const n = columns.haystack.length;
-  const cached = cache.get(columns.haystack);
-  const size = cached && cached[0].length <= n ? cached[0].length : 0;
-  if (cached && size === n) return cached;
-  const fields = prefixFields(columns);
-  const orders = fields.map((texts, f) => {
-    const added = sortRange(texts, size, n);
-    return size > 0 && cached ? merge(cached[f], Array.from(added), compareAt(texts)) : added;
-  });
-  cache.set(columns.haystack, orders);
-  return orders;
+  return Array.from({ length: PREFIX_FIELDS }, (_, f) => sortedField(columns, f));
 }
 
 /**

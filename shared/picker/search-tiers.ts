@@ -42,6 +42,21 @@ function inOrder(matched: ArrayLike<number>, order: ArrayLike<number>, marks: Ui
   return out;
 }
 
+/**
+ * Whether every item matched and starts a field with the query, none equal to it (a URI scheme every item
+ * shares): then all are prefix matches, in sort order, without marking them one by one.
+ */
+function everyItemPrefixed(prefix: PrefixRanges, matchedCount: number, itemCount: number): boolean {
+  if (matchedCount !== itemCount) return false;
+  let coversAll = false;
+  for (let f = 0; f < PREFIX_FIELDS; f++) {
+    const [lo, exactEnd, hi] = [prefix.bounds[f * 3], prefix.bounds[f * 3 + 1], prefix.bounds[f * 3 + 2]];
+    if (exactEnd > lo) return false;
+    if (hi - lo === itemCount) coversAll = true;
+  }
+  return coversAll;
+}
+
 /** Lowers the tier of matched items (tierPlusOne !== 0) in one prefix range to `tier`. */
 function promote(order: Uint32Array, from: number, to: number, tierPlusOne: Uint8Array, tier: number): void {
   for (let k = from; k < to; k++) {
@@ -70,6 +85,10 @@ export function rankMatches(
     tierCounts[sameTier] = matched.length;
     return { idxs: inOrder(matched, order, scratch, columns.items.length), tierCounts };
   }
+  if (sameTier !== -1 && prefix !== undefined && everyItemPrefixed(prefix, matched.length, columns.items.length)) {
+    tierCounts[TIER_PREFIX] = matched.length;
+    return { idxs: inOrder(matched, order, scratch, columns.items.length), tierCounts };
+  }
   // tierPlusOne[i] = 0 for non-matches, so one pass over the sort order yields tiers already sorted.
   const tierPlusOne = scratch;
   tierPlusOne.fill(0, 0, order.length);
@@ -81,7 +100,7 @@ export function rankMatches(
   }
   if (prefix) {
     for (let f = 0; f < PREFIX_FIELDS; f++) {
-      const [lo, exactEnd, hi] = prefix.bounds.subarray(f * 3, f * 3 + 3);
+      const [lo, exactEnd, hi] = [prefix.bounds[f * 3], prefix.bounds[f * 3 + 1], prefix.bounds[f * 3 + 2]];
       promote(prefix.orders[f], lo, exactEnd, tierPlusOne, TIER_EXACT);
       promote(prefix.orders[f], exactEnd, hi, tierPlusOne, TIER_PREFIX);
     }

@@ -1,7 +1,7 @@
 import uFuzzy from '@leeoniya/ufuzzy';
 import { describe, expect, it } from 'vitest';
 import { buildColumns } from './columns';
-import { typoCandidates } from './search-typo';
+import { mayMatchWithTypo, typoCandidates } from './search-typo';
 import { rng } from './test-random';
 import { item } from './test-items';
 
@@ -39,6 +39,8 @@ describe('typoCandidates (letter pairs)', () => {
       const all = typo.filter(columns.haystack, term) ?? [];
       const kept = new Set(Array.from(typoCandidates(columns, term, undefined) ?? []));
       for (const i of all) expect(kept.has(i), `term "${term}", item ${i}`).toBe(true);
+      // The same test on one text (as the row highlighting uses it) agrees with the index.
+      for (let i = 0; i < list.length; i += 7) expect(mayMatchWithTypo(columns.haystack[i], term), `"${term}" on ${i}`).toBe(kept.has(i));
       matched += all.length;
       rejected += list.length - kept.size;
     }

@@ -10,7 +10,7 @@
 // each other in the matching text. So the pairs of a long run that an item lacks must lie within three
 // consecutive pair positions; runs matched exactly (digits, one or two letters) need all their pairs.
 import type { PickerColumns } from './columns';
-import { charMask, PAIR_WORDS, pairBit, searchIndex } from './search-index';
+import { addPairs, charMask, PAIR_WORDS, pairBit, searchIndex } from './search-index';
 import type { Indices } from './search-literal';
 
 /** uFuzzy's default intraRules allow substitutions and deletions from this run length on. */
@@ -55,44 +55,68 @@ function isExactRun(run: string): boolean {
   return /^\d+$/.test(run) || run.length <= 2;
 }
 
+/** What an item's char mask and pairs must show for `term` to match it with one typo per run. */
+interface TypoFilter {
+  required: number;
+  /** Per long run, the bits of its letters after the first: at most one may be missing. */
+  lossy: number[];
+  /** Runs whose pairs are checked, and how many consecutive pair positions may be missing (0: none). */
+  paired: RunPairs[];
+  windows: number[];
+}
+
+/** The filter of `term`, or undefined when it has syntax only uFuzzy reads (quotes, apostrophes). */
+function typoFilter(term: string): TypoFilter | undefined {
+  if (/["']/.test(term)) return undefined;
+  const filter: TypoFilter = { required: 0, lossy: [], paired: [], windows: [] };
+  for (const run of term.match(/[a-z]+|\d+/g) ?? []) {
+    if (run.length >= LOSSY_RUN_LENGTH && /[a-z]/.test(run[0])) {
+      filter.required |= charMask(run[0]);
+      filter.lossy.push(charMask(run.slice(1)) & ~charMask(run[0]));
+      filter.paired.push(runPairs(run));
+      filter.windows.push(3);
+    } else {
+      filter.required |= charMask(run);
+      if (isExactRun(run) && run.length > 1) {
+        filter.paired.push(runPairs(run));
+        filter.windows.push(0);
+      }
+    }
+  }
+  return filter;
+}
+
+/** Whether an item with this char mask and pairs (at `at` in `pairs`) passes `filter`. */
+function passes(filter: TypoFilter, mask: number, pairs: Int32Array, at: number): boolean {
+  if ((mask & filter.required) !== filter.required) return false;
+  for (const bits of filter.lossy) if (bitCount(bits & ~mask) > 1) return false;
+  for (let r = 0; r < filter.paired.length; r++) if (!lacksWithin(pairs, at, filter.paired[r], filter.windows[r])) return false;
+  return true;
+}
+
 /**
  * Items among `candidates` (or all) that may match `term` with one typo per run, or undefined when the
  * term has syntax only uFuzzy reads (quotes, apostrophes) and every candidate must be tried.
  */
 export function typoCandidates(columns: PickerColumns, term: string, candidates: Indices | undefined): Indices | undefined {
-  if (/["']/.test(term)) return candidates;
-  const runs = term.match(/[a-z]+|\d+/g) ?? [];
-  let required = 0;
-  const lossy: number[] = [];
-  /** Runs whose pairs are checked, and how many consecutive pair positions may be missing (0: none). */
-  const paired: RunPairs[] = [];
-  const windows: number[] = [];
-  for (const run of runs) {
-    if (run.length >= LOSSY_RUN_LENGTH && /[a-z]/.test(run[0])) {
-      required |= charMask(run[0]);
-      lossy.push(charMask(run.slice(1)) & ~charMask(run[0]));
-      paired.push(runPairs(run));
-      windows.push(3);
-    } else {
-      required |= charMask(run);
-      if (isExactRun(run) && run.length > 1) {
-        paired.push(runPairs(run));
-        windows.push(0);
-      }
-    }
-  }
+  const filter = typoFilter(term);
+  if (!filter) return candidates;
   const { charMasks, pairs } = searchIndex(columns);
   const count = candidates ? candidates.length : charMasks.length;
   const out = new Uint32Array(count);
   let found = 0;
   for (let c = 0; c < count; c++) {
     const i = candidates ? candidates[c] : c;
-    const mask = charMasks[i];
-    if ((mask & required) !== required) continue;
-    let ok = true;
-    for (const bits of lossy) if (bitCount(bits & ~mask) > 1) ok = false;
-    for (let r = 0; ok && r < paired.length; r++) ok = lacksWithin(pairs, i * PAIR_WORDS, paired[r], windows[r]);
-    if (ok) out[found++] = i;
+    if (passes(filter, charMasks[i], pairs, i * PAIR_WORDS)) out[found++] = i;
   }
   return out.subarray(0, found);
+}
+
+/** Whether `text` (lower-cased) may match `term` with one typo per run; false means uFuzzy would not match. */
+export function mayMatchWithTypo(text: string, term: string): boolean {
+  const filter = typoFilter(term);
+  if (!filter) return true;
+  const pairs = new Int32Array(PAIR_WORDS);
+  addPairs(text, pairs, 0);
+  return passes(filter, charMask(text), pairs, 0);
 }

@@ -1,7 +1,7 @@
 // The virtualized picker list (role listbox). Only the rows in view (plus a small overscan) exist in
 // the DOM, so rendering cost does not depend on how many resources match.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useImperativeHandle, useRef, type KeyboardEvent, type Ref } from 'react';
+import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef, type KeyboardEvent, type Ref } from 'react';
 import type { ResourceItem, ServerId } from '../../../shared/contract';
 import type { PickerColumns } from '../../../shared/picker/columns';
 import { ResourceRow } from './ResourceRow';
@@ -48,10 +48,18 @@ export function ResourceList({ columns, rows, groupStarts, activeRow, query, loa
   const virtualizer = useVirtualizer({
     count,
     getScrollElement: () => scrollRef.current,
-    estimateSize: v => (entryAt(v, groupStarts).header !== undefined ? GROUP_HEADER_HEIGHT : ROW_HEIGHT),
-    overscan: 8
+    // Called for every row whenever the count changes (each keystroke, up to 100k rows): no allocation.
+    estimateSize: v => (groupStarts.length > 0 && entryAt(v, groupStarts).header !== undefined ? GROUP_HEADER_HEIGHT : ROW_HEIGHT),
+    overscan: 4
   });
   useEffect(() => virtualizer.measure(), [groupStarts, virtualizer]);
+  // Rows get one stable callback, so their memo holds when the list re-renders without new rows (the urgent
+  // render of a keystroke, before the deferred one with its results).
+  const latestOnPick = useRef(onPick);
+  useLayoutEffect(() => {
+    latestOnPick.current = onPick;
+  });
+  const pick = useCallback((row: number) => latestOnPick.current(row), []);
   useImperativeHandle(handle, () => ({
     scrollToRow: row => virtualizer.scrollToIndex(virtualIndexOf(row, groupStarts), { align: 'auto' })
   }));
@@ -76,8 +84,8 @@ export function ResourceList({ columns, rows, groupStarts, activeRow, query, loa
       <div role="presentation" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {virtualizer.getVirtualItems().map(v => {
           const entry = entryAt(v.index, groupStarts);
-          const style = { position: 'absolute' as const, top: 0, left: 0, right: 0, height: v.size, transform: `translateY(${v.start}px)` };
           if (entry.header !== undefined) {
+            const style = { position: 'absolute' as const, top: 0, left: 0, right: 0, height: v.size, transform: `translateY(${v.start}px)` };
             return (
               <div key={`h-${entry.header}`} role="presentation" className="group-header" style={style}>
                 {entry.header}
@@ -85,17 +93,20 @@ export function ResourceList({ columns, rows, groupStarts, activeRow, query, loa
             );
           }
           const item = items[rows[entry.row]];
+          // Keyed by position: a keystroke that changes the matches updates the rows on screen in place
+          // instead of unmounting and creating them all.
           return (
             <ResourceRow
-              key={rows[entry.row]}
+              key={entry.row}
               item={item}
+              row={entry.row}
               id={optionId(entry.row)}
-              posInSet={entry.row + 1}
               setSize={rows.length}
               active={entry.row === activeRow}
               query={query}
-              style={style}
-              onPick={() => onPick(entry.row)}
+              top={v.start}
+              height={v.size}
+              onPick={pick}
             />
           );
         })}

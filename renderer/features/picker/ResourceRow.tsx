@@ -4,6 +4,7 @@ import { memo, useState, type CSSProperties } from 'react';
 import type { ResourceItem } from '../../../shared/contract';
 import { displayName } from '../../../shared/picker/columns';
 import { formatBytes, formatDay, safeIconSrc } from '../../../shared/picker/format';
+import { resourceKey } from '../../../shared/picker/keys';
 import { Highlight } from './Highlight';
 
 function ResourceIcon({ item }: { item: ResourceItem }) {
@@ -25,28 +26,33 @@ function ResourceIcon({ item }: { item: ResourceItem }) {
   );
 }
 
+/** Plain values and a stable `onPick`, so the memo skips rows whose item, place and query are unchanged. */
 export interface ResourceRowProps {
   item: ResourceItem;
+  /** Position in the list (0-based). */
+  row: number;
   id: string;
-  posInSet: number;
   setSize: number;
   active: boolean;
   query: string;
-  style: CSSProperties;
-  onPick(): void;
+  /** Offset from the list's top and height, in px. */
+  top: number;
+  height: number;
+  onPick(row: number): void;
 }
 
-export const ResourceRow = memo(function ResourceRow({ item, id, posInSet, setSize, active, query, style, onPick }: ResourceRowProps) {
+export const ResourceRow = memo(function ResourceRow({ item, row, id, setSize, active, query, top, height, onPick }: ResourceRowProps) {
   const a = item.annotations;
   const audience = Array.isArray(a?.audience) ? a.audience : undefined;
   const priority = typeof a?.priority === 'number' ? a.priority : undefined;
   const day = formatDay(a?.lastModified);
+  const style: CSSProperties = { position: 'absolute', top: 0, left: 0, right: 0, height, transform: `translateY(${top}px)` };
   return (
     <div
       role="option"
       id={id}
       aria-selected={active}
-      aria-posinset={posInSet}
+      aria-posinset={row + 1}
       aria-setsize={setSize}
       data-testid="resource-row"
       data-server-id={item.serverId}
@@ -57,9 +63,10 @@ export const ResourceRow = memo(function ResourceRow({ item, id, posInSet, setSi
       className={active ? 'resource-row resource-row--active' : 'resource-row'}
       style={style}
       title={item.description}
-      onClick={onPick}
+      onClick={() => onPick(row)}
     >
-      <ResourceIcon item={item} />
+      {/* Keyed by resource: a row reused for another item must not keep a broken icon state. */}
+      <ResourceIcon key={resourceKey(item)} item={item} />
       <div className="row-main">
         <div className="row-title">
           <Highlight text={displayName(item)} query={query} />
