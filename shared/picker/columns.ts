@@ -25,6 +25,11 @@ export interface PickerColumns {
   readonly priority: number[];
   /** lastModified in ms epoch; NaN when missing or unparseable. */
   readonly modified: number[];
+  /**
+   * The per-server columns these were concatenated from, in order, when there are several: the search keeps
+   * its indexes per server, so a list growing on one server does not rebuild the others'.
+   */
+  readonly sources?: readonly PickerColumns[];
 }
 
 /** What the item is called in the UI: its title when it has one, else its name. */
@@ -132,5 +137,19 @@ export function concatColumns(parts: readonly PickerColumns[]): PickerColumns {
     }
     for (const item of p.items) items.push(item);
   }
-  return { ...out, items };
+  return { ...out, items, sources: parts };
+}
+
+/**
+ * The per-server columns `columns` is made of (itself when it is one server's), each with the index of its
+ * first item here and how many of its items are here (a server's arrays may have grown since).
+ */
+export function columnSources(columns: PickerColumns): { columns: PickerColumns; offset: number; size: number }[] {
+  if (!columns.sources) return [{ columns, offset: 0, size: columns.haystack.length }];
+  let offset = 0;
+  return columns.sources.map(source => {
+    const entry = { columns: source, offset, size: source.items.length };
+    offset += entry.size;
+    return entry;
+  });
 }

@@ -2,7 +2,7 @@
 // every item: uFuzzy's own filters per term, tiers by comparing the fields, a comparison sort.
 import uFuzzy from '@leeoniya/ufuzzy';
 import { describe, expect, it } from 'vitest';
-import { buildColumns, extendColumns, type PickerColumns } from './columns';
+import { buildColumns, concatColumns, extendColumns, type PickerColumns } from './columns';
 import { searchTerms, SearchSession } from './search';
 import { buildSortOrder } from './sort';
 import { rng } from './test-random';
@@ -146,6 +146,18 @@ describe('SearchSession equals a from-scratch search', () => {
         expect(Array.from(ours.idxs), `query "${q}"`).toEqual(expected.idxs);
         expect(ours.tierCounts, `query "${q}" tiers`).toEqual(expected.tierCounts);
       }
+    }
+  });
+
+  it('over several servers, with each server indexed on its own and prepared in steps', () => {
+    const list = randomItems(13, 900);
+    const servers = [buildColumns(list.slice(0, 300)), buildColumns(list.slice(300, 420)), buildColumns(list.slice(420))];
+    const columns = concatColumns(servers);
+    const { order } = buildSortOrder(columns, 'name');
+    const session = new SearchSession(columns);
+    while (!session.prepare(() => 0));
+    for (const q of ['ref://catalog/1', 'readme', 'glacier invoice', 'runbok', 'file:///k']) {
+      expect(Array.from(session.search(q, order)!.idxs), `query "${q}"`).toEqual(reference(columns, q, order).idxs);
     }
   });
 });

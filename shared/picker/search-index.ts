@@ -5,7 +5,7 @@
 //     letters (exact: a two-letter term is answered from it alone) and hashed bits for pairs with a digit. A
 //     term whose pairs are not all there is rejected without reading the text.
 // The exact/prefix fields have their own index, sorted by text (search-prefix.ts).
-import type { PickerColumns } from './columns';
+import { columnSources, type PickerColumns } from './columns';
 
 const DIGIT_BITS = 5;
 export const LINE_BREAK_BIT = 1 << 31;
@@ -51,15 +51,23 @@ export function pairBit(a: number, b: number): number {
 
 /** Sets the pair bits of `text` into `out` at `at` (PAIR_WORDS words). */
 export function addPairs(text: string, out: Int32Array, at: number): void {
-  let previous = text.length > 0 ? text.charCodeAt(0) : 0;
-  for (let k = 1; k < text.length; k++) {
+  indexText(text, out, at);
+}
+
+/** One pass over `text`: sets its pair bits into `out` at `at` and returns its char mask. */
+function indexText(text: string, out: Int32Array, at: number): number {
+  let mask = 0;
+  let previous = 0;
+  for (let k = 0; k < text.length; k++) {
     const code = text.charCodeAt(k);
-    if (isWordChar(code) && isWordChar(previous)) {
+    mask |= charBit(code);
+    if (k > 0 && isWordChar(code) && isWordChar(previous)) {
       const bit = pairBit(previous, code);
       out[at + (bit >>> 5)] |= 1 << (bit & 31);
     }
     previous = code;
   }
+  return mask;
 }
 
 export interface SearchIndex {
@@ -83,8 +91,8 @@ function grow(array: Int32Array, size: number, needed: number): Int32Array {
 // are read. Search sessions come and go with every page; this stays until the columns are rebuilt.
 const cache = new WeakMap<readonly string[], CachedIndex>();
 
-/** Extends the index of `columns` to its first `end` items (at most all of them); returns how many it holds. */
-export function extendSearchIndex(columns: PickerColumns, end: number): number {
+/** Extends the index of one server's columns to its first `end` items; returns how many it holds. */
+function extendOwnIndex(columns: PickerColumns, end: number): number {
   const { haystack } = columns;
   let index = cache.get(haystack);
   if (!index || index.size > haystack.length) index = { charMasks: new Int32Array(0), pairs: new Int32Array(0), size: 0 };
@@ -93,14 +101,36 @@ export function extendSearchIndex(columns: PickerColumns, end: number): number {
   if (size < n) {
     index.charMasks = grow(index.charMasks, size, n);
     index.pairs = grow(index.pairs, size * PAIR_WORDS, n * PAIR_WORDS);
-    for (let i = size; i < n; i++) {
-      index.charMasks[i] = charMask(haystack[i]);
-      addPairs(haystack[i], index.pairs, i * PAIR_WORDS);
-    }
+    for (let i = size; i < n; i++) index.charMasks[i] = indexText(haystack[i], index.pairs, i * PAIR_WORDS);
     index.size = n;
   }
   cache.set(haystack, index);
   return index.size;
+}
+
+/**
+ * Extends the index of `columns` to its first `end` items (at most all); returns how many it holds. Columns
+ * concatenated from several servers' are indexed per server (kept as each server's list grows) and copied
+ * together once all are built.
+ */
+export function extendSearchIndex(columns: PickerColumns, end: number): number {
+  if (!columns.sources) return extendOwnIndex(columns, end);
+  const n = columns.haystack.length;
+  const combined = cache.get(columns.haystack);
+  if (combined && combined.size === n) return n;
+  let built = 0;
+  for (const { columns: source, offset, size } of columnSources(columns)) {
+    if (end > offset) built = offset + Math.min(size, extendOwnIndex(source, Math.min(size, end - offset)));
+    if (built < offset + size) return built;
+  }
+  const index = { charMasks: new Int32Array(n), pairs: new Int32Array(n * PAIR_WORDS), size: n };
+  for (const { columns: source, offset, size } of columnSources(columns)) {
+    const own = cache.get(source.haystack)!;
+    index.charMasks.set(own.charMasks.subarray(0, size), offset);
+    index.pairs.set(own.pairs.subarray(0, size * PAIR_WORDS), offset * PAIR_WORDS);
+  }
+  cache.set(columns.haystack, index);
+  return n;
 }
 
 /** The index of `columns`, extended to its current items. */

@@ -3,11 +3,12 @@
 // by binary search, and the items equal to it are the start of that range. A query that matches nearly every
 // item by prefix ("ref://catalog/") then costs a few dozen string compares instead of reading 100,000 fields.
 //
-// Built once per item like search-index.ts (cached per haystack array, which `extendColumns` grows in place):
-// items added while a list streams in are sorted on their own and merged in. Sorting 100,000 random names
-// takes ~30 ms: items are first sorted natively by their first two code units packed with their index into
-// one number, and only runs sharing those are compared as strings.
-import type { PickerColumns } from './columns';
+// Built per server's columns like search-index.ts (cached per haystack array, which `extendColumns` grows in
+// place): items added while a list streams in are sorted on their own and merged in, and columns concatenated
+// from several servers use each server's orders with an offset. Items are first sorted natively by their first
+// two code units packed with their index into one number; only runs sharing those are compared as strings
+// (at 100,000 items, 20-70 ms per field, depending on how many texts share their start).
+import { columnSources, type PickerColumns } from './columns';
 import { merge } from './sort';
 
 export const PREFIX_FIELDS = 4;
@@ -60,12 +61,12 @@ function sortRange(texts: readonly string[], from: number, to: number): Uint32Ar
 // Per haystack array, per field: the sorted order of the items it has seen so far.
 const cache = new WeakMap<readonly string[], (Uint32Array | undefined)[]>();
 
-/** Whether field f's sorted order holds every current item. */
+/** Whether field f's sorted order holds every current item of one server's columns. */
 export function isFieldSorted(columns: PickerColumns, f: number): boolean {
   return cache.get(columns.haystack)?.[f]?.length === columns.haystack.length;
 }
 
-/** Field f's items sorted by its text; extended to the current items. */
+/** One server's items sorted by field f's text; extended to its current items. */
 export function sortedField(columns: PickerColumns, f: number): Uint32Array {
   const n = columns.haystack.length;
   let orders = cache.get(columns.haystack);
@@ -80,20 +81,24 @@ export function sortedField(columns: PickerColumns, f: number): Uint32Array {
   return order;
 }
 
-/** Per prefix field, every item index sorted by that field's text; extended to the current items. */
-export function sortedFields(columns: PickerColumns): readonly Uint32Array[] {
-  return Array.from({ length: PREFIX_FIELDS }, (_, f) => sortedField(columns, f));
+/**
+ * One server's part of the items whose prefix field `field` starts with the query: positions lo..hi-1 of
+ * that server's sorted order (lo..exactEnd-1 equal the query; equal texts sort before longer ones), its
+ * item indices counted from `offset`.
+ */
+export interface PrefixRange {
+  field: number;
+  order: Uint32Array;
+  offset: number;
+  lo: number;
+  exactEnd: number;
+  hi: number;
 }
 
-/**
- * Per prefix field, the range of its sorted order whose texts start with `whole`: positions lo..hi-1, of which
- * lo..exactEnd-1 equal it (equal texts sort before longer ones).
- */
+/** The items whose name, title, last URI segment or URI starts with `whole`, as ranges of sorted orders. */
 export interface PrefixRanges {
   whole: string;
-  orders: readonly Uint32Array[];
-  /** [lo, exactEnd, hi] per field. */
-  bounds: Int32Array;
+  ranges: PrefixRange[];
   /** Range entries over all fields (an item can be counted in several). */
   count: number;
 }
@@ -108,28 +113,32 @@ function partition(order: Uint32Array, texts: readonly string[], lo: number, hi:
   return lo;
 }
 
-/** The items whose name, title, last URI segment or URI starts with `whole` (a lower-cased query). */
-export function prefixRanges(columns: PickerColumns, whole: string): PrefixRanges {
-  const orders = sortedFields(columns);
-  const fields = prefixFields(columns);
-  const bounds = new Int32Array(PREFIX_FIELDS * 3);
-  let count = 0;
-  for (let f = 0; f < PREFIX_FIELDS; f++) {
-    const order = orders[f];
-    const texts = fields[f];
-    const lo = partition(order, texts, 0, order.length, text => text < whole);
-    const hi = partition(order, texts, lo, order.length, text => text.startsWith(whole));
-    const exactEnd = partition(order, texts, lo, hi, text => text.length === whole.length);
-    bounds.set([lo, exactEnd, hi], f * 3);
-    count += hi - lo;
-  }
-  return { whole, orders, bounds, count };
+/** Field f's sorted order of one server's first `size` items (its arrays may have grown since). */
+function sortedPrefix(columns: PickerColumns, f: number, size: number): Uint32Array {
+  const order = sortedField(columns, f);
+  return order.length === size ? order : order.filter(i => i < size);
 }
 
-/** Sets marks[i] = 1 for every item in `ranges` (marks must hold every item, zeroed by the caller). */
-export function markPrefixed(ranges: PrefixRanges, marks: Uint8Array): void {
-  for (let f = 0; f < PREFIX_FIELDS; f++) {
-    const order = ranges.orders[f];
-    for (let k = ranges.bounds[f * 3], hi = ranges.bounds[f * 3 + 2]; k < hi; k++) marks[order[k]] = 1;
+/** The items whose name, title, last URI segment or URI starts with `whole` (a lower-cased query). */
+export function prefixRanges(columns: PickerColumns, whole: string): PrefixRanges {
+  const ranges: PrefixRange[] = [];
+  let count = 0;
+  for (const { columns: source, offset, size } of columnSources(columns)) {
+    const fields = prefixFields(source);
+    for (let f = 0; f < PREFIX_FIELDS; f++) {
+      const order = sortedPrefix(source, f, size);
+      const texts = fields[f];
+      const lo = partition(order, texts, 0, order.length, text => text < whole);
+      const hi = partition(order, texts, lo, order.length, text => text.startsWith(whole));
+      const exactEnd = partition(order, texts, lo, hi, text => text.length === whole.length);
+      if (hi > lo) ranges.push({ field: f, order, offset, lo, exactEnd, hi });
+      count += hi - lo;
+    }
   }
+  return { whole, ranges, count };
+}
+
+/** Sets marks[i] = 1 for every item in `prefix` (marks must hold every item, zeroed by the caller). */
+export function markPrefixed(prefix: PrefixRanges, marks: Uint8Array): void {
+  for (const { order, offset, lo, hi } of prefix.ranges) for (let k = lo; k < hi; k++) marks[offset + order[k]] = 1;
 }

@@ -5,7 +5,7 @@
 // has the same tier (one term and no prefix match, or a typo query), the order is just the sort order
 // filtered; when every item matches, it is the sort order itself.
 import type { PickerColumns } from './columns';
-import { PREFIX_FIELDS, type PrefixRanges } from './search-prefix';
+import type { PrefixRanges } from './search-prefix';
 
 export const TIER_EXACT = 0;
 export const TIER_PREFIX = 1;
@@ -48,19 +48,18 @@ function inOrder(matched: ArrayLike<number>, order: ArrayLike<number>, marks: Ui
  */
 function everyItemPrefixed(prefix: PrefixRanges, matchedCount: number, itemCount: number): boolean {
   if (matchedCount !== itemCount) return false;
-  let coversAll = false;
-  for (let f = 0; f < PREFIX_FIELDS; f++) {
-    const [lo, exactEnd, hi] = [prefix.bounds[f * 3], prefix.bounds[f * 3 + 1], prefix.bounds[f * 3 + 2]];
-    if (exactEnd > lo) return false;
-    if (hi - lo === itemCount) coversAll = true;
+  const perField = [0, 0, 0, 0];
+  for (const range of prefix.ranges) {
+    if (range.exactEnd > range.lo) return false;
+    perField[range.field] += range.hi - range.lo;
   }
-  return coversAll;
+  return perField.includes(itemCount);
 }
 
 /** Lowers the tier of matched items (tierPlusOne !== 0) in one prefix range to `tier`. */
-function promote(order: Uint32Array, from: number, to: number, tierPlusOne: Uint8Array, tier: number): void {
+function promote(order: Uint32Array, offset: number, from: number, to: number, tierPlusOne: Uint8Array, tier: number): void {
   for (let k = from; k < to; k++) {
-    const i = order[k];
+    const i = offset + order[k];
     if (tierPlusOne[i] > tier + 1) tierPlusOne[i] = tier + 1;
   }
 }
@@ -98,12 +97,9 @@ export function rankMatches(
     const tier = sameTier !== -1 ? sameTier : haystack[i].includes(query.whole) ? TIER_SUBSTRING : TIER_TYPO;
     tierPlusOne[i] = tier + 1;
   }
-  if (prefix) {
-    for (let f = 0; f < PREFIX_FIELDS; f++) {
-      const [lo, exactEnd, hi] = [prefix.bounds[f * 3], prefix.bounds[f * 3 + 1], prefix.bounds[f * 3 + 2]];
-      promote(prefix.orders[f], lo, exactEnd, tierPlusOne, TIER_EXACT);
-      promote(prefix.orders[f], exactEnd, hi, tierPlusOne, TIER_PREFIX);
-    }
+  for (const { order, offset, lo, exactEnd, hi } of prefix?.ranges ?? []) {
+    promote(order, offset, lo, exactEnd, tierPlusOne, TIER_EXACT);
+    promote(order, offset, exactEnd, hi, tierPlusOne, TIER_PREFIX);
   }
   for (let k = 0; k < matched.length; k++) tierCounts[tierPlusOne[matched[k]] - 1]++;
   const next = [0, tierCounts[0], tierCounts[0] + tierCounts[1], tierCounts[0] + tierCounts[1] + tierCounts[2]];

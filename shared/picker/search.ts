@@ -17,7 +17,7 @@
 //     their text being read (typing a URI scheme that every item shares costs no text reads);
 //   - ranking and the results are typed arrays; the scratch arrays are kept by the session.
 import uFuzzy from '@leeoniya/ufuzzy';
-import type { PickerColumns } from './columns';
+import { columnSources, type PickerColumns } from './columns';
 import { extendSearchIndex } from './search-index';
 import { literalTerm, matchLiteral, narrowLiteral, type Indices, type KnownMatches, type LiteralMatch } from './search-literal';
 import { isFieldSorted, markPrefixed, prefixRanges, PREFIX_FIELDS, sortedField, type PrefixRanges } from './search-prefix';
@@ -123,11 +123,13 @@ export class SearchSession {
       if (!mayStep()) return false;
       built = extendSearchIndex(this.columns, built + PREPARE_STEP_ITEMS);
     }
-    for (let f = 0; f < PREFIX_FIELDS; f++) {
-      if (isFieldSorted(this.columns, f)) continue;
-      if (!mayStep()) return false;
-      sortedField(this.columns, f);
-      stepped = true;
+    for (const { columns: source } of columnSources(this.columns)) {
+      for (let f = 0; f < PREFIX_FIELDS; f++) {
+        if (isFieldSorted(source, f)) continue;
+        if (!mayStep()) return false;
+        sortedField(source, f);
+        stepped = true;
+      }
     }
     return true;
   }
