@@ -7,7 +7,7 @@
 // place): items added while a list streams in are sorted on their own and merged in, and columns concatenated
 // from several servers use each server's orders with an offset. Items are first sorted natively by their first
 // two code units packed with their index into one number; only runs sharing those are compared as strings
-// (at 100,000 items, 20-70 ms per field, depending on how many texts share their start).
+// (at 100,000 items, 20-100 ms per field, depending on how many texts share their start).
 import { columnSources, type PickerColumns } from './columns';
 import { merge } from './sort';
 
