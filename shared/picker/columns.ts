@@ -6,8 +6,12 @@ import type { ResourceItem } from '../contract';
 export const AUDIENCE_USER = 1;
 export const AUDIENCE_ASSISTANT = 2;
 
-/** Separates fields in the search line; not a letter or digit, so no search term spans two fields. */
-export const FIELD_SEPARATOR = '\u2002\u2002';
+/**
+ * Separates fields in the search line: not a letter or digit, so no search term spans two fields, and
+ * whitespace, which no term contains. Latin-1 (no-break spaces), so the line of a Latin-1 item is a one-byte
+ * string: half the memory the search reads on every keystroke, and V8's faster one-byte indexOf.
+ */
+export const FIELD_SEPARATOR = '\u00a0\u00a0';
 
 export interface PickerColumns {
   readonly items: readonly ResourceItem[];
@@ -88,8 +92,9 @@ function appendItems(target: PickerColumns, items: readonly ResourceItem[], from
     const name = item.name.toLowerCase();
     const title = (item.title ?? '').toLowerCase();
     const uri = item.uri.toLowerCase();
-    const rest = `${(item.description ?? '').toLowerCase()}${FIELD_SEPARATOR}${(item.mimeType ?? '').toLowerCase()}`;
-    target.haystack.push(`${name}${FIELD_SEPARATOR}${title}${FIELD_SEPARATOR}${uri}${FIELD_SEPARATOR}${rest}`);
+    // join() makes one flat string; concatenation would make a rope, read several times slower by the search.
+    const description = (item.description ?? '').toLowerCase();
+    target.haystack.push([name, title, uri, description, (item.mimeType ?? '').toLowerCase()].join(FIELD_SEPARATOR));
     target.nameLower.push(name);
     target.titleLower.push(title);
     target.uriLower.push(uri);
