@@ -4,7 +4,7 @@
 //     the browser-mode socket, streamed, empty cache, code warmed like the raw loop's) vs the picker in Chromium (from its list request to
 //     every item loaded and shown, and from opening the page), rounds interleaved, medians;
 //   - search: keystroke-to-results p50/p95 of the picker's search vs a linear substring filter, in Node,
-//     and keystroke-to-painted-results in the page;
+//     and in the page (keystroke to results committed, and to the frame after);
 //   - DOM rows and renderer JS heap with the list loaded vs rendering every item unvirtualized.
 // Targets: search p95 <= 16 ms, <= 300 DOM rows, listing <= 1.3x the raw SDK loop. Prints JSON.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';

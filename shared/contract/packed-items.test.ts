@@ -34,6 +34,20 @@ describe('packed resource items', () => {
     expect(packed.rows).toHaveLength(items.length * PACKED_FIELDS);
   });
 
+  it('store each of many distinct shared values once, past the few compared one by one', () => {
+    const many: ResourceItem[] = Array.from({ length: 200 }, (_, i) => ({
+      serverId: 's',
+      uri: `ref://${i}`,
+      name: `${i}`,
+      mimeType: `type/x-${i % 40}`,
+      icons: [{ src: `data:${i % 30}`, sizes: [`${i % 30}x${i % 30}`] }],
+      annotations: { audience: i % 3 === 0 ? ['user'] : ['assistant', 'user'] }
+    }));
+    const packed = packResourceItems(many);
+    expect(packed.shared).toHaveLength(40 + 30 + 2);
+    expect(unpackResourceItems('s', JSON.parse(JSON.stringify(packed)))).toEqual(many);
+  });
+
   it('are much smaller than the items as JSON', () => {
     const many = Array.from({ length: 500 }, (_, i) => ({ ...items[1], uri: `ref://catalog/${i}`, name: `item-${i}` }));
     expect(JSON.stringify(packResourceItems(many)).length).toBeLessThan(JSON.stringify(many).length * 0.6);

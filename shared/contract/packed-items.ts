@@ -19,32 +19,50 @@ export interface PackedResourceItems {
 
 export const PACKED_FIELDS = 10;
 
-class SharedTable {
-  readonly values: SharedValue[] = [];
-  // Strings are their own key; arrays are keyed by content, audiences (two possible words) without JSON.
-  private readonly strings = new Map<string, number>();
-  private readonly arrays = new Map<string, number>();
+const sameStrings = (a: readonly string[] | undefined, b: readonly string[] | undefined) =>
+  a === b || (a !== undefined && b !== undefined && a.length === b.length && a.every((x, k) => x === b[k]));
 
-  private at(index: Map<string, number>, key: string, value: SharedValue): number {
-    let at = index.get(key);
-    if (at === undefined) {
-      at = this.values.push(value) - 1;
-      index.set(key, at);
+const sameIcons = (a: readonly Icon[], b: readonly Icon[]) =>
+  a.length === b.length &&
+  a.every((x, k) => x.src === b[k].src && x.mimeType === b[k].mimeType && x.theme === b[k].theme && sameStrings(x.sizes, b[k].sizes));
+
+/**
+ * One kind of shared value: a page holds a handful of distinct MIME types, audiences and icon lists, so a
+ * value is looked up by comparing it with those seen so far (no key to build and hash per item: that cost
+ * more than the rest of packing); past `SCAN_LIMIT` distinct values, by a content key.
+ */
+class SharedKind<T extends SharedValue> {
+  private readonly seen: T[] = [];
+  private readonly at: number[] = [];
+  private readonly byKey = new Map<string, number>();
+
+  constructor(
+    private readonly values: SharedValue[],
+    private readonly same: (a: T, b: T) => boolean,
+    private readonly key: (value: T) => string
+  ) {}
+
+  ref(value: T | undefined): number {
+    if (value === undefined) return -1;
+    for (let k = 0; k < this.seen.length; k++) if (this.same(this.seen[k], value)) return this.at[k];
+    if (this.seen.length < SCAN_LIMIT) {
+      this.seen.push(value);
+      return this.at[this.at.push(this.values.push(value) - 1) - 1];
     }
+    const key = this.key(value);
+    let at = this.byKey.get(key);
+    if (at === undefined) this.byKey.set(key, (at = this.values.push(value) - 1));
     return at;
   }
+}
 
-  string(value: string | undefined): number {
-    return value === undefined ? -1 : this.at(this.strings, value, value);
-  }
+const SCAN_LIMIT = 16;
 
-  audience(value: Audience[] | undefined): number {
-    return value === undefined ? -1 : this.at(this.arrays, `a${value.join(' ')}`, value);
-  }
-
-  icons(value: Icon[] | undefined): number {
-    return value === undefined ? -1 : this.at(this.arrays, `i${JSON.stringify(value)}`, value);
-  }
+class SharedTable {
+  readonly values: SharedValue[] = [];
+  readonly strings = new SharedKind<string>(this.values, (a, b) => a === b, v => v);
+  readonly audiences = new SharedKind<Audience[]>(this.values, sameStrings, v => v.join(' '));
+  readonly icons = new SharedKind<Icon[]>(this.values, sameIcons, v => JSON.stringify(v));
 }
 
 export function packResourceItems(items: readonly ResourceItem[]): PackedResourceItems {
@@ -57,12 +75,12 @@ export function packResourceItems(items: readonly ResourceItem[]): PackedResourc
       item.name,
       item.title ?? null,
       item.description ?? null,
-      shared.string(item.mimeType),
+      shared.strings.ref(item.mimeType),
       item.size ?? null,
-      shared.audience(a?.audience),
+      shared.audiences.ref(a?.audience),
       a?.priority ?? null,
       a?.lastModified ?? null,
-      shared.icons(item.icons)
+      shared.icons.ref(item.icons)
     );
   }
   return { count: items.length, shared: shared.values, rows };
