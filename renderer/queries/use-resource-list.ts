@@ -4,6 +4,7 @@
 // reply only says how many there were (re-sending 100k items in the reply cost as much as a third of the
 // listing). Cancelling the query cancels the engine request.
 import { skipToken, useQueries, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
 import { unpackResourceItems, type EngineClient, type ListResult, type ResourceItem, type ServerId } from '../../shared/contract';
 import { useEngine } from '../app/engine-context';
 import { queryKeys } from './keys';
@@ -99,4 +100,23 @@ export function useListProgress(serverIds: readonly ServerId[]) {
       staleTime: Infinity
     }))
   }) as { data: ListProgress | undefined }[];
+}
+
+/**
+ * A server's list and its streamed pages, read without observing the list query. An observer of the list
+ * query with no fetcher of its own (`skipToken`) would make its options the query's whenever it rendered
+ * last, and a `list_changed` refetch would then fetch nothing.
+ */
+export function useListedItems(serverId: ServerId): { list?: ListResult<ResourceItem>; progress?: ListProgress } {
+  const queryClient = useQueryClient();
+  const cache = queryClient.getQueryCache();
+  const list = useSyncExternalStore(
+    listener => cache.subscribe(listener),
+    () => queryClient.getQueryData<ListResult<ResourceItem>>(queryKeys.resourcesList(serverId))
+  );
+  const progress = useSyncExternalStore(
+    listener => cache.subscribe(listener),
+    () => queryClient.getQueryData<ListProgress>(queryKeys.listProgress(serverId))
+  );
+  return { list, progress };
 }

@@ -1,12 +1,10 @@
 // The open resource (`resource-viewer`): header with cache badge, refresh and add-to-context, then one
 // `content-part` per content item. Read errors show as an error with retry, never as empty content.
-import { skipToken, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { ListResult, ResourceItem } from '../../../shared/contract';
+import type { ResourceItem } from '../../../shared/contract';
 import { resourceKey } from '../../../shared/picker/keys';
 import { toAppError } from '../../queries/errors';
-import { queryKeys } from '../../queries/keys';
-import type { ListProgress } from '../../queries/use-resource-list';
+import { useListedItems } from '../../queries/use-resource-list';
 import { useRefreshResource, useResourceRead } from '../../queries/use-resource-read';
 import { useTrayStore } from '../../state/tray-store';
 import { useUiStore, type OpenResource } from '../../state/ui-store';
@@ -20,8 +18,7 @@ import { ContentPartView } from './ContentPartView';
  */
 function useListedItem(target: OpenResource | null): ResourceItem | undefined {
   const serverId = target?.serverId ?? '';
-  const list = useQuery<ListResult<ResourceItem>>({ queryKey: queryKeys.resourcesList(serverId), queryFn: skipToken }).data;
-  const progress = useQuery<ListProgress>({ queryKey: queryKeys.listProgress(serverId), queryFn: skipToken }).data;
+  const { list, progress } = useListedItems(serverId);
   return useMemo(() => {
     if (!target) return undefined;
     const matches = (i: ResourceItem) => i.uri === target.uri;
