@@ -70,4 +70,33 @@ describe('ResponseStore', () => {
     store.deleteWhere(e => e.serverId === 'two');
     expect(changes).toEqual([['one'], ['two'], ['two']]);
   });
+
+  it('serialises a deferred value once: on the next turn, or on an earlier read; the budget counts its estimate', async () => {
+    const { store } = makeStore(50_000);
+    let serialised = 0;
+    const page = { resources: [{ uri: 'ref://a', name: 'a' }] };
+    const putPage = (params: string) =>
+      store.put({
+        key: entryKey('id', 'p', 'resources/list', params),
+        identity: 'id',
+        serverId: 's1',
+        writerPrincipal: '',
+        method: 'resources/list',
+        params,
+        partition: 'p',
+        scope: 'public',
+        value: { bytes: 4_000, serialize: () => (serialised++, JSON.stringify(page)) },
+        expiresAt: 60_000
+      });
+    const first = putPage('');
+    expect(serialised).toBe(0);
+    expect(store.totalBytes).toBeGreaterThanOrEqual(4_000);
+    expect(JSON.parse(first!.value)).toEqual(page); // read before the next turn
+    expect(serialised).toBe(1);
+    const second = putPage('cursor');
+    await new Promise(resolve => setImmediate(resolve));
+    expect(serialised).toBe(2);
+    expect(JSON.parse({ ...second! }.value)).toEqual(page);
+    expect(serialised).toBe(2);
+  });
 });

@@ -4,6 +4,7 @@
 import { ProtocolError } from '@modelcontextprotocol/client';
 import type { CacheInfo, CacheMode, CacheScope, ServerId } from '../../../shared/contract';
 import { toAppError } from '../errors';
+import { estimateJsonSize } from '../protocol-log/frame';
 import type { ProtocolLogPort } from '../ports';
 import { type CallRecord, newCallRecord, runInCall } from './call-context';
 import type { CacheCounterBook } from './counters';
@@ -137,7 +138,7 @@ export class CallTracker {
       params,
       partition,
       scope,
-      value: JSON.stringify(value),
+      value: { bytes: estimateJsonSize(value), serialize: () => JSON.stringify(value) },
       expiresAt: now + ttlMs,
       storedAt: now
     });
