@@ -4,7 +4,7 @@
 import { ProtocolError } from '@modelcontextprotocol/client';
 import type { CacheInfo, CacheMode, CacheScope, ServerId } from '../../../shared/contract';
 import { toAppError } from '../errors';
-import { estimateJsonSize } from '../protocol-log/frame';
+import { estimateJsonSize } from '../json-size';
 import type { ProtocolLogPort } from '../ports';
 import { type CallRecord, newCallRecord, runInCall } from './call-context';
 import type { CacheCounterBook } from './counters';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyFrame, estimateJsonSize, trimFrame } from './frame';
+import { classifyFrame, trimFrame } from './frame';
 
 describe('classifyFrame', () => {
   it('tells requests, notifications, responses and errors apart', () => {
@@ -13,23 +13,6 @@ describe('classifyFrame', () => {
     expect(classifyFrame(null)).toEqual({ kind: 'notification' });
     expect(classifyFrame([1, 2])).toEqual({ kind: 'notification' });
     expect(classifyFrame({ id: { nested: true }, result: 1 })).toEqual({ kind: 'response', id: undefined });
-  });
-});
-
-describe('estimateJsonSize', () => {
-  it('is close to the real JSON length for typical frames', () => {
-    const frame = {
-      jsonrpc: '2.0',
-      id: 17,
-      result: { contents: [{ uri: 'test://static-text', mimeType: 'text/plain', text: 'hello world'.repeat(20) }], ttlMs: 60000, cached: false, x: null }
-    };
-    const real = JSON.stringify(frame).length;
-    const estimate = estimateJsonSize(frame);
-    expect(Math.abs(estimate - real) / real).toBeLessThan(0.1);
-  });
-
-  it('counts a long string by its length without building anything', () => {
-    expect(estimateJsonSize('x'.repeat(5_000_000))).toBe(5_000_002);
   });
 });
 

@@ -1,5 +1,5 @@
-// Reading JSON-RPC frames for the log without re-serialising them: what kind of frame it is, roughly how
-// many bytes it takes as JSON, and a trimmed copy for frames too large to keep whole.
+// Reading JSON-RPC frames for the log without re-serialising them: what kind of frame it is, and a trimmed
+// copy for frames too large to keep whole (their size: json-size.ts).
 import type { LogEntry } from '../../../shared/contract';
 
 export interface FrameInfo {
@@ -20,37 +20,6 @@ export function classifyFrame(message: unknown): FrameInfo {
 }
 
 const MAX_DEPTH = 64;
-
-/**
- * Approximate length of `value` as JSON, by walking it: no string is built, so it costs far less than
- * JSON.stringify. Escapes are not counted, so it undercounts strings full of quotes or control characters.
- */
-export function estimateJsonSize(value: unknown, depth = 0): number {
-  switch (typeof value) {
-    case 'string':
-      return value.length + 2;
-    case 'number':
-      return 8;
-    case 'boolean':
-      return value ? 4 : 5;
-    case 'object': {
-      if (value === null) return 4;
-      if (depth >= MAX_DEPTH) return 0;
-      let size = 2;
-      if (Array.isArray(value)) {
-        for (const item of value) size += estimateJsonSize(item, depth + 1) + 1;
-        return size;
-      }
-      for (const key in value) {
-        const item = (value as Record<string, unknown>)[key];
-        if (item !== undefined) size += key.length + 4 + estimateJsonSize(item, depth + 1);
-      }
-      return size;
-    }
-    default:
-      return 0;
-  }
-}
 
 export interface TrimLimits {
   /** Longer strings are cut to this many characters. */

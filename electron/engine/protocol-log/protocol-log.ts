@@ -7,7 +7,8 @@ import type { Direction, LogEntry, LogPage, LogQuery, ServerId } from '../../../
 import { logEntryMatcher } from '../../../shared/protocol-log/match';
 import type { EventBus } from '../event-bus';
 import type { ProtocolLogPort } from '../ports';
-import { classifyFrame, estimateJsonSize, trimFrame, type TrimLimits } from './frame';
+import { estimateJsonSize } from '../json-size';
+import { classifyFrame, trimFrame, type TrimLimits } from './frame';
 import { RingBuffer } from './ring-buffer';
 import { tapTransport, type FrameListener } from './tap';
 

@@ -1,0 +1,34 @@
+// The approximate JSON size of a parsed value, for budgets (the protocol log's, the cache's) that must not pay
+// for serialising what they count.
+const MAX_DEPTH = 64;
+
+/**
+ * Approximate length of `value` as JSON, by walking it: no string is built, so it costs far less than
+ * JSON.stringify. Escapes are not counted, so it undercounts strings full of quotes or control characters.
+ */
+export function estimateJsonSize(value: unknown, depth = 0): number {
+  switch (typeof value) {
+    case 'string':
+      return value.length + 2;
+    case 'number':
+      return 8;
+    case 'boolean':
+      return value ? 4 : 5;
+    case 'object': {
+      if (value === null) return 4;
+      if (depth >= MAX_DEPTH) return 0;
+      let size = 2;
+      if (Array.isArray(value)) {
+        for (const item of value) size += estimateJsonSize(item, depth + 1) + 1;
+        return size;
+      }
+      for (const key in value) {
+        const item = (value as Record<string, unknown>)[key];
+        if (item !== undefined) size += key.length + 4 + estimateJsonSize(item, depth + 1);
+      }
+      return size;
+    }
+    default:
+      return 0;
+  }
+}
