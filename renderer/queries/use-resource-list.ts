@@ -25,14 +25,16 @@ const publishIntervalMs = (loaded: number) => Math.min(1_000, 250 + loaded / 250
 /** Events and replies travel in order on both carriers; this only guards against a carrier that loses events. */
 const catchUpMs = 2_000;
 
-async function streamList(
+export async function streamList(
   engine: EngineClient,
   queryClient: QueryClient,
   serverId: ServerId,
   signal: AbortSignal
 ): Promise<ListResult<ResourceItem>> {
   const requestId = `picker-list-${Date.now().toString(36)}-${++requestSeq}`;
-  // On the page's timeline (devtools, and the picker benchmark times the listing from here).
+  // On the page's timeline (devtools, and the picker benchmark times the listing from here); only the latest
+  // is kept, since a list that changes often is listed again and again.
+  performance.clearMarks('picker:list-start');
   performance.mark('picker:list-start', { detail: { serverId, requestId } });
   // Pages are appended in place; the view gets a copy at most every publishIntervalMs (copying per page
   // would be quadratic in the number of pages).
@@ -54,8 +56,16 @@ async function streamList(
   const off = engine.on('listProgress', progress => {
     if (progress.requestId !== requestId) return;
     // Page 1 again means the engine restarted the walk (the server rejected a cursor): start over.
+    let items: ResourceItem[];
+    try {
+      items = unpackResourceItems(serverId, progress.items);
+    } catch (err) {
+      // Its items count as not arrived: the finished call then asks for the whole list (below).
+      console.warn(`[picker] dropped a malformed listProgress event for ${serverId}:`, err);
+      return;
+    }
     if (progress.firstPage === 1) streamed.length = 0;
-    for (const item of unpackResourceItems(serverId, progress.items)) streamed.push(item);
+    for (const item of items) streamed.push(item);
     page = progress.page;
     streamedDone = progress.done;
     if (Date.now() - publishedAt >= publishIntervalMs(streamed.length)) publish();

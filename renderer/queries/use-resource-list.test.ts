@@ -1,0 +1,68 @@
+// streamList against a stand-in engine client: the real engine never sends a malformed pack, so the only way
+// to see what the picker does with one is to hand it one. Everything else here is the real code.
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { packResourceItems, type EngineClient, type EngineEvents, type ListResult, type ResourceItem } from '../../shared/contract';
+import { queryKeys } from './keys';
+import { streamList, type ListProgress } from './use-resource-list';
+
+const items = (from: number, n: number): ResourceItem[] => Array.from({ length: n }, (_, k) => ({ serverId: 'ref', uri: `ref://${from + k}`, name: `${from + k}` }));
+const cache = { state: 'miss' as const, receivedAt: 0 };
+type Batch = Omit<EngineEvents['listProgress'], 'serverId' | 'requestId'>;
+
+function engineSending(batches: Batch[], whole: ResourceItem[]) {
+  const listeners = new Set<(payload: EngineEvents['listProgress']) => void>();
+  const calls: unknown[] = [];
+  const engine = {
+    mode: 'browser',
+    on: (_event: string, listener: (payload: EngineEvents['listProgress']) => void) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    call: async (method: string, params: { requestId?: string; streamOnly?: boolean }) => {
+      calls.push(params);
+      if (method !== 'resources.list') throw new Error(`unexpected ${method}`);
+      if (!params.streamOnly) return { serverId: 'ref', items: whole, pages: batches.length, cache } satisfies ListResult<ResourceItem>;
+      for (const batch of batches) for (const listener of listeners) listener({ serverId: 'ref', requestId: params.requestId ?? '', ...batch });
+      return { serverId: 'ref', items: [], pages: batches.length, cache, streamed: whole.length } satisfies ListResult<ResourceItem>;
+    }
+  } as unknown as EngineClient;
+  return { engine, calls };
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('streamList', () => {
+  it('returns the streamed items, published to the progress query, without a second call', async () => {
+    const all = items(0, 6);
+    const { engine, calls } = engineSending(
+      [
+        { firstPage: 1, page: 1, loaded: 2, items: packResourceItems(all.slice(0, 2)), done: false },
+        { firstPage: 2, page: 3, loaded: 6, items: packResourceItems(all.slice(2)), done: true }
+      ],
+      all
+    );
+    const queryClient = new QueryClient();
+    const result = await streamList(engine, queryClient, 'ref', new AbortController().signal);
+    expect(result.items).toEqual(all);
+    expect(calls).toHaveLength(1);
+    expect(queryClient.getQueryData<ListProgress>(queryKeys.listProgress('ref'))?.items).toEqual(all);
+  });
+
+  it('drops a malformed event with a warning and gets the whole list from the engine instead', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const all = items(0, 4);
+    const { engine, calls } = engineSending(
+      [
+        { firstPage: 1, page: 1, loaded: 2, items: packResourceItems(all.slice(0, 2)), done: false },
+        { firstPage: 2, page: 2, loaded: 4, items: { count: 2, shared: [], rows: ['broken'] }, done: false },
+        { firstPage: 3, page: 3, loaded: 4, items: packResourceItems([]), done: true }
+      ],
+      all
+    );
+    const result = await streamList(engine, new QueryClient(), 'ref', new AbortController().signal);
+    expect(result.items).toEqual(all);
+    expect(calls).toHaveLength(2);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('malformed listProgress'), expect.anything());
+  });
+});
