@@ -1,5 +1,5 @@
-// The approximate JSON size of a parsed value, for budgets (the protocol log's, the cache's) that must not pay
-// for serialising what they count.
+// The approximate JSON size of a parsed value, for a budget (the protocol log's) that must not pay for
+// serialising what it counts.
 const MAX_DEPTH = 64;
 
 /**

@@ -71,10 +71,11 @@ describe('ResponseStore', () => {
     expect(changes).toEqual([['one'], ['two'], ['two']]);
   });
 
-  it('serialises a deferred value once: on the next turn, or on an earlier read; the budget counts its estimate', async () => {
-    const { store } = makeStore(50_000);
+  it('serialises a deferred value once: on the next turn, or on an earlier read; the budget counts its text from then', async () => {
+    const { store } = makeStore(2_000);
     let serialised = 0;
-    const page = { resources: [{ uri: 'ref://a', name: 'a' }] };
+    const page = { resources: [{ uri: 'ref://a', name: 'x'.repeat(900) }] };
+    const text = JSON.stringify(page);
     const putPage = (params: string) =>
       store.put({
         key: entryKey('id', 'p', 'resources/list', params),
@@ -85,18 +86,33 @@ describe('ResponseStore', () => {
         params,
         partition: 'p',
         scope: 'public',
-        value: { bytes: 4_000, serialize: () => (serialised++, JSON.stringify(page)) },
+        value: { serialize: () => (serialised++, text) },
         expiresAt: 60_000
       });
     const first = putPage('');
     expect(serialised).toBe(0);
-    expect(store.totalBytes).toBeGreaterThanOrEqual(4_000);
+    expect(store.totalBytes).toBeLessThan(text.length);
     expect(JSON.parse(first!.value)).toEqual(page); // read before the next turn
     expect(serialised).toBe(1);
+    expect(store.totalBytes).toBeGreaterThanOrEqual(text.length);
     const second = putPage('cursor');
     await new Promise(resolve => setImmediate(resolve));
     expect(serialised).toBe(2);
     expect(JSON.parse({ ...second! }.value)).toEqual(page);
     expect(serialised).toBe(2);
+    // Both texts do not fit the 2,000-byte budget once counted: the older page is evicted.
+    expect(store.all().map(e => e.params)).toEqual(['cursor']);
+    expect(store.totalBytes).toBeLessThanOrEqual(2_000);
+  });
+
+  it('never counts the text of an entry dropped before it was serialised', async () => {
+    const { store, put } = makeStore(50_000);
+    const key = entryKey('id', 'p', 'resources/list', '');
+    store.put({ key, identity: 'id', serverId: 's1', writerPrincipal: '', method: 'resources/list', params: '', partition: 'p', scope: 'public', value: { serialize: () => 'x'.repeat(5_000) }, expiresAt: 60_000 });
+    store.delete(key);
+    await new Promise(resolve => setImmediate(resolve));
+    expect(store.totalBytes).toBe(0);
+    put('a', 100);
+    expect(store.totalBytes).toBeGreaterThan(100);
   });
 });

@@ -31,31 +31,14 @@ export interface StoredEntry {
 /**
  * A result to be serialised just after it is stored rather than at once: the list walk stores each page it
  * fetches before it hands the page on, so serialising there (~0.4 ms per 500-item page) delayed every page
- * of a listing. The text is made on the next turn of the event loop, while the walk waits for the server,
- * (or earlier, if something reads the entry first); `bytes`, the estimated JSON size, is what the budget
- * counts for it.
+ * of a listing. The text is made on the next turn of the event loop, while the walk waits for the server
+ * (or earlier, if something reads the entry first); only then is its size known and counted in the budget.
  */
 export interface DeferredText {
-  readonly bytes: number;
   serialize(): string;
 }
 
 export type NewEntry = Omit<StoredEntry, 'stamp' | 'size' | 'kind' | 'storedAt' | 'value'> & { value: string | DeferredText; storedAt?: number };
-
-/** `entry` with its `value` made by `text` on first read or on the next turn, whichever comes first. */
-function withDeferredValue(entry: Omit<StoredEntry, 'value'>, text: DeferredText): StoredEntry {
-  let pending: DeferredText | undefined = text;
-  let value = '';
-  const read = () => {
-    if (pending) {
-      value = pending.serialize();
-      pending = undefined; // the result object is not kept past this
-    }
-    return value;
-  };
-  setImmediate(read);
-  return Object.defineProperty(entry, 'value', { enumerable: true, get: read }) as StoredEntry;
-}
 
 export interface ResponseStoreOptions {
   budgetBytes: number;
@@ -119,7 +102,7 @@ export class ResponseStore {
     const cap = storedAt + this.options.maxTtlMs;
     const expiresAt = input.expiresAt === undefined ? undefined : Math.min(input.expiresAt, cap);
     const { value, ...fields } = input;
-    const bodyBytes = typeof value === 'string' ? Buffer.byteLength(value, 'utf8') : value.bytes;
+    const bodyBytes = typeof value === 'string' ? Buffer.byteLength(value, 'utf8') : 0;
     const size = bodyBytes + input.key.length * 2 + ENTRY_OVERHEAD_BYTES;
     const changed = new Set<ServerId>([input.serverId]);
     const previous = this.entries.get(input.key);
@@ -129,11 +112,32 @@ export class ResponseStore {
       return undefined;
     }
     const base = { ...fields, expiresAt, storedAt, size, kind: parsePartition(input.partition).kind, stamp: ++this.stamp };
-    const entry: StoredEntry = typeof value === 'string' ? { ...base, value } : withDeferredValue(base, value);
+    const entry: StoredEntry = typeof value === 'string' ? { ...base, value } : this.withDeferredValue(base, value);
     this.entries.set(entry.key, entry);
     this.bytes += size;
     this.evictToBudget(changed);
     this.options.onChange(changed);
+    return entry;
+  }
+
+  /** `entry` with its `value` made on first read or on the next turn, whichever comes first; its size counted then. */
+  private withDeferredValue(base: Omit<StoredEntry, 'value'>, text: DeferredText): StoredEntry {
+    let pending: DeferredText | undefined = text;
+    let value = '';
+    const entry = Object.defineProperty(base, 'value', { enumerable: true, get: () => (settle(), value) }) as StoredEntry & { size: number };
+    const settle = () => {
+      if (!pending) return;
+      value = pending.serialize();
+      pending = undefined; // the result object is not kept past this
+      const bytes = Buffer.byteLength(value, 'utf8');
+      entry.size += bytes;
+      if (this.entries.get(entry.key) !== entry) return; // dropped before it was serialised: never counted
+      this.bytes += bytes;
+      const changed = new Set<ServerId>([entry.serverId]);
+      this.evictToBudget(changed);
+      this.options.onChange(changed);
+    };
+    setImmediate(settle);
     return entry;
   }
 

@@ -4,7 +4,6 @@
 import { ProtocolError } from '@modelcontextprotocol/client';
 import type { CacheInfo, CacheMode, CacheScope, ServerId } from '../../../shared/contract';
 import { toAppError } from '../errors';
-import { estimateJsonSize } from '../json-size';
 import type { ProtocolLogPort } from '../ports';
 import { type CallRecord, newCallRecord, runInCall } from './call-context';
 import type { CacheCounterBook } from './counters';
@@ -138,7 +137,7 @@ export class CallTracker {
       params,
       partition,
       scope,
-      value: { bytes: estimateJsonSize(value), serialize: () => JSON.stringify(value) },
+      value: { serialize: () => JSON.stringify(value) },
       expiresAt: now + ttlMs,
       storedAt: now
     });
