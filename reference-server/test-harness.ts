@@ -4,6 +4,7 @@ import { Client, StreamableHTTPClientTransport, type ClientOptions } from '@mode
 import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { stopChild } from '../e2e/fixtures/processes';
 
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
@@ -19,21 +20,15 @@ export interface RunningHttpServer {
   stop(): Promise<void>;
 }
 
-export async function startHttpServer(args: string[] = [], timeoutMs = 20_000): Promise<RunningHttpServer> {
-  const child = spawn(process.execPath, [...NODE_ARGS, '--transport', 'http', '--port', '0', ...args], {
+/** Starts the reference server over HTTP on `port` (0: any free port) and resolves once it listens. */
+export async function startHttpServer(args: string[] = [], { port = 0, timeoutMs = 20_000 } = {}): Promise<RunningHttpServer> {
+  const child = spawn(process.execPath, [...NODE_ARGS, '--transport', 'http', '--port', String(port), ...args], {
     cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe']
   });
   let stderr = '';
   child.stderr!.setEncoding('utf8');
   child.stdout!.resume();
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise(resolve => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
-    await exited;
-    clearTimeout(timer);
-  };
+  const stop = () => stopChild(child, 3000);
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`reference server did not start in ${timeoutMs} ms:\n${stderr}`)), timeoutMs);
     child.stderr!.on('data', (chunk: string) => {

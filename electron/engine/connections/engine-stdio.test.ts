@@ -4,7 +4,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ListResult, ReadResult, ResourceItem, ServerDetails } from '../../../shared/contract';
-import { cleanup, engineWith, isAlive, nextEvent, referenceStdio, statusOf, tempDir } from './test-support';
+import { isRunning } from '../../../e2e/fixtures/processes';
+import { cleanup, engineWith, nextEvent, referenceStdio, statusOf, tempDir } from './test-support';
 import { configFingerprint } from './verdict-store';
 
 afterAll(cleanup);
@@ -92,7 +93,7 @@ describe('resilience over stdio', () => {
     const engine = await engineWith({ ref: referenceStdio('--resources', '5') });
     await statusOf(engine, 'ref', 'connected');
     const pid = engine.registry.details('ref').pid as number;
-    expect(isAlive(pid)).toBe(true);
+    expect(isRunning(pid)).toBe(true);
 
     const seen: string[] = [];
     const off = engine.bus.on('serverState', s => s.id === 'ref' && seen.push(s.status));
@@ -112,6 +113,6 @@ describe('resilience over stdio', () => {
     // Closing the engine stops the server process it started.
     await engine.close();
     await new Promise(r => setTimeout(r, 200));
-    expect(isAlive(details.pid as number)).toBe(false);
+    expect(isRunning(details.pid as number)).toBe(false);
   });
 });

@@ -1,11 +1,11 @@
 // Test support (used by *.test.ts only): real reference-server processes over stdio and HTTP, engines
 // on temp dirs, and waiting for engine events. Every process started here is killed by `cleanup()`.
-import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EngineEvents, EventName, ServerConfigEntry, StdioServerConfig } from '../../../shared/contract';
+import { startHttpServer } from '../../../reference-server/test-harness';
 import { referenceServerEntry } from '../config/default-server';
 import { createEngine } from '../engine';
 import type { Engine, EngineOptions } from '../engine';
@@ -35,30 +35,13 @@ function exited(child: ChildProcess): Promise<void> {
   return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise(resolve => child.once('exit', () => resolve()));
 }
 
-/** Starts the reference server over HTTP and resolves with its MCP URL once it listens. */
+/**
+ * Starts the reference server over HTTP (on `port`, or any free one). `stop()` is a kill -9, as a crash
+ * would be (tests rely on it); `cleanup()` kills what is left.
+ */
 export async function startReferenceHttp(args: string[] = [], port = 0): Promise<HttpServerProcess> {
-  const entry = referenceServerEntry();
-  const serverArgs = (entry.args ?? []).slice(0, -2).concat(['--transport', 'http', '--port', String(port), ...args]);
-  const child = spawn(entry.command, serverArgs, { cwd: entry.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  const { url, child } = await startHttpServer(args, { port });
   children.add(child);
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`reference server did not start:\n${output}`)), 20_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /https?:\/\/127\.0\.0\.1:\d+\/mcp/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[0]);
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', code => {
-      clearTimeout(timer);
-      reject(new Error(`reference server exited (${code}):\n${output}`));
-    });
-  });
   const stop = async () => {
     child.kill('SIGKILL');
     await exited(child);
@@ -114,15 +97,6 @@ export async function statusOf(engine: Engine, serverId: string, status: string,
     return now;
   }
   return waiting;
-}
-
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 export async function cleanup(): Promise<void> {
