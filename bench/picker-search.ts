@@ -85,14 +85,13 @@ export function benchSearch(items: readonly ResourceItem[], rounds = 3) {
     const result = session.search(q, order);
     return applyAnnotationFilter(columns, result ? result.idxs : order, defaultAnnotationFilter).idxs.length;
   });
-  // Baseline: what a picker without an index would do on each keystroke.
+  // Baseline: a picker without an index, scanning every item's lower-cased line (built once, outside the
+  // timing, as the picker builds its own) for the typed text on each keystroke.
+  const lines = items.map(i => `${i.name} ${i.title ?? ''} ${i.uri} ${i.description ?? ''} ${i.mimeType ?? ''}`.toLowerCase());
   const baseline = time(rounds, q => {
     const needle = q.toLowerCase();
     let n = 0;
-    for (const i of items) {
-      const line = `${i.name} ${i.title ?? ''} ${i.uri} ${i.description ?? ''} ${i.mimeType ?? ''}`.toLowerCase();
-      if (line.includes(needle)) n++;
-    }
+    for (const line of lines) if (line.includes(needle)) n++;
     return n;
   });
   return { ours: summarizeRounds(ours.samples, rounds), baseline: summarizeRounds(baseline.samples, rounds) };
