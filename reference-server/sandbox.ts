@@ -59,6 +59,15 @@ export function checkSandboxPath(raw: string): { path: string } | { reason: Refu
   return { path: decoded };
 }
 
+/**
+ * Whether `real` (a symlink-resolved path) lies inside `realRoot`. Only a whole `..` segment leads out:
+ * `..notes.txt` is an ordinary name inside.
+ */
+function isWithin(realRoot: string, real: string): boolean {
+  const rel = relative(realRoot, real);
+  return rel !== '..' && !rel.startsWith('..' + sep) && !isAbsolute(rel);
+}
+
 export class Sandbox {
   readonly root: string;
   private readonly realRoot: string;
@@ -94,8 +103,7 @@ export class Sandbox {
     } catch {
       throw new ResourceNotFoundError(uri);
     }
-    const rel = relative(this.realRoot, real);
-    if (rel.startsWith('..') || isAbsolute(rel)) throw refuse(uri, 'symlink-escape');
+    if (!isWithin(this.realRoot, real)) throw refuse(uri, 'symlink-escape');
     return real;
   }
 
@@ -115,8 +123,7 @@ export class Sandbox {
         } catch {
           return []; // dangling link
         }
-        const rel = relative(this.realRoot, childReal);
-        if (rel.startsWith('..') || isAbsolute(rel)) return []; // never follow links out, even when listing
+        if (!isWithin(this.realRoot, childReal)) return []; // never follow links out, even when listing
         return statSync(childReal).isDirectory()
           ? [{ uri: childUri + '/', mimeType: 'inode/directory', text: readdirSync(childReal).join('\n') }]
           : [this.fileItem(childUri, childReal)];
@@ -154,8 +161,7 @@ export class Sandbox {
 
   private staysInside(path: string): boolean {
     try {
-      const rel = relative(this.realRoot, realpathSync(path));
-      return !rel.startsWith('..') && !isAbsolute(rel);
+      return isWithin(this.realRoot, realpathSync(path));
     } catch {
       return false;
     }

@@ -6,7 +6,10 @@ import { Catalog } from './catalog';
 import { parseArgs, UsageError } from './cli-args';
 import { completeIndex, completionFrom } from './completion';
 import { Rng } from './rng';
-import { checkSandboxPath } from './sandbox';
+import { checkSandboxPath, Sandbox } from './sandbox';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { usersOf } from './templates';
 import { compileUriTemplate } from './uri-template';
 import { decodeCursor, encodeCursor } from './pagination';
@@ -77,6 +80,22 @@ describe('sandbox paths', () => {
   it('accepts paths inside', () => {
     expect(checkSandboxPath('notes/todo.txt')).toEqual({ path: 'notes/todo.txt' });
     expect(checkSandboxPath('my%20file.txt')).toEqual({ path: 'my file.txt' });
+  });
+  it('serves and lists a file whose name starts with `..`, and still refuses `../`', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'reference-sandbox-dotdot-'));
+    try {
+      writeFileSync(join(dir, '..notes.txt'), 'dot-dot but inside');
+      const sandbox = Sandbox.create(dir, 1); // not empty, so not filled: the file above is all it holds
+      expect(sandbox.read('file:///..notes.txt', '..notes.txt')).toEqual({
+        contents: [{ uri: 'file:///..notes.txt', mimeType: 'text/plain', text: 'dot-dot but inside' }]
+      });
+      expect(sandbox.read('file:///', '')).toEqual({ contents: [expect.objectContaining({ uri: 'file:///..notes.txt', text: 'dot-dot but inside' })] });
+      expect(sandbox.paths()).toEqual(['..notes.txt']);
+      expect(() => sandbox.read('file:///../x', '../x')).toThrow(expect.objectContaining({ data: { uri: 'file:///../x', reason: 'path-traversal' } }));
+      expect(() => sandbox.read('file:///..%2Fx', '..%2Fx')).toThrow(expect.objectContaining({ data: { uri: 'file:///..%2Fx', reason: 'path-traversal' } }));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
