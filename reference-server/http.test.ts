@@ -4,7 +4,7 @@ import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   checkCacheHints, checkCompletion, checkErrors, checkInputRequired, checkLargeBlob, checkListing, checkNotifications,
-  checkReadKinds, checkSandbox, checkTemplates
+  checkReadKinds, checkSandbox, checkTemplates, checkTools
 } from './scenarios';
 import { LARGE_BLOB_BYTES } from './showcase';
 import { connectHttp, startHttpServer, type ClientEra, type RunningHttpServer } from './test-harness';
@@ -46,4 +46,23 @@ describe.each<ClientEra>(['modern', 'legacy'])('over HTTP, %s client', era => {
   it('asks for input before reading (form, two rounds, URL mode, decline, cancel)', () => checkInputRequired(client));
   it('answers errors with the spec codes, and slow reads time out or cancel', () => checkErrors(client, SLOW_MS));
   it('delivers resource updates and list_changed', () => checkNotifications(client, era));
+});
+
+describe('the test-driving tools', () => {
+  // A server whose first tick is an hour away, so only the tools change anything (see checkTools).
+  let quiet: RunningHttpServer;
+  beforeAll(async () => {
+    quiet = await startHttpServer(['--resources', '10', '--update-interval-ms', '3600000']);
+  });
+  afterAll(async () => {
+    await quiet?.stop();
+  });
+  it.each<ClientEra>(['modern', 'legacy'])('touch_resource, bump_counter and set_ephemeral do what they say (%s client)', async era => {
+    const client = await connectHttp(quiet.url, era);
+    try {
+      await checkTools(client, era);
+    } finally {
+      await client.close();
+    }
+  });
 });

@@ -286,8 +286,8 @@ export async function checkErrors(client: Client, slowMs: number): Promise<void>
   expect(textOf(await client.readResource({ uri: 'test://static-text' }))).toContain('static text');
 }
 
-/** Subscribes to the clock (era-appropriately) and waits for updates and a list_changed. */
-export async function checkNotifications(client: Client, era: ClientEra): Promise<void> {
+/** Records `updated` URIs and counts `list_changed` notifications on a client. */
+function recordNotifications(client: Client): { updated: string[]; listChanged(): number } {
   const updated: string[] = [];
   let listChanged = 0;
   client.setNotificationHandler('notifications/resources/updated', n => {
@@ -296,28 +296,72 @@ export async function checkNotifications(client: Client, era: ClientEra): Promis
   client.setNotificationHandler('notifications/resources/list_changed', () => {
     listChanged++;
   });
-  let close: () => Promise<void>;
+  return { updated, listChanged: () => listChanged };
+}
+
+/** Subscribes to `uris` the way the client's era does (plus list_changed on 2026-07-28); resolves to an unsubscribe. */
+async function subscribe(client: Client, era: ClientEra, uris: string[]): Promise<() => Promise<void>> {
   if (era === 'modern') {
-    const sub = await client.listen({ resourceSubscriptions: ['ref://live/clock', 'test://watched-resource'], resourcesListChanged: true });
-    expect(sub.honoredFilter.resourceSubscriptions).toEqual(['ref://live/clock', 'test://watched-resource']);
-    close = () => sub.close();
-  } else {
-    await client.subscribeResource({ uri: 'ref://live/clock' });
-    await client.subscribeResource({ uri: 'test://watched-resource' });
-    close = async () => {
-      await client.unsubscribeResource({ uri: 'ref://live/clock' });
-      await client.unsubscribeResource({ uri: 'test://watched-resource' });
-    };
+    const sub = await client.listen({ resourceSubscriptions: uris, resourcesListChanged: true });
+    expect(sub.honoredFilter.resourceSubscriptions).toEqual(uris);
+    return () => sub.close();
   }
+  for (const uri of uris) await client.subscribeResource({ uri });
+  return async () => {
+    for (const uri of uris) await client.unsubscribeResource({ uri });
+  };
+}
+
+/** Subscribes to the clock and the conformance fixture (era-appropriately) and waits for their tick updates. */
+export async function checkNotifications(client: Client, era: ClientEra): Promise<void> {
+  const { updated } = recordNotifications(client);
+  const close = await subscribe(client, era, ['ref://live/clock', 'test://watched-resource']);
   await eventually(() => (updated.filter(u => u === 'ref://live/clock').length >= 2 ? true : undefined));
   await eventually(() => (updated.includes('test://watched-resource') ? true : undefined));
   // Only subscribed URIs are announced.
   expect(updated.filter(u => u !== 'ref://live/clock' && u !== 'test://watched-resource')).toEqual([]);
-  // A tool-triggered update of a subscribed URI arrives too.
-  await client.callTool({ name: 'touch_resource', arguments: { uri: 'test://watched-resource' } });
-  const before = listChanged;
-  await client.callTool({ name: 'set_ephemeral', arguments: { present: true } });
-  await client.callTool({ name: 'set_ephemeral', arguments: { present: false } });
-  await eventually(() => (listChanged > before ? true : undefined));
+  await close();
+}
+
+const STATIC_URI = 'ref://samples/readme.txt';
+const COUNTER_URI = 'ref://live/counter';
+const EPHEMERAL_URI = 'ref://live/ephemeral';
+
+/**
+ * The three test-driving tools, each shown doing its job. Needs a server whose ticks never come during the
+ * test (a long `--update-interval-ms`): then every `updated`, `list_changed` and counter step seen here can
+ * only come from the tool.
+ */
+export async function checkTools(client: Client, era: ClientEra): Promise<void> {
+  const { updated, listChanged } = recordNotifications(client);
+  const close = await subscribe(client, era, [STATIC_URI, COUNTER_URI]);
+  const readCounter = async () => JSON.parse(textOf(await client.readResource({ uri: COUNTER_URI }, { cacheMode: 'bypass' }))) as { value: number; ticks: number };
+  const start = await readCounter();
+  expect(start.ticks, 'no tick during the tool checks').toBe(0);
+
+  // touch_resource: a static sample never changes by itself, so its `updated` is the tool's doing.
+  expect(updated).not.toContain(STATIC_URI);
+  await client.callTool({ name: 'touch_resource', arguments: { uri: STATIC_URI } });
+  await eventually(() => (updated.includes(STATIC_URI) ? true : undefined));
+
+  // bump_counter: answers the new value, which a read then shows, one step at a time.
+  for (const step of [1, 2]) {
+    const result = await client.callTool({ name: 'bump_counter', arguments: {} });
+    expect(result.content).toEqual([{ type: 'text', text: String(start.value + step) }]);
+    expect(await readCounter()).toEqual({ value: start.value + step, ticks: 0 });
+  }
+  await eventually(() => (updated.filter(u => u === COUNTER_URI).length >= 2 ? true : undefined));
+
+  // set_ephemeral: each call sends one list_changed and changes the listing.
+  const listsEphemeral = async () => (await listAllResources(client)).resources.some(r => r.uri === EPHEMERAL_URI);
+  expect(await listsEphemeral()).toBe(false);
+  for (const present of [true, false]) {
+    const before = listChanged();
+    await client.callTool({ name: 'set_ephemeral', arguments: { present } });
+    await eventually(() => (listChanged() > before ? true : undefined));
+    expect(listChanged()).toBe(before + 1);
+    expect(await listsEphemeral()).toBe(present);
+  }
+  expect((await readCounter()).ticks, 'no tick during the tool checks').toBe(0);
   await close();
 }
