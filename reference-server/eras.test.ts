@@ -1,6 +1,7 @@
 // Era knobs and transport guards: --era modern refuses 2025 clients, --era legacy makes `auto` clients fall
 // back to the 2025 handshake, `auto` over stdio picks the modern era, and the HTTP endpoint refuses foreign
 // Host and Origin headers (DNS rebinding) while serving only /mcp.
+import { ProtocolErrorCode, SdkErrorCode, UnsupportedProtocolVersionError } from '@modelcontextprotocol/client';
 import { request } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
 import { connectHttp, eventually, newClient, startHttpServer, stdioTransport, type RunningHttpServer } from './test-harness';
@@ -22,7 +23,11 @@ describe('--era over HTTP', () => {
     expect(modern.getProtocolEra()).toBe('modern');
     expect((await modern.readResource({ uri: 'test://static-text' })).contents).toHaveLength(1);
     await modern.close();
-    await expect(connectHttp(s.url, 'legacy')).rejects.toThrow();
+    // The 2025 handshake gets HTTP 400 carrying the JSON-RPC unsupported-version error.
+    await expect(connectHttp(s.url, 'legacy')).rejects.toMatchObject({
+      data: { status: 400, text: expect.stringContaining(`"code":${ProtocolErrorCode.UnsupportedProtocolVersion}`) },
+      message: expect.stringContaining('Unsupported protocol version: 2025-11-25')
+    });
   });
   it('legacy: an auto client falls back to 2025-11-25 and a pinned modern client is refused', async () => {
     const s = await http(['--era', 'legacy']);
@@ -31,7 +36,11 @@ describe('--era over HTTP', () => {
     expect(auto.getNegotiatedProtocolVersion()).toBe('2025-11-25');
     expect((await auto.readResource({ uri: 'test://static-text' })).contents).toHaveLength(1);
     await auto.close();
-    await expect(connectHttp(s.url, 'modern', { versionNegotiation: { mode: { pin: '2026-07-28' } } })).rejects.toThrow();
+    // server/discover is not served, so a client pinned to 2026-07-28 finds nothing to negotiate.
+    await expect(connectHttp(s.url, 'modern', { versionNegotiation: { mode: { pin: '2026-07-28' } } })).rejects.toMatchObject({
+      code: SdkErrorCode.EraNegotiationFailed,
+      message: expect.stringContaining('did not offer pinned protocol version 2026-07-28')
+    });
   });
 });
 
@@ -52,7 +61,11 @@ describe('--era over stdio', { timeout: 60_000 }, () => {
   });
   it('modern: a 2025 client is refused', async () => {
     const client = newClient('legacy');
-    await expect(client.connect(stdioTransport(['--resources', '5', '--era', 'modern']))).rejects.toThrow();
+    const refusal = client.connect(stdioTransport(['--resources', '5', '--era', 'modern']));
+    await expect(refusal).rejects.toBeInstanceOf(UnsupportedProtocolVersionError);
+    await expect(refusal).rejects.toMatchObject({
+      code: ProtocolErrorCode.UnsupportedProtocolVersion, data: { supported: ['2026-07-28'], requested: '2025-11-25' }
+    });
     await client.close();
   });
 });
