@@ -5,7 +5,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EngineEvents, EventName, ServerConfigEntry, StdioServerConfig } from '../../../shared/contract';
-import { startHttpServer } from '../../../reference-server/test-harness';
 import { referenceServerEntry } from '../config/default-server';
 import { createEngine } from '../engine';
 import type { Engine, EngineOptions } from '../engine';
@@ -40,6 +39,9 @@ function exited(child: ChildProcess): Promise<void> {
  * would be (tests rely on it); `cleanup()` kills what is left.
  */
 export async function startReferenceHttp(args: string[] = [], port = 0): Promise<HttpServerProcess> {
+  // Loaded here, not at the top: DOM-environment tests import this file too, where the harness's
+  // import.meta.url is not a file URL.
+  const { startHttpServer } = await import('../../../reference-server/test-harness');
   const { url, child } = await startHttpServer(args, { port });
   children.add(child);
   const stop = async () => {
