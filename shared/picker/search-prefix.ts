@@ -9,7 +9,7 @@
 // two code units packed with their index into one number; only runs sharing those are compared as strings
 // (at 100,000 items, 20-100 ms per field, depending on how many texts share their start).
 import { columnSources, type PickerColumns } from './columns';
-import { merge } from './sort';
+import { byText, merge } from './sort';
 
 export const PREFIX_FIELDS = 4;
 
@@ -18,10 +18,6 @@ export function prefixFields(columns: PickerColumns): readonly (readonly string[
   return [columns.nameLower, columns.titleLower, columns.uriLeafLower, columns.uriLower];
 }
 
-/** Code-unit order (as `<` on strings), ties by item index, so the order is total and stable. */
-function compareAt(texts: readonly string[]): (a: number, b: number) => number {
-  return (a, b) => (texts[a] < texts[b] ? -1 : texts[a] > texts[b] ? 1 : a - b);
-}
 
 /** The packed sort keeps an item index below this next to a key below 2^32.0001 in one float64 (exact to 2^53). */
 const PACKED_INDEX_LIMIT = 2 ** 20;
@@ -38,7 +34,7 @@ function leadKey(text: string): number {
 function sortRange(texts: readonly string[], from: number, to: number): Uint32Array {
   const count = to - from;
   const out = new Uint32Array(count);
-  const compare = compareAt(texts);
+  const compare = byText(texts);
   if (to > PACKED_INDEX_LIMIT) {
     for (let k = 0; k < count; k++) out[k] = from + k;
     return out.sort(compare);
@@ -76,7 +72,7 @@ export function sortedField(columns: PickerColumns, f: number): Uint32Array {
   if (cached && size === n) return cached;
   const texts = prefixFields(columns)[f];
   const added = sortRange(texts, size, n);
-  const order = size > 0 && cached ? merge(cached, Array.from(added), compareAt(texts)) : added;
+  const order = size > 0 && cached ? merge(cached, Array.from(added), byText(texts)) : added;
   orders[f] = order;
   return order;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildColumns, extendColumns } from './columns';
+import { buildColumns, concatColumns, extendColumns } from './columns';
 import { buildSortOrder, type SortKey } from './sort';
 import { item } from './test-items';
 
@@ -53,10 +53,24 @@ describe('buildSortOrder on a growing list', () => {
     expect(Array.from(incremental.rank)).toEqual(Array.from(fresh.rank));
   });
 
-  it('starts over when the columns were rebuilt from fewer items', () => {
-    const columns = extendColumns(undefined, [...items, ...more]);
-    buildSortOrder(columns, 'priority');
-    const rebuilt = extendColumns(columns, items.slice(0, 2));
-    expect(Array.from(buildSortOrder(rebuilt, 'priority').order)).toEqual([0, 1]);
+  it.each(['priority', 'recent', 'name'] as const)('%s: columns made before the list grew keep their own order', key => {
+    const before = extendColumns(undefined, items);
+    const grown = extendColumns(before, [...items, ...more]);
+    expect(grown.haystack).toBe(before.haystack);
+    buildSortOrder(grown, key); // caches the order of all 8 items under the shared arrays
+    const stale = buildSortOrder({ ...grown, items }, key);
+    expect(Array.from(stale.order)).toEqual(Array.from(buildSortOrder(buildColumns(items), key).order));
+  });
+
+  it.each(['priority', 'recent', 'name'] as const)('%s: several servers, one growing, sort like their items from scratch', key => {
+    const other = [item('ref://o1', { name: 'mid' }, { priority: 0.7 }), item('ref://o2', { name: 'aa', title: 'Alpha' }, { lastModified: '2026-02-01T00:00:00Z' })];
+    const a = extendColumns(undefined, items);
+    const b = extendColumns(undefined, other);
+    buildSortOrder(concatColumns([a, b]), key);
+    const aGrown = extendColumns(a, [...items, ...more]);
+    const merged = buildSortOrder(concatColumns([aGrown, b]), key);
+    const fresh = buildSortOrder(buildColumns([...items, ...more, ...other]), key);
+    expect(Array.from(merged.order)).toEqual(Array.from(fresh.order));
+    expect(Array.from(merged.rank)).toEqual(Array.from(fresh.rank));
   });
 });
