@@ -31,7 +31,6 @@ test.describe('picker', () => {
       // The MIME type is searched too.
       await picker.search.fill('image/svg+xml');
       await expect.poll(() => picker.matching()).toBeGreaterThan(0);
-      for (const row of await picker.visibleRows()) expect(row.uri).toMatch(/./);
       await expect(picker.rows.first()).toContainText('image/svg+xml');
       await picker.search.fill('');
       await expect.poll(() => picker.matching()).toBe(total);

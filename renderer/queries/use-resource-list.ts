@@ -4,7 +4,7 @@
 // reply only says how many there were (re-sending 100k items in the reply cost as much as a third of the
 // listing). Cancelling the query cancels the engine request.
 import { skipToken, useQueries, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useSyncExternalStore } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 import { unpackResourceItems, type EngineClient, type ListResult, type ResourceItem, type ServerId } from '../../shared/contract';
 import { useEngine } from '../app/engine-context';
 import { queryKeys } from './keys';
@@ -75,7 +75,11 @@ export async function streamList(
   signal.addEventListener('abort', cancel, { once: true });
   try {
     const result = await engine.call('resources.list', { serverId, requestId, streamOnly: true });
-    if (!streamedDone) await new Promise<void>(resolve => ((caughtUp = resolve), setTimeout(resolve, catchUpMs)));
+    if (!streamedDone) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await new Promise<void>(resolve => ((caughtUp = resolve), (timer = setTimeout(resolve, catchUpMs))));
+      clearTimeout(timer);
+    }
     // Keeping the streamed objects lets the picker's columns stay as built.
     if (streamedDone && streamed.length === result.streamed) return { ...result, items: streamed };
     // Some pages never arrived: ask for the whole list in the reply (the engine serves it from its page cache).
@@ -119,14 +123,8 @@ export function useListProgress(serverIds: readonly ServerId[]) {
  */
 export function useListedItems(serverId: ServerId): { list?: ListResult<ResourceItem>; progress?: ListProgress } {
   const queryClient = useQueryClient();
-  const cache = queryClient.getQueryCache();
-  const list = useSyncExternalStore(
-    listener => cache.subscribe(listener),
-    () => queryClient.getQueryData<ListResult<ResourceItem>>(queryKeys.resourcesList(serverId))
-  );
-  const progress = useSyncExternalStore(
-    listener => cache.subscribe(listener),
-    () => queryClient.getQueryData<ListProgress>(queryKeys.listProgress(serverId))
-  );
+  const subscribe = useCallback((listener: () => void) => queryClient.getQueryCache().subscribe(listener), [queryClient]);
+  const list = useSyncExternalStore(subscribe, () => queryClient.getQueryData<ListResult<ResourceItem>>(queryKeys.resourcesList(serverId)));
+  const progress = useSyncExternalStore(subscribe, () => queryClient.getQueryData<ListProgress>(queryKeys.listProgress(serverId)));
   return { list, progress };
 }

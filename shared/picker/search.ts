@@ -24,7 +24,6 @@ import { isFieldSorted, markPrefixed, prefixRanges, PREFIX_FIELDS, sortedField, 
 import { mayMatchWithTypo, typoCandidates } from './search-typo';
 import { rankMatches, type SearchResult } from './search-tiers';
 
-export { TIER_EXACT, TIER_PREFIX, TIER_SUBSTRING, TIER_TYPO, type SearchResult } from './search-tiers';
 
 const substring = new uFuzzy({});
 const typo = new uFuzzy({ intraMode: 1 });
