@@ -2,7 +2,7 @@
 // Keyboard: Ctrl/Cmd+K focuses the search; ArrowUp/ArrowDown/PageUp/PageDown (and Home/End in the list)
 // move; Enter opens; Ctrl/Cmd+Enter (anywhere in the picker) or `a` (in the list) adds to the context tray.
 import { useCallback, useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
-import { resourceKey } from '../../../shared/picker/keys';
+import { parseResourceKey, resourceKey } from '../../../shared/picker/keys';
 import { sortKeys, type SortKey } from '../../../shared/picker/sort';
 import { usePickerStore } from '../../state/picker-store';
 import { useTrayStore } from '../../state/tray-store';
@@ -32,14 +32,17 @@ export function Picker() {
   const searchRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<ResourceListHandle>(null);
 
+  // The row the keyboard last moved to: checked first, so an arrow key does not search up to 100k rows.
+  const movedTo = useRef(-1);
   const activeRow = useMemo(() => {
     if (activeKey === null) return -1;
-    // Compare fields, not built keys: this runs over every matching row (up to 100k) per render.
-    const cut = activeKey.indexOf('\u0000');
-    const serverId = activeKey.slice(0, cut);
-    const uri = activeKey.slice(cut + 1);
+    const { serverId, uri } = parseResourceKey(activeKey);
     const { items } = columns;
-    return rows.findIndex(i => items[i].uri === uri && items[i].serverId === serverId);
+    const isActive = (i: number) => items[i].uri === uri && items[i].serverId === serverId;
+    const hint = movedTo.current;
+    if (hint >= 0 && hint < rows.length && isActive(rows[hint])) return hint;
+    // Compare fields, not built keys: this runs over every matching row (up to 100k).
+    return rows.findIndex(isActive);
   }, [rows, columns, activeKey]);
 
   useEffect(() => {
@@ -58,6 +61,7 @@ export function Picker() {
     (row: number) => {
       if (rows.length === 0) return;
       const clamped = Math.max(0, Math.min(rows.length - 1, row));
+      movedTo.current = clamped;
       setActiveKey(resourceKey(columns.items[rows[clamped]]));
       listRef.current?.scrollToRow(clamped);
     },
