@@ -92,6 +92,15 @@ describe('HTTP guards', () => {
     expect(await rawPost(s.url, { host: `127.0.0.1:${port}` }, '/other')).toBe(404);
     expect(s.stderr()).toContain('refused a request with Host "evil.example');
   });
+  it('bound to a wildcard address, still accepts only the loopback host names', async () => {
+    const s = await http(['--host', '0.0.0.0']);
+    const port = new URL(s.url).port;
+    const loopback = `http://127.0.0.1:${port}/mcp`;
+    expect(await rawPost(loopback, { host: `0.0.0.0:${port}` })).toBe(403);
+    expect(await rawPost(loopback, { host: `evil.example:${port}` })).toBe(403);
+    expect(await rawPost(loopback, { host: `127.0.0.1:${port}` })).toBe(200);
+    expect(await rawPost(loopback, { host: `localhost:${port}` })).toBe(200);
+  });
 });
 
 describe('2025-era HTTP sessions', () => {

@@ -5,7 +5,9 @@ import { pdf, png, pngSize, wav, wavSize } from './binary-formats';
 import { Catalog } from './catalog';
 import { parseArgs, UsageError } from './cli-args';
 import { completeIndex, completionFrom } from './completion';
+import { failureEntries } from './failures';
 import { Rng } from './rng';
+import type { ServerContext } from '@modelcontextprotocol/server';
 import { checkSandboxPath, Sandbox } from './sandbox';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -141,5 +143,26 @@ describe('cursors', () => {
     expect(() => decodeCursor(c, 'resources', 'f2', 100)).toThrow(/Invalid cursor/);
     expect(() => decodeCursor(c, 'resources', 'f1', 39)).toThrow(/Invalid cursor/);
     expect(() => decodeCursor('%%%', 'resources', 'f1', 100)).toThrow(/Invalid cursor/);
+  });
+});
+
+describe('the slow resource', () => {
+  // Only the abort signal of the request context is used by this reader; the rest of the context is not built.
+  const contextWith = (signal: AbortSignal) => ({ mcpReq: { signal } }) as unknown as ServerContext;
+  const slow = failureEntries(60_000).find(e => e.meta.uri === 'ref://errors/slow')!;
+
+  it('refuses at once when the read was already cancelled', async () => {
+    const started = performance.now();
+    const reason = new Error('cancelled before it began');
+    await expect(Promise.resolve(slow.read('ref://errors/slow', contextWith(AbortSignal.abort(reason))))).rejects.toBe(reason);
+    expect(performance.now() - started).toBeLessThan(100);
+  });
+  it('stops waiting as soon as the read is cancelled', async () => {
+    const abort = new AbortController();
+    const started = performance.now();
+    const read = Promise.resolve(slow.read('ref://errors/slow', contextWith(abort.signal)));
+    setTimeout(() => abort.abort(new Error('cancelled while waiting')), 20);
+    await expect(read).rejects.toThrow('cancelled while waiting');
+    expect(performance.now() - started).toBeLessThan(1000);
   });
 });
