@@ -56,6 +56,12 @@ export class Catalog {
     return { words, label: `${words[0][0].toUpperCase()}${words[0].slice(1)} ${words[1]} #${index}` };
   }
 
+  /** The item's `name` alone: no content, size or annotations are generated for it (search scans thousands). */
+  name(index: number): string {
+    const { words } = this.label(index);
+    return `${words[0]}-${words[1]}-${index}.${this.kindOf(index).ext}`;
+  }
+
   content(index: number): GeneratedContent {
     return this.kindOf(index).generate(Rng.for(this.seed, index, 2), this.label(index).label);
   }
@@ -76,7 +82,7 @@ export class Catalog {
     const rng = Rng.for(this.seed, index, 1);
     const r: Resource = {
       uri: CATALOG_PREFIX + index,
-      name: `${words[0]}-${words[1]}-${index}.${kind.ext}`,
+      name: this.name(index),
       title: label,
       description: `${kind.id} sample about ${words[0]} and ${words[1]}`,
       mimeType: kind.mime,

@@ -2,7 +2,7 @@
 // whose second argument completes from the first, a `{+path}` reserved expansion, a `{?q,limit}` query form, the
 // catalog by index, and the conformance suite's fixture template. The file sandbox template lives in sandbox.ts.
 import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError, type CompleteResult, type ListResourceTemplatesResult, type ServerContext } from '@modelcontextprotocol/server';
-import type { Catalog } from './catalog';
+import { CATALOG_PREFIX, type Catalog } from './catalog';
 import { completeIndex, completionFrom } from './completion';
 import { CACHE, textResult, type ReadOutcome } from './entry';
 import type { CacheHint } from '@modelcontextprotocol/server';
@@ -108,8 +108,8 @@ export function coreTemplates(catalog: Catalog, seed: number): TemplateEntry[] {
           const needle = q.toLowerCase();
           const results: Array<{ uri: string; name: string }> = [];
           for (let i = 0; i < Math.min(catalog.size, SEARCH_SCAN_LIMIT) && results.length < Number(limit); i++) {
-            const m = catalog.meta(i);
-            if (m.name.includes(needle)) results.push({ uri: m.uri, name: m.name });
+            const name = catalog.name(i);
+            if (name.includes(needle)) results.push({ uri: CATALOG_PREFIX + i, name });
           }
           return textResult(uri, 'application/json', JSON.stringify({ q, limit: Number(limit), results }, null, 2));
         },

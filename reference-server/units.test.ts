@@ -7,12 +7,12 @@ import { parseArgs, UsageError } from './cli-args';
 import { completeIndex, completionFrom } from './completion';
 import { failureEntries } from './failures';
 import { Rng } from './rng';
-import type { ServerContext } from '@modelcontextprotocol/server';
+import type { ReadResourceResult, ServerContext } from '@modelcontextprotocol/server';
 import { checkSandboxPath, Sandbox } from './sandbox';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { usersOf } from './templates';
+import { coreTemplates, usersOf } from './templates';
 import { compileUriTemplate } from './uri-template';
 import { decodeCursor, encodeCursor } from './pagination';
 
@@ -112,6 +112,17 @@ describe('generated content', () => {
     expect(a.indexOf('ref://catalog/999')).toBe(999);
     expect(a.indexOf('ref://catalog/1000')).toBeUndefined();
     expect(a.indexOf('ref://catalog/007')).toBeUndefined();
+  });
+  it('names items the same in listings and in search, which reads names only', async () => {
+    const cat = new Catalog(300, 3);
+    for (let i = 0; i < 300; i++) expect(cat.name(i)).toBe(cat.meta(i).name);
+    const search = coreTemplates(cat, 3).find(t => t.meta.name === 'search')!;
+    const q = cat.name(7).split('-')[0];
+    // The search reader never looks at the request context, so none is built.
+    const read = (await search.read(`ref://search?q=${q}&limit=100`, { q, limit: '100' }, {} as ServerContext)) as ReadResourceResult;
+    const expected = Array.from({ length: 300 }, (_, i) => cat.meta(i)).filter(m => m.name.includes(q)).map(m => ({ uri: m.uri, name: m.name }));
+    expect(expected.length).toBeGreaterThan(0);
+    expect(JSON.parse((read.contents[0] as { text: string }).text)).toEqual({ q, limit: 100, results: expected.slice(0, 100) });
   });
   it('reports sizes that match the content', () => {
     const cat = new Catalog(200, 3);
