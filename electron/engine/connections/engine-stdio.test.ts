@@ -26,6 +26,16 @@ describe('stdio, modern era', () => {
     expect(pages.reduce((a, b) => a + b, 0)).toBe(list.items.length);
     expect(new Set(list.items.map(i => i.uri)).size).toBe(list.items.length);
 
+    // As the picker lists: the items only in the events, the reply saying how many there were.
+    let streamedItems = 0;
+    const offStream = engine.bus.on('listProgress', p => p.requestId === 's1' && (streamedItems += p.items.count));
+    const streamOnly = (await engine.host.dispatch('resources.list', { serverId: 'ref', requestId: 's1', streamOnly: true, cacheMode: 'bypass' })) as ListResult<ResourceItem>;
+    offStream();
+    expect(streamOnly.items).toEqual([]);
+    // The server's ephemeral resource may come or go between the two listings.
+    expect(Math.abs((streamOnly.streamed ?? 0) - list.items.length)).toBeLessThanOrEqual(1);
+    expect(streamedItems).toBe(streamOnly.streamed);
+
     const catalogItem = list.items.find(i => i.uri.startsWith('ref://catalog/')) as ResourceItem;
     const read = (await engine.host.dispatch('resources.read', { serverId: 'ref', uri: catalogItem.uri })) as ReadResult;
     expect(read.contents.length).toBeGreaterThan(0);

@@ -24,7 +24,12 @@ export interface ListWalk<T> {
 
 export async function walkListMethod<T>(ports: EnginePorts, live: LiveConnection, handle: RequestHandle, mode: CacheMode, walk: ListWalk<T>): Promise<ListResult<T>> {
   const { serverId, client } = live;
-  if (!live.capabilities.resources) return { serverId, items: [], pages: 0, cache: uncachedInfo(mode, undefined), ...(walk.streamOnly && { streamed: 0 }) };
+  if (!live.capabilities.resources) {
+    // A server without resources lists nothing, and says so the way a list does: a last (empty) page, so a
+    // streaming caller waiting for `done` does not wait for it in vain.
+    walk.onPage?.({ page: 1, loaded: 0, items: [], done: true });
+    return { serverId, items: [], pages: 0, cache: uncachedInfo(mode, undefined), ...(walk.streamOnly && { streamed: 0 }) };
+  }
   const cache = ports.cache;
   const schema = listPageSchema(walk.itemsKey);
   let caches: CacheInfo[] = [];
