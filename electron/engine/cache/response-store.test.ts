@@ -115,4 +115,15 @@ describe('ResponseStore', () => {
     put('a', 100);
     expect(store.totalBytes).toBeGreaterThan(100);
   });
+
+  it('drops a deferred text larger than the whole budget on its own, keeping every other entry', async () => {
+    const { store, put } = makeStore(10_000);
+    for (const name of ['a', 'b', 'c']) put(name, 1_000);
+    const key = entryKey('id', 'p', 'resources/list', '');
+    store.put({ key, identity: 'id', serverId: 's1', writerPrincipal: '', method: 'resources/list', params: '', partition: 'p', scope: 'public', value: { serialize: () => 'x'.repeat(50_000) }, expiresAt: 60_000 });
+    await new Promise(resolve => setImmediate(resolve));
+    expect(store.all().map(e => e.params)).toEqual(['a', 'b', 'c']);
+    expect(store.peek(key)).toBeUndefined();
+    expect(store.totalBytes).toBeLessThan(10_000);
+  });
 });

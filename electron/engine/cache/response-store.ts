@@ -120,24 +120,37 @@ export class ResponseStore {
     return entry;
   }
 
-  /** `entry` with its `value` made on first read or on the next turn, whichever comes first; its size counted then. */
+  /**
+   * `entry` with its `value` made on first read or on the next turn (if it is still stored then), whichever
+   * comes first; its size is counted then, and a text larger than the whole budget is dropped, alone.
+   */
   private withDeferredValue(base: Omit<StoredEntry, 'value'>, text: DeferredText): StoredEntry {
     let pending: DeferredText | undefined = text;
     let value = '';
     const entry = Object.defineProperty(base, 'value', { enumerable: true, get: () => (settle(), value) }) as StoredEntry & { size: number };
+    const isStored = () => this.entries.get(entry.key) === entry;
     const settle = () => {
       if (!pending) return;
       value = pending.serialize();
       pending = undefined; // the result object is not kept past this
       const bytes = Buffer.byteLength(value, 'utf8');
-      entry.size += bytes;
-      if (this.entries.get(entry.key) !== entry) return; // dropped before it was serialised: never counted
-      this.bytes += bytes;
+      if (!isStored()) {
+        entry.size += bytes; // dropped already: never counted
+        return;
+      }
       const changed = new Set<ServerId>([entry.serverId]);
-      this.evictToBudget(changed);
+      if (entry.size + bytes > this.budgetBytes) {
+        this.remove(entry, changed); // as put() refuses an entry larger than the whole budget
+        entry.size += bytes;
+      } else {
+        entry.size += bytes;
+        this.bytes += bytes;
+        this.evictToBudget(changed);
+      }
       this.options.onChange(changed);
     };
-    setImmediate(settle);
+    // An entry dropped before its turn is not serialised for nothing.
+    setImmediate(() => isStored() && settle());
     return entry;
   }
 
