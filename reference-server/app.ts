@@ -18,7 +18,6 @@ export interface ReferenceApp {
   registry: Registry;
   live: LiveResources;
   stateCodec: RequestStateCodec<unknown>;
-  sandbox: Sandbox;
   close(): Promise<void>;
 }
 
@@ -44,7 +43,7 @@ export async function createApp(options: ServerOptions): Promise<ReferenceApp> {
   const registry = new Registry(fixed, catalog, live, templates, options.pageSize, options.templatePageSize, fingerprint);
   live.start();
   return {
-    options, registry, live, stateCodec, sandbox,
+    options, registry, live, stateCodec,
     async close() {
       live.stop();
       sandbox.dispose();

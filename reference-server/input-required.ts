@@ -33,11 +33,6 @@ function stateFor(uri: string, ctx: ServerContext): FlowState | undefined {
   return state;
 }
 
-/** A plain text answer that is never cached (declines, cancels, lock-outs). */
-function notice(uri: string, text: string): ReadOutcome {
-  return textResult(uri, 'text/plain', text);
-}
-
 export function inputRequiredEntries(codec: RequestStateCodec<unknown>): ResourceEntry[] {
   const mint = (state: FlowState, ctx: ServerContext) => codec.mint(state, ctx);
 
@@ -50,12 +45,12 @@ export function inputRequiredEntries(codec: RequestStateCodec<unknown>): Resourc
       requestState: await mint({ uri, step: used }, ctx)
     });
     if (answer.kind !== 'elicit' || state === undefined) return ask('Enter the vault passphrase', 0);
-    if (answer.action === 'decline') return notice(uri, 'The vault stays locked: the passphrase request was declined.');
-    if (answer.action === 'cancel') return notice(uri, 'The vault stays locked: the passphrase request was cancelled.');
+    if (answer.action === 'decline') return textResult(uri, 'text/plain', 'The vault stays locked: the passphrase request was declined.');
+    if (answer.action === 'cancel') return textResult(uri, 'text/plain', 'The vault stays locked: the passphrase request was cancelled.');
     const parsed = Passphrase.safeParse(answer.content);
     if (parsed.success && parsed.data.passphrase === VAULT_PASSPHRASE) return textResult(uri, 'text/plain', VAULT_SECRET);
     const used = attempts + 1;
-    if (used >= VAULT_MAX_ATTEMPTS) return notice(uri, `The vault stays locked after ${used} wrong passphrases.`);
+    if (used >= VAULT_MAX_ATTEMPTS) return textResult(uri, 'text/plain', `The vault stays locked after ${used} wrong passphrases.`);
     return ask(`Wrong passphrase. ${VAULT_MAX_ATTEMPTS - used} attempt(s) left.`, used);
   };
 
@@ -69,7 +64,7 @@ export function inputRequiredEntries(codec: RequestStateCodec<unknown>): Resourc
     if (state.step === 1) {
       const answer = inputResponse(ctx.mcpReq.inputResponses, 'name');
       if (answer.kind !== 'elicit') return askName();
-      if (answer.action !== 'accept') return notice(uri, `Stopped at round 1: ${pastTense(answer.action)}.`);
+      if (answer.action !== 'accept') return textResult(uri, 'text/plain', `Stopped at round 1: ${pastTense(answer.action)}.`);
       const parsed = Name.safeParse(answer.content);
       if (!parsed.success) return askName();
       return inputRequired({
@@ -78,7 +73,7 @@ export function inputRequiredEntries(codec: RequestStateCodec<unknown>): Resourc
       });
     }
     const answer = inputResponse(ctx.mcpReq.inputResponses, 'colour');
-    if (answer.kind === 'elicit' && answer.action !== 'accept') return notice(uri, `Stopped at round 2: ${pastTense(answer.action)}.`);
+    if (answer.kind === 'elicit' && answer.action !== 'accept') return textResult(uri, 'text/plain', `Stopped at round 2: ${pastTense(answer.action)}.`);
     const parsed = Colour.safeParse(answer.kind === 'elicit' ? answer.content : undefined);
     if (!parsed.success) {
       return inputRequired({
@@ -104,7 +99,7 @@ export function inputRequiredEntries(codec: RequestStateCodec<unknown>): Resourc
         requestState: await mint({ uri, step: 1, nonce }, ctx)
       });
     }
-    if (answer.action !== 'accept') return notice(uri, `Authorization ${pastTense(answer.action)}; nothing to show.`);
+    if (answer.action !== 'accept') return textResult(uri, 'text/plain', `Authorization ${pastTense(answer.action)}; nothing to show.`);
     return textResult(uri, 'text/plain', `Authorized through the browser (request ${state.nonce}).`);
   };
 

@@ -79,11 +79,7 @@ export function stdioTransport(args: string[] = []): StdioClientTransport {
  * process per connect, which the era tests cover once; pinning keeps the rest of the suite fast.
  */
 export async function connectStdio(era: ClientEra, args: string[] = [], options: ClientOptions = {}): Promise<{ client: Client; transport: StdioClientTransport }> {
-  const client = new Client({ name: 'reference-server-tests', version: '1.0.0' }, {
-    versionNegotiation: { mode: era === 'modern' ? { pin: '2026-07-28' } : 'legacy' },
-    capabilities: { elicitation: { form: {}, url: {} } },
-    ...options
-  });
+  const client = newClient(era, era === 'modern' ? { versionNegotiation: { mode: { pin: '2026-07-28' } }, ...options } : options);
   const transport = stdioTransport(args);
   await client.connect(transport);
   return { client, transport };
