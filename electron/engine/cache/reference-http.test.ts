@@ -310,9 +310,9 @@ describe('input-required (MRTR) against the reference server (HTTP)', () => {
   // answer carries ttlMs 0, so against this server the SDK would not store it even without our MRTR
   // guard: what this test shows is the whole flow end to end (every read repeats every round on the wire,
   // nothing is stored, the badge says so). That the guard refuses an MRTR result the server *did* mark
-  // cacheable is shown in cache-sdk.test.ts with the in-process fixture, because no reference-server
+  // cacheable is shown in fixture-only.test.ts with the in-process fixture, because no reference-server
   // resource produces that situation.
-  it('an input-required read is never served from the cache: every read repeats its rounds on the wire', async () => {
+  it('an input-required read repeats its rounds on the wire on every read, and nothing is stored', async () => {
     const { engine, proxy, read, call, snapshot } = await setup(one);
     const answers: Record<string, string> = { name: 'Ada', colour: 'blue' };
     const off = engine.bus.on('inputRequested', (pending: PendingInputRequest) => {

@@ -8,7 +8,7 @@ import { cleanup, engineWith, nextEvent, startReferenceHttp, statusOf } from './
 afterAll(cleanup);
 
 describe('Streamable HTTP', () => {
-  it('connects in both eras, sends configured headers, lists and reads', async () => {
+  it('connects in both eras with configured headers, lists and reads', async () => {
     const modern = await startReferenceHttp(['--resources', '60', '--page-size', '20']);
     const legacy = await startReferenceHttp(['--era', 'legacy', '--resources', '10']);
     const engine = await engineWith({

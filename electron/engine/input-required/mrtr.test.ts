@@ -82,7 +82,9 @@ describe.each(eraMatrix)('%s era over %s', (era, via) => {
     expect(text).toBe(`Authorized through the browser (request ${url?.searchParams.get('request')}).`);
   });
 
-  it('never caches an input-required result: the next read asks again', async () => {
+  // The vault's answer carries no-store hints, so this shows the flow, not the cache's MRTR guard (that is
+  // fixture-only.test.ts, with a result the server marks cacheable).
+  it('asks again on every read of an input-required resource', async () => {
     await read(engine, VAULT_URI, [accept({ passphrase: VAULT_PASSPHRASE })]);
     const u = user(engine, [accept({ passphrase: VAULT_PASSPHRASE })]);
     const again = (await engine.host.dispatch('resources.read', { serverId: 'ref', uri: VAULT_URI })) as ReadResult;

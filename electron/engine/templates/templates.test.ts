@@ -3,7 +3,7 @@
 // and reading URIs expanded with the same RFC 6570 code the form uses. A server without `completions` is
 // refused before anything is sent.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CompletionResult, ListResult, ReadResult, TemplateItem } from '../../../shared/contract';
+import type { CompletionResult, ListResult, LogPage, ReadResult, TemplateItem } from '../../../shared/contract';
 import { expandTemplate, parseTemplate, type TemplateValues } from '../../../shared/templates';
 import type { Engine } from '../engine';
 import { cleanup, engineWith, statusOf } from '../connections/test-support';
@@ -103,6 +103,10 @@ describe('a server without completions', () => {
         error: { code: 'unsupported', message: expect.stringMatching(/does not declare the completions capability/) }
       });
       await expect(engine.host.dispatch('templates.list', { serverId: 'plain' })).resolves.toMatchObject({ items: [], pages: 1 });
+      // Nothing was asked: the protocol log holds no completion request.
+      const asked = (await engine.host.dispatch('log.query', { serverId: 'plain', method: 'completion/complete' })) as LogPage;
+      expect(asked.total).toBe(0);
+      expect(((await engine.host.dispatch('log.query', { serverId: 'plain' })) as LogPage).total).toBeGreaterThan(0);
       await engine.close();
     } finally {
       await sse.close();
