@@ -19,17 +19,19 @@ async function main(): Promise<void> {
   }
   const app = await createApp(options);
   let closeTransport = async () => {};
-  if (options.transport === 'stdio') {
-    await serveOverStdio(app);
-  } else {
-    closeTransport = (await serveOverHttp(app)).close;
-  }
+  // Installed before serving: a signal that comes as soon as the server says it listens (or while it is
+  // starting) must still shut it down cleanly, removing its temporary sandbox.
   const stop = (signal: string) => {
     log(`${signal}: shutting down`);
     void Promise.all([closeTransport(), app.close()]).finally(() => process.exit(0));
   };
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));
+  if (options.transport === 'stdio') {
+    await serveOverStdio(app);
+  } else {
+    closeTransport = (await serveOverHttp(app)).close;
+  }
 }
 
 main().catch(e => {
