@@ -28,8 +28,12 @@ function longestTask(page: Page): Promise<number> {
   );
 }
 
-/** A 5 MB content must not freeze the page: no single main-thread task (receiving, parsing, rendering) this long. */
-const LONGEST_TASK_MS = 250;
+/**
+ * A 5 MB content must not freeze the page: no single main-thread task (receiving, parsing, rendering) this
+ * long. The longest is parsing the ~7 MB reply: ~110 ms on a quiet machine, ~250 ms with the whole suite
+ * running beside it; putting the whole content in the DOM takes seconds.
+ */
+const LONGEST_TASK_MS = 500;
 
 test.describe('viewer previews', () => {
   test.beforeEach(async ({ picker }) => {
