@@ -7,28 +7,38 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { APP_START_URL } from './shell/app-origin';
-import { IPC_CALL_CHANNEL, IPC_EVENT_CHANNEL } from './shell/ipc-channels';
+import { IPC_CALL_CHANNEL, IPC_EVENT_CHANNEL, IPC_EVENT_INTEREST_CHANNEL } from './shell/ipc-channels';
 
 type Listener = (...args: unknown[]) => unknown;
 
 const fake = vi.hoisted(() => {
   const appListeners = new Map<string, Listener>();
-  const windows: { options: Record<string, unknown>; loaded: string[]; sent: unknown[][] }[] = [];
+  const windows: { options: Record<string, unknown>; loaded: string[]; sent: unknown[][]; contentsId: number; close: () => void }[] = [];
   const state = {
     appListeners,
     windows,
     schemes: [] as unknown[],
     protocolHandler: undefined as undefined | ((request: Request) => Promise<Response>),
     ipcHandler: undefined as undefined | Listener,
+    ipcListeners: new Map<string, Listener>(),
     opened: [] as string[],
     saveTo: '',
     quit: 0
   };
+  let nextContentsId = 1;
   class BrowserWindow {
-    readonly record = { options: {} as Record<string, unknown>, loaded: [] as string[], sent: [] as unknown[][] };
-    readonly webContents = { send: (...args: unknown[]) => this.record.sent.push(args), isDestroyed: () => false };
+    private readonly closedListeners: Listener[] = [];
+    readonly record = {
+      options: {} as Record<string, unknown>,
+      loaded: [] as string[],
+      sent: [] as unknown[][],
+      contentsId: 0,
+      close: () => this.closedListeners.forEach(listener => listener())
+    };
+    readonly webContents = { id: nextContentsId++, send: (...args: unknown[]) => this.record.sent.push(args), isDestroyed: () => false };
     constructor(options: Record<string, unknown>) {
       this.record.options = options;
+      this.record.contentsId = this.webContents.id;
       windows.push(this.record);
     }
     static fromWebContents() {
@@ -45,7 +55,8 @@ const fake = vi.hoisted(() => {
     once() {
       return this;
     }
-    on() {
+    on(event: string, listener: Listener) {
+      if (event === 'closed') this.closedListeners.push(listener);
       return this;
     }
   }
@@ -73,6 +84,10 @@ const fake = vi.hoisted(() => {
     ipcMain: {
       handle: (_channel: string, handler: Listener) => {
         state.ipcHandler = handler;
+      },
+      on(channel: string, listener: Listener) {
+        state.ipcListeners.set(channel, listener);
+        return this;
       }
     },
     session: { defaultSession: { setPermissionRequestHandler: () => {}, setPermissionCheckHandler: () => {} } },
@@ -159,6 +174,50 @@ describe('electron main', () => {
     await expect
       .poll(() => fake.state.windows[0].sent.find(([channel, envelope]) => channel === IPC_EVENT_CHANNEL && (envelope as { event: string }).event === 'serverState'))
       .toBeTruthy();
+  });
+
+  it('sends a window only the events its app frame said it listens to; other interest messages are ignored with a warning', async () => {
+    const window = fake.state.windows[0];
+    const tellInterest = fake.state.ipcListeners.get(IPC_EVENT_INTEREST_CHANNEL)!;
+    const from = (senderFrame: { url: string; parent: unknown }) => ({ sender: { id: window.contentsId }, senderFrame });
+    const sentSince = (mark: number) =>
+      window.sent.slice(mark).flatMap(([channel, envelope]) => (channel === IPC_EVENT_CHANNEL ? [envelope as { event: string; payload: { id?: string } }] : []));
+    const add = (id: number, serverId: string) =>
+      fake.state.ipcHandler!(trustedEvent, { type: 'call', id, method: 'servers.add', params: { serverId, config: { type: 'http', url: 'http://127.0.0.1:1/mcp' } } });
+
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      tellInterest(from({ url: 'https://evil.example/', parent: null }), { type: 'events', names: ['serverRemoved'] });
+      tellInterest(from({ url: APP_START_URL, parent: {} }), { type: 'events', names: ['serverRemoved'] });
+      tellInterest(from(trustedEvent.senderFrame), { type: 'events', names: 'serverRemoved' });
+      tellInterest(from(trustedEvent.senderFrame), undefined);
+      expect(warn.mock.calls.map(([message]) => String(message))).toEqual([
+        expect.stringContaining('not from the app window'),
+        expect.stringContaining('not from the app window'),
+        expect.stringContaining('malformed'),
+        expect.stringContaining('malformed')
+      ]);
+    } finally {
+      warn.mockRestore();
+    }
+    // None of those narrowed anything: the window still gets every event.
+    const beforeIgnored = window.sent.length;
+    await add(10, 'still-everything');
+    await expect.poll(() => sentSince(beforeIgnored).some(e => e.event === 'serverState' && e.payload.id === 'still-everything')).toBe(true);
+
+    tellInterest(from(trustedEvent.senderFrame), { type: 'events', names: ['serverRemoved'] });
+    const beforeNarrowed = window.sent.length;
+    await add(11, 'short-lived');
+    await fake.state.ipcHandler!(trustedEvent, { type: 'call', id: 12, method: 'servers.remove', params: { serverId: 'short-lived' } });
+    await expect.poll(() => sentSince(beforeNarrowed).length).toBeGreaterThan(0);
+    // serverState (connecting, failing) and logAppended happened too, and were not sent.
+    expect(sentSince(beforeNarrowed).map(e => e.event)).toEqual(['serverRemoved']);
+
+    // The window widens its interest again: serverState arrives.
+    tellInterest(from(trustedEvent.senderFrame), { type: 'events', names: ['serverRemoved', 'serverState'] });
+    const beforeWidened = window.sent.length;
+    await add(13, 'wanted-again');
+    await expect.poll(() => sentSince(beforeWidened).some(e => e.event === 'serverState' && e.payload.id === 'wanted-again')).toBe(true);
   });
 
   it('opens only vetted links externally, from calls, window.open and navigation', async () => {

@@ -1,6 +1,6 @@
 // Electron main process: the engine, one hardened window, and the IPC carrier between them.
 // The only main-process file that imports `electron`; the decisions it applies live in ./shell.
-import { app, BrowserWindow, dialog, ipcMain, protocol, session, shell, type WebContents } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, protocol, session, shell, type WebContents, type WebFrameMain } from 'electron';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { vetExternalUrl } from '../shared/external-url';
@@ -10,7 +10,8 @@ import { APP_SCHEME, APP_START_URL } from './shell/app-origin';
 import { rendererResponse } from './shell/app-protocol';
 import { parseShellArgs } from './shell/args';
 import { carrierParams, handleCall, type CarrierMethods } from './shell/call-envelope';
-import { IPC_CALL_CHANNEL, IPC_EVENT_CHANNEL } from './shell/ipc-channels';
+import { EventInterests } from './shell/event-interest';
+import { IPC_CALL_CHANNEL, IPC_EVENT_CHANNEL, IPC_EVENT_INTEREST_CHANNEL } from './shell/ipc-channels';
 import { decideNavigation, decideWindowOpen, isTrustedSender } from './shell/navigation';
 import { mainWindowOptions } from './shell/window-options';
 
@@ -40,6 +41,12 @@ function harden(contents: WebContents): void {
   contents.on('will-navigate', guard);
   contents.on('will-redirect', guard);
   contents.on('will-attach-webview', event => event.preventDefault());
+}
+
+/** The one trust rule for every IPC message: it comes from the app's own top-level frame. */
+function fromAppWindow(event: { senderFrame: WebFrameMain | null }): boolean {
+  const frame = event.senderFrame;
+  return isTrustedSender(frame ? { url: frame.url, isTopFrame: frame.parent === null } : null);
 }
 
 /** Methods only the desktop shell can perform: a vetted external link and a native save dialog. */
@@ -78,23 +85,34 @@ async function start(): Promise<void> {
   protocol.handle(APP_SCHEME, request => rendererResponse(RENDERER_DIR, request.url));
 
   const windows = new Set<BrowserWindow>();
+  // Per window (webContents id): the events its page listens to. A window that never said gets every event.
+  const interests = new EventInterests<number>();
   ipcMain.handle(IPC_CALL_CHANNEL, async (event, envelope) => {
-    const frame = event.senderFrame;
-    if (!isTrustedSender(frame ? { url: frame.url, isTopFrame: frame.parent === null } : null)) {
+    if (!fromAppWindow(event)) {
       return { type: 'reply', id: -1, ok: false, error: { code: 'protocol', message: 'IPC refused: not from the app window' } };
     }
     return handleCall(engine.host, envelope, shellMethods(BrowserWindow.fromWebContents(event.sender)));
   });
+  ipcMain.on(IPC_EVENT_INTEREST_CHANNEL, (event, message) => {
+    if (!fromAppWindow(event)) console.warn('[shell] ignored an event-interest message that is not from the app window');
+    else if (!interests.accept(event.sender.id, message)) console.warn('[shell] ignored a malformed event-interest message');
+  });
   engine.host.subscribe(engineEvent => {
     for (const window of windows) {
-      if (!window.isDestroyed()) window.webContents.send(IPC_EVENT_CHANNEL, { type: 'event', ...engineEvent });
+      if (window.isDestroyed() || !interests.wants(window.webContents.id, engineEvent.event)) continue;
+      window.webContents.send(IPC_EVENT_CHANNEL, { type: 'event', ...engineEvent });
     }
   });
 
   const createWindow = () => {
     const window = new BrowserWindow(mainWindowOptions(PRELOAD_PATH));
     windows.add(window);
-    window.on('closed', () => windows.delete(window));
+    // Read now: a closed window's webContents can no longer be asked.
+    const contentsId = window.webContents.id;
+    window.on('closed', () => {
+      windows.delete(window);
+      interests.forget(contentsId);
+    });
     window.once('ready-to-show', () => window.show());
     void window.loadURL(APP_START_URL);
   };

@@ -3,7 +3,8 @@
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import type { CallEnvelope, EventEnvelope, ReplyEnvelope } from '../shared/contract';
 import { PRELOAD_GLOBAL, type McpBrowserPreloadApi } from '../renderer/api/preload-types';
-import { IPC_CALL_CHANNEL, IPC_EVENT_CHANNEL } from './shell/ipc-channels';
+import { interestMessage } from './shell/interest-message';
+import { IPC_CALL_CHANNEL, IPC_EVENT_CHANNEL, IPC_EVENT_INTEREST_CHANNEL } from './shell/ipc-channels';
 
 const api: McpBrowserPreloadApi = {
   call: (envelope: CallEnvelope) => ipcRenderer.invoke(IPC_CALL_CHANNEL, envelope) as Promise<ReplyEnvelope>,
@@ -13,7 +14,9 @@ const api: McpBrowserPreloadApi = {
     return () => {
       ipcRenderer.removeListener(IPC_EVENT_CHANNEL, relay);
     };
-  }
+  },
+  // Names only: interestMessage copies the strings out and refuses anything else before it reaches IPC.
+  setEventInterest: (names: readonly string[]) => ipcRenderer.send(IPC_EVENT_INTEREST_CHANNEL, interestMessage(names))
 };
 
 contextBridge.exposeInMainWorld(PRELOAD_GLOBAL, api);

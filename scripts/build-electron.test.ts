@@ -18,7 +18,7 @@ let outDir: string;
 const fakeElectron = `
 const say = (what, data) => process.stdout.write(JSON.stringify({ what, data }) + '\\n');
 class BrowserWindow {
-  constructor(options) { say('window', options); this.webContents = { send() {} }; }
+  constructor(options) { say('window', options); this.webContents = { id: 1, send() {} }; }
   static fromWebContents() { return null; }
   loadURL(url) { say('load', url); setTimeout(() => process.exit(0), 50); return Promise.resolve(); }
   once() { return this; } on() { return this; } show() {} isDestroyed() { return false; }
@@ -28,12 +28,12 @@ module.exports = {
          quit() {}, exit(code) { process.exit(code); }, on() { return this; } },
   BrowserWindow,
   protocol: { registerSchemesAsPrivileged: s => say('schemes', s), handle: scheme => say('protocol', scheme) },
-  ipcMain: { handle: channel => say('ipc', channel) },
+  ipcMain: { handle: channel => say('ipc', channel), on(channel) { say('ipc-on', channel); return this; } },
   session: { defaultSession: { setPermissionRequestHandler() {}, setPermissionCheckHandler() {} } },
   shell: { openExternal: async () => {} },
   dialog: { showSaveDialog: async () => ({ canceled: true }), showErrorBox: (t, c) => say('error', c) },
   contextBridge: { exposeInMainWorld: (key, api) => say('exposed', { key, members: Object.keys(api) }) },
-  ipcRenderer: { invoke: async () => ({}), on() {}, removeListener() {} }
+  ipcRenderer: { invoke: async () => ({}), send() {}, on() {}, removeListener() {} }
 };`;
 
 beforeAll(async () => {
@@ -60,17 +60,18 @@ describe('Electron bundle', () => {
     const events = lines(stdout);
     expect(events.find(e => e.what === 'error')).toBeUndefined();
     expect(events.find(e => e.what === 'ipc')?.data).toBe('mcp:call');
+    expect(events.find(e => e.what === 'ipc-on')?.data).toBe('mcp:event-interest');
     const window = events.find(e => e.what === 'window')?.data as { webPreferences: Record<string, unknown> };
     expect(window.webPreferences).toMatchObject({ sandbox: true, contextIsolation: true, nodeIntegration: false });
     expect(window.webPreferences.preload).toBe(path.join(outDir, 'preload.cjs'));
     expect(events.find(e => e.what === 'load')?.data).toBe('app://renderer/index.html');
   });
 
-  it('preload.cjs is CommonJS, requires only electron, and exposes only call and onEvent', async () => {
+  it('preload.cjs is CommonJS, requires only electron, and exposes only call, onEvent and setEventInterest', async () => {
     const source = await readFile(path.join(outDir, 'preload.cjs'), 'utf8');
     expect([...source.matchAll(/require\("([^"]+)"\)/g)].map(m => m[1])).toEqual(['electron']);
     expect(source).not.toMatch(/^\s*(import|export)\s/m);
     const { stdout } = await run(process.execPath, [path.join(outDir, 'preload.cjs')], { env: { ...process.env, NODE_PATH: path.join(dir, 'fake') } });
-    expect(lines(stdout)).toEqual([{ what: 'exposed', data: { key: 'mcpBrowser', members: ['call', 'onEvent'] } }]);
+    expect(lines(stdout)).toEqual([{ what: 'exposed', data: { key: 'mcpBrowser', members: ['call', 'onEvent', 'setEventInterest'] } }]);
   });
 });

@@ -2,8 +2,9 @@
 // or once the page has said which it listens to, only those). Bad frames (binary, too large, not JSON,
 // not an envelope) get an error reply; none can throw.
 import type { RawData, WebSocket } from 'ws';
-import { eventInterestEnvelopeSchema, type EngineHost, type ReplyEnvelope } from '../../shared/contract';
+import type { EngineHost, ReplyEnvelope } from '../../shared/contract';
 import { handleCall } from '../shell/call-envelope';
+import { EventInterest } from '../shell/event-interest';
 
 /** Largest call frame the engine will parse (file.save carries whole resources as base64). */
 export const MAX_CALL_FRAME_BYTES = 16 * 1024 * 1024;
@@ -42,10 +43,9 @@ export function attachSocketSession(socket: WebSocket, host: EngineHost): void {
     }
   };
 
-  // Undefined: every event (a client that never says what it listens to).
-  let wanted: ReadonlySet<string> | undefined;
+  const interest = new EventInterest();
   const unsubscribe = host.subscribe(event => {
-    if (wanted === undefined || wanted.has(event.event)) send({ type: 'event', ...event });
+    if (interest.wants(event.event)) send({ type: 'event', ...event });
   });
   socket.on('close', unsubscribe);
   socket.on('error', () => socket.terminate());
@@ -73,9 +73,7 @@ export function attachSocketSession(socket: WebSocket, host: EngineHost): void {
       return;
     }
     if (typeof raw === 'object' && raw !== null && (raw as { type?: unknown }).type === 'events') {
-      const interest = eventInterestEnvelopeSchema.safeParse(raw);
-      if (interest.success) wanted = new Set(interest.data.names);
-      else sendReply({ type: 'reply', id: -1, ok: false, error: { code: 'protocol', message: 'Malformed event-interest frame' } });
+      if (!interest.accept(raw)) sendReply({ type: 'reply', id: -1, ok: false, error: { code: 'protocol', message: 'Malformed event-interest frame' } });
       return;
     }
     void handleCall(host, raw).then(sendReply);

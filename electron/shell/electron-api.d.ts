@@ -60,8 +60,14 @@ declare module 'electron' {
     readonly senderFrame: WebFrameMain | null;
   }
 
+  interface IpcMainEvent {
+    readonly sender: WebContents;
+    readonly senderFrame: WebFrameMain | null;
+  }
+
   interface IpcMain {
     handle(channel: string, listener: (event: IpcMainInvokeEvent, ...args: unknown[]) => Promise<unknown> | unknown): void;
+    on(channel: string, listener: (event: IpcMainEvent, ...args: unknown[]) => void): this;
   }
 
   interface CustomScheme {
@@ -94,6 +100,7 @@ declare module 'electron' {
 
   interface IpcRenderer {
     invoke(channel: string, ...args: unknown[]): Promise<unknown>;
+    send(channel: string, ...args: unknown[]): void;
     on(channel: string, listener: (event: IpcRendererEvent, ...args: unknown[]) => void): this;
     removeListener(channel: string, listener: (event: IpcRendererEvent, ...args: unknown[]) => void): this;
   }
@@ -111,5 +118,5 @@ declare module 'electron' {
   export const ipcRenderer: IpcRenderer;
   export const contextBridge: ContextBridge;
   export { BrowserWindow };
-  export type { WebContents, WebFrameMain, IpcMainInvokeEvent, IpcRendererEvent, PreventableEvent };
+  export type { WebContents, WebFrameMain, IpcMainEvent, IpcMainInvokeEvent, IpcRendererEvent, PreventableEvent };
 }

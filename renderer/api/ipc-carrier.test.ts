@@ -9,6 +9,8 @@ function fakePreload(answer: (method: string, id: number) => Promise<ReplyEnvelo
   const listeners = new Set<(e: EventEnvelope) => void>();
   const api: McpBrowserPreloadApi = {
     call: envelope => answer(envelope.method, envelope.id),
+    // Interest is checked in ipc-carrier-interest.test.ts.
+    setEventInterest: () => {},
     onEvent: listener => {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -1,6 +1,9 @@
-// Electron carrier: the contract through the preload's `window.mcpBrowser` (electron/preload.ts).
+// Electron carrier: the contract through the preload's `window.mcpBrowser` (electron/preload.ts). Once
+// anything listens to events, the main process is told which events have listeners (and again whenever
+// that changes), so it sends this window only those.
 import type { EngineClient } from '../../shared/contract';
 import { CarrierClient } from './carrier-client';
+import { reportEventInterest } from './event-interest';
 import type { McpBrowserPreloadApi } from './preload-types';
 
 export function createIpcClient(api: McpBrowserPreloadApi, callTimeoutMs?: number): EngineClient {
@@ -19,5 +22,7 @@ export function createIpcClient(api: McpBrowserPreloadApi, callTimeoutMs?: numbe
     callTimeoutMs
   );
   api.onEvent(event => client.events.deliver(event));
+  // IPC never drops, so the interest never needs telling again.
+  reportEventInterest(client.events, names => api.setEventInterest(names));
   return client;
 }

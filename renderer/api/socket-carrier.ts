@@ -3,8 +3,9 @@
 // reply can no longer arrive). A dropped socket is reopened with capped, jittered backoff. Once anything
 // listens to events, the bridge is told which events have listeners (and again whenever that changes, and
 // on every reconnect), so it does not serialise events nobody on this page reads.
-import { EngineCallError, type CallEnvelope, type EngineClient, type EventInterestEnvelope, type EventName } from '../../shared/contract';
+import { EngineCallError, type CallEnvelope, type EngineClient, type EventInterestEnvelope } from '../../shared/contract';
 import { CarrierClient, type LocalMethods } from './carrier-client';
+import { reportEventInterest } from './event-interest';
 import { parseServerEnvelope } from './server-envelope';
 
 /** The part of the WebSocket API the carrier uses (the browser's, or `ws` in Node tests). */
@@ -59,16 +60,11 @@ export function connectSocketClient(options: SocketCarrierOptions): Promise<Sock
     options.localMethods
   );
 
-  // Undefined until the first listener: a client that never listens is sent every event, as before.
-  let interest: EventName[] | undefined;
-  const sendInterest = (to: WebSocketLike) => {
-    if (interest === undefined) return;
-    const envelope: EventInterestEnvelope = { type: 'events', names: interest };
-    to.send(JSON.stringify(envelope));
-  };
-  client.events.watchNames(names => {
-    interest = names;
-    if (socket && socket.readyState === OPEN) sendInterest(socket);
+  // While the socket is down nothing is sent: every (re)opened socket is told the interest first thing.
+  const interest = reportEventInterest(client.events, names => {
+    if (!socket || socket.readyState !== OPEN) return;
+    const envelope: EventInterestEnvelope = { type: 'events', names };
+    socket.send(JSON.stringify(envelope));
   });
 
   return new Promise<SocketEngineClient>((resolve, reject) => {
@@ -78,7 +74,7 @@ export function connectSocketClient(options: SocketCarrierOptions): Promise<Sock
       current.onopen = () => {
         attempt = 0;
         // Before the queued calls, so events those calls cause are already wanted.
-        sendInterest(current);
+        interest.resend();
         for (const [id, frame] of outbox) {
           outbox.delete(id);
           current.send(frame);

@@ -1,6 +1,7 @@
 // The message envelope both carriers use (Electron IPC and the browser-mode WebSocket), and the
 // carrier-agnostic handle the renderer and the engine meet at.
 import * as z from 'zod';
+import { MAX_EVENT_INTEREST_NAMES, MAX_EVENT_NAME_LENGTH } from './event-interest-limits';
 import type { EngineEvent, EngineEvents, EventName } from './events';
 import type { MethodName, MethodParams, MethodResult } from './methods';
 import type { AppError } from './types';
@@ -14,13 +15,14 @@ export const callEnvelopeSchema = z.object({
 export type CallEnvelope = z.infer<typeof callEnvelopeSchema>;
 
 /**
- * Browser mode: the events a client has listeners for. After one of these the bridge sends that client
- * only those events (until then, all): serialising a 100k listing's protocol-log frames for a page whose
- * log panel is closed doubled the listing's cost.
+ * The events a client has listeners for (browser mode: a socket frame; Electron: a message on the interest
+ * channel). After one of these the carrier's host sends that client only those events (until then, all):
+ * serialising a 100k listing's protocol-log frames for a page whose log panel is closed doubled the
+ * listing's cost.
  */
 export const eventInterestEnvelopeSchema = z.object({
   type: z.literal('events'),
-  names: z.array(z.string().max(100)).max(200)
+  names: z.array(z.string().max(MAX_EVENT_NAME_LENGTH)).max(MAX_EVENT_INTEREST_NAMES)
 });
 export type EventInterestEnvelope = z.infer<typeof eventInterestEnvelopeSchema>;
 

@@ -3,3 +3,4 @@ export * from './methods';
 export * from './events';
 export * from './envelope';
 export * from './packed-items';
+export * from './event-interest-limits';
