@@ -48,7 +48,42 @@ test('the renderer has the contract and nothing else: no Node, no ipcRenderer', 
     require: typeof (window as unknown as { require?: unknown }).require,
     process: typeof (window as unknown as { process?: unknown }).process
   }));
-  expect(globals).toEqual({ bridge: ['call', 'onEvent'], require: 'undefined', process: 'undefined' });
+  expect(globals).toEqual({ bridge: ['call', 'onEvent', 'setEventInterest'], require: 'undefined', process: 'undefined' });
+});
+
+// Skipped with the rest of this file where no Electron binary exists (as on the machine it was written on);
+// the same filtering is shown without Electron by electron/main.test.ts and renderer/api/ipc-carrier-interest.test.ts.
+test('the window is sent only the events it listens to: no protocol-log frames while the log panel is closed', async () => {
+  const logTab = appWindow.getByRole('tab', { name: 'Protocol log' });
+  await expect(logTab).toHaveAttribute('aria-selected', 'false');
+  // The preload's onEvent relays every message main sends, before the page's own per-event fan-out.
+  await appWindow.evaluate(() => {
+    const crossed: string[] = [];
+    Object.assign(window, { crossedEvents: crossed });
+    (window as unknown as { mcpBrowser: { onEvent(l: (e: { event: string }) => void): void } }).mcpBrowser.onEvent(e => crossed.push(e.event));
+  });
+  const crossed = () => appWindow.evaluate(() => [...(window as unknown as { crossedEvents: string[] }).crossedEvents]);
+  const reconnect = () =>
+    appWindow.evaluate(() =>
+      (window as unknown as { mcpBrowser: { call(envelope: object): Promise<unknown> } }).mcpBrowser.call({
+        type: 'call',
+        id: 1_000_000,
+        method: 'servers.reconnect',
+        params: { serverId: 'reference' }
+      })
+    );
+
+  await reconnect();
+  await expect.poll(crossed).toContain('serverState');
+  // Log entries are sent in batches; give the reconnect's batch time to have been sent, were it wanted.
+  await appWindow.waitForTimeout(1_000);
+  expect(await crossed()).not.toContain('logAppended');
+
+  await logTab.click();
+  await expect(appWindow.getByTestId('protocol-log')).toBeVisible();
+  await reconnect();
+  await expect.poll(crossed).toContain('logAppended');
+  await logTab.click();
 });
 
 test('the window cannot navigate away or open windows', async () => {
