@@ -6,7 +6,6 @@ import type { CliArgs } from './args';
 import { runCommand } from './commands';
 
 const DEFAULT_TIMEOUT_MS = 30_000;
-const NO_RETRY_MS = 24 * 60 * 60 * 1000;
 
 function exitWith(code: number, value: unknown): void {
   process.stdout.write(`${JSON.stringify(value, null, 2)}\n`, () => process.exit(code));
@@ -21,7 +20,7 @@ async function main(args: CliArgs): Promise<void> {
     requestTimeoutMs: timeoutMs,
     autoConnect: false,
     // A one-shot run reports each server's first outcome; background retries would only blur it.
-    backoff: { baseMs: NO_RETRY_MS, capMs: NO_RETRY_MS }
+    reconnect: false
   });
   const configError = engine.config.view().error;
   if (configError) console.error(`warning: ${configError}`);

@@ -40,6 +40,8 @@ export interface EngineOptions {
   /** Timeout of one connection attempt, probe included (ms). */
   connectTimeoutMs?: number;
   backoff?: Partial<BackoffPolicy>;
+  /** Retry failed and lost connections in the background (default: true). */
+  reconnect?: boolean;
   limits?: Partial<EngineLimits>;
   /** Connect every configured server at start (default), or only on first use (the CLI). */
   autoConnect?: boolean;
@@ -86,6 +88,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     ports,
     verdicts,
     backoff: { ...defaultBackoff, ...options.backoff },
+    reconnect: options.reconnect ?? true,
     connectTimeoutMs: options.connectTimeoutMs ?? 20_000,
     limits
   });

@@ -30,6 +30,8 @@ export interface ConnectionDeps {
   ports: EnginePorts;
   verdicts: VerdictStore;
   backoff: BackoffPolicy;
+  /** False: a failed or lost connection stays in `error` until asked to reconnect (the CLI's one-shot runs). */
+  reconnect: boolean;
   connectTimeoutMs: number;
   limits: ConnectionLimits;
 }
@@ -257,6 +259,10 @@ export class ServerConnection {
   }
 
   private scheduleRetry(error: AppError, status: 'error' | 'reconnecting'): void {
+    if (!this.deps.reconnect) {
+      this.setState({ status: 'error', lastError: error, nextRetryAt: undefined });
+      return;
+    }
     const attempt = this.state.reconnectAttempt + 1;
     const delayMs = backoffDelay(this.deps.backoff, attempt);
     this.history.push({ at: Date.now(), attempt, delayMs, reason: error.message });
