@@ -20,6 +20,8 @@ import { createLogHandlers } from './protocol-log/handlers';
 import { ProtocolLog } from './protocol-log/protocol-log';
 import { InputBroker } from './input-required/input-broker';
 import { inputHandlers } from './input-required/input-handlers';
+import { iconHandlers } from './icons/handlers';
+import { IconService, type IconServiceDeps } from './icons/icon-service';
 import { SubscriptionManager } from './subscriptions/subscription-manager';
 import { subscriptionHandlers } from './subscriptions/subscription-handlers';
 
@@ -49,6 +51,8 @@ export interface EngineOptions {
   defaults?: () => Record<string, ServerConfigEntry>;
   /** Legacy (2025) verdicts are re-probed after this long (ms), in case the server was upgraded. */
   legacyVerdictMaxAgeMs?: number;
+  /** Icon fetching limits and TLS trust (tests trust a self-signed certificate). */
+  icons?: Pick<IconServiceDeps, 'limits' | 'tls'>;
 }
 
 export interface Engine {
@@ -116,6 +120,9 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   ports.cache = cache.port;
   featureHandlers.push(cache.handlers);
   closers.push(() => cache.close());
+  const icons = new IconService({ entryOf: serverId => registry.get(serverId).entry, ...options.icons });
+  featureHandlers.push(iconHandlers(icons));
+  closers.push(async () => icons.close());
 
   const host = createApi({ bus, registry, config, requests, ports, maxListItems: limits.maxListItems, maxContentBytes: limits.maxContentBytes }, featureHandlers);
   for (const [serverId, entry] of Object.entries(config.entries())) {

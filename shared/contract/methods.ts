@@ -110,7 +110,13 @@ export const methodSchemas = {
     data: z.string(),
     encoding: z.enum(['utf8', 'base64'])
   }),
-  'shell.openExternal': z.object({ url: z.string().url() })
+  'shell.openExternal': z.object({ url: z.string().url() }),
+  /**
+   * One icon of a server's resource, fetched by the engine (https:, the server's own origin, no credentials,
+   * size, time and image-type limits; see docs/picker.md) and returned as a data: URI. A refusal fails the
+   * call with an AppError whose `data` is `{ iconRefused: true }` and whose message says why.
+   */
+  'icons.get': z.object({ serverId, src: z.string().min(1).max(8 * 1024) })
 } as const;
 
 export type MethodName = keyof typeof methodSchemas;
@@ -145,6 +151,7 @@ export interface MethodResults {
   'log.replay': { result?: unknown; error?: import('./types').AppError; logSeq: number };
   'file.save': { saved: boolean; path?: string };
   'shell.openExternal': { opened: boolean };
+  'icons.get': { dataUri: string };
 }
 
 export type MethodResult<M extends MethodName> = MethodResults[M];

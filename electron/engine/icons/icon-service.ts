@@ -1,0 +1,79 @@
+// `icons.get`: one icon of one server as a data: URI the page can show under its CSP (which loads no
+// network images), or a refusal saying why. Order of checks: the URL (https:, the server's origin), the
+// engine's cache, then one fetch shared by every caller asking for the same icon meanwhile, then the
+// bytes (allowlisted image type by magic bytes; the Content-Type is advisory and must not contradict it).
+import { ICON_MIME, checkIconBytes } from '../../../shared/picker/icon-image-type';
+import { MAX_ICON_BYTES } from '../../../shared/picker/icon-source';
+import type { ServerConfigEntry, ServerId } from '../../../shared/contract';
+import { IconCache, type IconAnswer, type IconCacheLimits } from './icon-cache';
+import { checkIconUrl, iconOriginOf, type IconOrigin } from './icon-origin';
+import { iconRefusal, refusalException } from './icon-refusal';
+import { IconFetcher, type IconFetchLimits, type IconTls } from './fetch-icon-bytes';
+
+export type IconLimits = IconFetchLimits & IconCacheLimits;
+
+export const defaultIconLimits: IconLimits = {
+  maxBytes: MAX_ICON_BYTES,
+  timeoutMs: 5_000,
+  // A favicon moved within its own site (e.g. /favicon.ico → /static/favicon.ico) still works.
+  maxRedirects: 3,
+  maxEntries: 2_000,
+  maxChars: 16 * 1024 * 1024,
+  transientTtlMs: 60_000
+};
+
+export interface IconServiceDeps {
+  /** The server's config entry; throws (unknown_server) for a server that is not configured. */
+  entryOf(serverId: ServerId): ServerConfigEntry;
+  limits?: Partial<IconLimits>;
+  tls?: IconTls;
+  now?: () => number;
+}
+
+export class IconService {
+  private readonly cache: IconCache;
+  private readonly fetcher: IconFetcher;
+  private readonly inFlight = new Map<string, Promise<IconAnswer>>();
+  /** Fetches actually started (cache and in-flight sharing make it lower than the calls). */
+  fetches = 0;
+
+  constructor(private readonly deps: IconServiceDeps) {
+    const limits = { ...defaultIconLimits, ...deps.limits };
+    this.cache = new IconCache(limits, deps.now);
+    this.fetcher = new IconFetcher(limits, deps.tls);
+  }
+
+  /** The icon as a data: URI; throws an AppErrorException (data `{ iconRefused: true }`) when refused. */
+  async get(serverId: ServerId, src: string): Promise<{ dataUri: string }> {
+    const origin = iconOriginOf(this.deps.entryOf(serverId));
+    // The origin is part of the key: a server whose config now points elsewhere gets fresh answers.
+    const key = JSON.stringify([serverId, origin.kind === 'origin' ? origin.origin : '', src]);
+    let answer = this.cache.get(key);
+    if (!answer) {
+      let pending = this.inFlight.get(key);
+      if (!pending) {
+        pending = this.resolve(src, origin).finally(() => this.inFlight.delete(key));
+        this.inFlight.set(key, pending);
+      }
+      answer = await pending;
+      this.cache.set(key, answer);
+    }
+    if ('refusal' in answer) throw refusalException(answer.refusal);
+    return { dataUri: answer.dataUri };
+  }
+
+  private async resolve(src: string, origin: IconOrigin): Promise<IconAnswer> {
+    const checked = checkIconUrl(src, origin);
+    if (!(checked instanceof URL)) return { refusal: iconRefusal(checked.code, checked.reason) };
+    this.fetches++;
+    const fetched = await this.fetcher.fetch(checked, target => checkIconUrl(target, origin));
+    if (!fetched.ok) return { refusal: fetched.refusal };
+    const verdict = checkIconBytes(fetched.bytes, fetched.contentType);
+    if (!verdict.ok) return { refusal: iconRefusal('unsupported', verdict.reason) };
+    return { dataUri: `data:${ICON_MIME[verdict.type]};base64,${fetched.bytes.toString('base64')}` };
+  }
+
+  close(): void {
+    this.fetcher.close();
+  }
+}
