@@ -19,13 +19,3 @@ export function formatDay(iso: string | undefined): string {
   const ms = Date.parse(iso);
   return Number.isNaN(ms) ? '' : new Date(ms).toISOString().slice(0, 10);
 }
-
-/** The first icon the app may show: https or data:image URLs only (never script, never plain http). */
-export function safeIconSrc(icons: readonly { src: string; mimeType?: string }[] | undefined): string | undefined {
-  for (const icon of icons ?? []) {
-    const src = typeof icon.src === 'string' ? icon.src.trim() : '';
-    if (/^https:\/\//i.test(src)) return src;
-    if (/^data:image\/(png|jpeg|gif|webp|svg\+xml|avif|x-icon|vnd\.microsoft\.icon)[;,]/i.test(src)) return src;
-  }
-  return undefined;
-}

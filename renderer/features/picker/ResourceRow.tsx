@@ -1,29 +1,38 @@
 // One picker row (role option): icon, title, URI, MIME type, size and annotation badges, with the
 // QA contract's data attributes.
-import { memo, useState, type CSSProperties } from 'react';
+import { memo, useMemo, useState, type CSSProperties } from 'react';
 import type { ResourceItem } from '../../../shared/contract';
 import { displayName } from '../../../shared/picker/columns';
-import { formatBytes, formatDay, safeIconSrc } from '../../../shared/picker/format';
+import { formatBytes, formatDay } from '../../../shared/picker/format';
+import { chooseIcon } from '../../../shared/picker/icon-source';
 import { resourceKey } from '../../../shared/picker/keys';
+import { useRemoteIcon } from '../../queries/use-icon';
 import { Highlight } from './Highlight';
 
-function ResourceIcon({ item }: { item: ResourceItem }) {
-  const src = safeIconSrc(item.icons);
+/** The neutral square shown while an icon loads, when there is none, or when it was refused (`title` says why). */
+function IconPlaceholder({ state, reason }: { state: 'none' | 'loading' | 'refused'; reason?: string }) {
+  return <span className="row-icon row-icon--none" data-icon-state={state} title={reason} aria-hidden="true" />;
+}
+
+/** Only data: URIs reach here (checked, or built by the engine): the page itself loads nothing remote. */
+function IconImage({ src }: { src: string }) {
   const [broken, setBroken] = useState(false);
-  if (!src || broken) return <span className="row-icon row-icon--none" aria-hidden="true" />;
-  return (
-    <img
-      className="row-icon"
-      src={src}
-      alt=""
-      width={16}
-      height={16}
-      referrerPolicy="no-referrer"
-      loading="lazy"
-      decoding="async"
-      onError={() => setBroken(true)}
-    />
-  );
+  if (broken) return <IconPlaceholder state="refused" reason="Icon not shown: the image could not be decoded" />;
+  return <img className="row-icon" data-icon-state="shown" src={src} alt="" width={16} height={16} decoding="async" onError={() => setBroken(true)} />;
+}
+
+function RemoteIcon({ serverId, src }: { serverId: string; src: string }) {
+  const icon = useRemoteIcon(serverId, src);
+  if (icon.state === 'loading') return <IconPlaceholder state="loading" />;
+  if (icon.state === 'refused') return <IconPlaceholder state="refused" reason={icon.reason} />;
+  return <IconImage src={icon.dataUri} />;
+}
+
+function ResourceIcon({ item }: { item: ResourceItem }) {
+  const source = useMemo(() => chooseIcon(item.icons), [item.icons]);
+  if (source.kind === 'remote') return <RemoteIcon serverId={item.serverId} src={source.src} />;
+  if (source.kind === 'none') return <IconPlaceholder state={source.refusal ? 'refused' : 'none'} reason={source.refusal} />;
+  return <IconImage src={source.src} />;
 }
 
 /** Plain values and a stable `onPick`, so the memo skips rows whose item, place and query are unchanged. */
