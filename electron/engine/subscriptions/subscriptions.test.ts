@@ -2,7 +2,7 @@
 // transports: subscriptions/listen (2026-07-28) and resources/subscribe (2025-11-25), automatic updates,
 // re-reads after invalidation, unwatch, list_changed, and watches that come back after a server restart.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ListResult, ReadResult, ResourceItem, SubscriptionInfo } from '../../../shared/contract';
+import type { ListResult, LogPage, ReadResult, ResourceItem, SubscriptionInfo } from '../../../shared/contract';
 import type { Engine } from '../engine';
 import { cleanup, engineWith, nextEvent, startReferenceHttp, statusOf, type HttpServerProcess } from '../connections/test-support';
 import { engineOnReference, eraArgs, eraMatrix } from './reference-eras';
@@ -115,9 +115,18 @@ describe.each(matrix)('%s era over %s', { timeout: 90_000 }, (era, via, mechanis
       expect(fresh).toBe(true);
     }
 
+    // What is checked needs a list_changed that came after the last listing. One that came before it (during
+    // the listings above, or in the 250 ms the relay waits for more) dropped a list that was then listed
+    // again, after the change, and that list is rightly fresh. The protocol log tells the order.
+    const lastSeq = async (method: string, direction: 'in' | 'out') =>
+      ((await engine.host.dispatch('log.query', { serverId: 'ref', method, direction })) as LogPage).entries.at(-1)?.seq ?? -1;
     const events: string[] = [];
     const off = engine.bus.on('listChanged', e => e.serverId === 'ref' && events.push(e.list));
-    await nextEvent(engine.bus, 'listChanged', e => e.serverId === 'ref' && e.list === 'templates');
+    for (let waited = 0; ; waited++) {
+      if (waited === 5) throw new Error('no list_changed came after the last listing');
+      await nextEvent(engine.bus, 'listChanged', e => e.serverId === 'ref' && e.list === 'templates');
+      if ((await lastSeq('notifications/resources/list_changed', 'in')) > (await lastSeq('resources/list', 'out'))) break;
+    }
     off();
     expect(events.slice(0, 2)).toEqual(['resources', 'templates']);
     await expect(list()).resolves.toMatchObject({ cache: { state: 'miss' } });
