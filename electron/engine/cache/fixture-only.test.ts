@@ -12,7 +12,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Client, ReadResourceResult } from '@modelcontextprotocol/client';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CacheInfo } from '../../../shared/contract';
 import { EventBus } from '../event-bus';
 import { combineCacheInfo } from '../resources/tracked';
@@ -22,6 +22,7 @@ import { createFixture } from './testing/fixture-server';
 const clients: Client[] = [];
 const dirs: string[] = [];
 afterEach(async () => {
+  vi.useRealTimers();
   await Promise.all(clients.splice(0).map(c => c.close()));
   await Promise.all(dirs.splice(0).map(d => rm(d, { recursive: true, force: true })));
 });
@@ -65,6 +66,9 @@ describe('MRTR retries (a cacheable final answer)', () => {
 
 describe('pages with their own TTLs', () => {
   it('a revisit sends nothing; an expired page is refetched by its cursor alone', async () => {
+    // The clock stands still unless the test moves it (timers stay real): on a loaded machine the 150 ms page
+    // could otherwise expire between the first walk and the revisit.
+    vi.useFakeTimers({ toFake: ['Date'] });
     const { cache, fixture, connect } = setup();
     const client = await connect('s1');
     /** The way the engine lists: it walks the cursor, each page through `page()`, and combines the badges. */
@@ -91,7 +95,7 @@ describe('pages with their own TTLs', () => {
     // Fresh until the shortest-lived page (150 ms) expires.
     expect(second.cache.state).toBe('fresh');
     expect(second.cache.expiresAt! - second.cache.receivedAt).toBeLessThan(1_000);
-    await new Promise(r => setTimeout(r, 180));
+    vi.setSystemTime(Date.now() + 180);
     mark = fixture.requests.length;
     const third = await walk();
     expect(fixture.since(mark)).toEqual(['resources/list']);
