@@ -10,8 +10,10 @@ import { connectHttp, startHttpServer, type RunningHttpServer } from './test-har
 let server: RunningHttpServer;
 let client: Client;
 
+// The default state lifetime (minutes): a round trip on a loaded machine never outlives it. Expiry has its own
+// server with a 1 s lifetime (the last test).
 beforeAll(async () => {
-  server = await startHttpServer(['--resources', '5', '--request-state-ttl-s', '2']);
+  server = await startHttpServer(['--resources', '5']);
   client = await connectHttp(server.url, 'modern', { inputRequired: { autoFulfill: false } });
 });
 afterAll(async () => {
@@ -21,12 +23,12 @@ afterAll(async () => {
 
 type Round = { inputResponses?: Record<string, unknown>; requestState?: string };
 
-function read(uri: string, round: Round = {}) {
-  return client.request({ method: 'resources/read', params: { uri, ...round } }, withInputRequired(ReadResourceResultSchema), { allowInputRequired: true });
+function read(uri: string, round: Round = {}, via: Client = client) {
+  return via.request({ method: 'resources/read', params: { uri, ...round } }, withInputRequired(ReadResourceResultSchema), { allowInputRequired: true });
 }
 
-async function firstRound(uri: string): Promise<InputRequiredResult> {
-  const r = await read(uri);
+async function firstRound(uri: string, via: Client = client): Promise<InputRequiredResult> {
+  const r = await read(uri, {}, via);
   expect(isInputRequiredResult(r)).toBe(true);
   return r as InputRequiredResult;
 }
@@ -71,8 +73,16 @@ describe('requestState', () => {
   });
 
   it('refuses expired state', async () => {
-    const { requestState } = await firstRound('ref://input/vault');
-    await new Promise(r => setTimeout(r, 3100));
-    await expectProtocolError(read('ref://input/vault', { inputResponses: { passphrase: accept({ passphrase: 'open sesame' }) }, requestState }), -32602);
+    const shortLived = await startHttpServer(['--resources', '5', '--request-state-ttl-s', '1']);
+    const shortClient = await connectHttp(shortLived.url, 'modern', { inputRequired: { autoFulfill: false } });
+    try {
+      const { requestState } = await firstRound('ref://input/vault', shortClient);
+      // The expiry is kept in whole seconds (now, rounded down, plus the lifetime), so 1 s state lives 1 to 2 s.
+      await new Promise(r => setTimeout(r, 2100));
+      await expectProtocolError(read('ref://input/vault', { inputResponses: { passphrase: accept({ passphrase: 'open sesame' }) }, requestState }, shortClient), -32602);
+    } finally {
+      await shortClient.close();
+      await shortLived.stop();
+    }
   });
 });
