@@ -37,7 +37,9 @@ async function setup(serverArgs: string[] = [], dataDir?: string) {
 
 const readNumber = (r: ReadResult) => (JSON.parse(r.contents[0].kind === 'text' ? r.contents[0].text : '{}') as { read: number }).read;
 
-describe('the cache against the reference server over stdio', () => {
+// Each test starts an engine and its server (the warm start two): generous on a loaded machine, where one went
+// past the 30 s default; time is not what these tests check (TTLs run on the client clock).
+describe('the cache against the reference server over stdio', { timeout: 90_000 }, () => {
   it('a fresh read sends 0 requests; after expiry exactly one', async () => {
     const { sent, read, clock } = await setup();
     const first = await read(EVERY_READ);

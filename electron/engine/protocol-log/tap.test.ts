@@ -44,7 +44,9 @@ async function httpServer(args: string[] = []) {
 const requestsOf = (entries: LogEntry[], method: string) => entries.filter(e => e.kind === 'request' && e.method === method);
 const pairOf = (entries: LogEntry[], entry: LogEntry) => entries.find(e => e.seq === entry.pairSeq);
 
-describe('protocol-log tap on the reference server', () => {
+// Each test starts reference servers (the stdio era probe in a sibling process): on a loaded 2-core machine
+// that alone went past the 30 s default, so the limit is generous; time is not what these tests check.
+describe('protocol-log tap on the reference server', { timeout: 90_000 }, () => {
   it('stdio, 2026 era: logs the probe (run in a sibling process) and pairs a read with its response', async () => {
     const log = newLog();
     const client = await connect(log, stdioTransport(), 'ref-stdio');
