@@ -166,7 +166,8 @@ describe('the slow resource', () => {
     const started = performance.now();
     const reason = new Error('cancelled before it began');
     await expect(Promise.resolve(slow.read('ref://errors/slow', contextWith(AbortSignal.abort(reason))))).rejects.toBe(reason);
-    expect(performance.now() - started).toBeLessThan(100);
+    // Far below the 60 s the read would wait; loose enough for a loaded machine's scheduling pauses.
+    expect(performance.now() - started).toBeLessThan(1_000);
   });
   it('stops waiting as soon as the read is cancelled', async () => {
     const abort = new AbortController();
@@ -174,6 +175,6 @@ describe('the slow resource', () => {
     const read = Promise.resolve(slow.read('ref://errors/slow', contextWith(abort.signal)));
     setTimeout(() => abort.abort(new Error('cancelled while waiting')), 20);
     await expect(read).rejects.toThrow('cancelled while waiting');
-    expect(performance.now() - started).toBeLessThan(1000);
+    expect(performance.now() - started).toBeLessThan(5_000);
   });
 });

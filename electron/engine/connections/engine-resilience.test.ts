@@ -75,7 +75,9 @@ describe('timeouts and cancellation', () => {
   });
 });
 
-describe('listing at scale', () => {
+// The full listing of 200 pages over stdio took 28 s on a loaded 2-core machine (with the cancelled listing
+// after it, past the 30 s default): a generous limit, as the time is measured and printed, not asserted.
+describe('listing at scale', { timeout: 120_000 }, () => {
   it('streams 20,000 resources in 200 pages, and a cancelled listing stops between pages', async () => {
     const engine = await engineWith({ big: referenceStdio('--resources', '20000', '--page-size', '100') });
     await statusOf(engine, 'big', 'connected');
@@ -94,10 +96,14 @@ describe('listing at scale', () => {
     const elapsed = Date.now() - started;
     expect(list.items.length).toBeGreaterThanOrEqual(20_000);
     expect(list.pages).toBeGreaterThanOrEqual(200);
-    // Pages go out grouped: every item and the last page arrive, in fewer events than pages.
+    // Pages go out grouped: every item and the last page arrive, never in more events than pages. Grouping is by
+    // time (a page waits at most 100 ms for others; the rule itself is shown with a fake clock in
+    // progress-batch.test.ts), so fewer events than pages is only expected where pages come faster than that,
+    // which a loaded machine may not give.
     expect(streamed).toBe(list.items.length);
     expect(lastPage).toBe(list.pages);
-    expect(events).toBeLessThan(list.pages);
+    expect(events).toBeLessThanOrEqual(list.pages);
+    if (elapsed / list.pages < 50) expect(events).toBeLessThan(list.pages);
     console.info(`[measure] listed ${list.items.length} resources in ${list.pages} pages over stdio in ${elapsed} ms`);
 
     let pagesSeen = 0;
