@@ -20,7 +20,7 @@ export interface IconFetchLimits {
 export interface IconTls {
   /** Extra trusted CA certificates (PEM), on top of Node's defaults. Tests pass a self-signed one. */
   ca?: string | Buffer | (string | Buffer)[];
-  /** The agent requests go through (default: one of the fetcher's own, not shared with the MCP transports). */
+  /** The agent requests go through, `ca` then unused (default: the fetcher's own, not shared with the MCP transports). */
   agent?: https.Agent;
 }
 
@@ -70,9 +70,10 @@ export class IconFetcher {
         if (redirects >= this.limits.maxRedirects) {
           return { ok: false, refusal: iconRefusal('unsupported', `it redirects more than ${this.limits.maxRedirects} times`) };
         }
-        const target = checkRedirect(new URL(location, current).href);
+        const href = URL.canParse(location, current) ? new URL(location, current).href : location;
+        const target = checkRedirect(href);
         if (!(target instanceof URL)) {
-          return { ok: false, refusal: iconRefusal(target.code, `it redirects to ${new URL(location, current).href.slice(0, 200)}, which is refused: ${target.reason}`) };
+          return { ok: false, refusal: iconRefusal(target.code, `it redirects to ${href.slice(0, 200)}, which is refused: ${target.reason}`) };
         }
         current = target;
       }
@@ -90,7 +91,7 @@ export class IconFetcher {
       // Host, path and port from the checked URL; credentials in a URL were refused by the check, and no
       // header is copied from anywhere: this is all the request says.
       const request = https.request(
-        { protocol: 'https:', hostname: url.hostname, port: url.port || 443, path: `${url.pathname}${url.search}`, method: 'GET', headers: REQUEST_HEADERS, agent: this.agent, signal },
+        { protocol: 'https:', hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'), port: url.port || 443, path: `${url.pathname}${url.search}`, method: 'GET', headers: REQUEST_HEADERS, agent: this.agent, signal },
         resolve
       );
       request.on('error', reject);
