@@ -1,4 +1,5 @@
 // Renderer entry: connect to the engine (IPC or browser-mode socket), then mount the app.
+import './zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createEngineClient } from './api/client';
