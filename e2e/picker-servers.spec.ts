@@ -4,9 +4,10 @@ import { nodeTsArgs, REFERENCE_SERVER_ENTRY } from './fixtures/paths';
 import { expect, STEADY_REFERENCE, test } from './picker-page';
 
 test.use({ appServers: { reference: STEADY_REFERENCE } });
+// Set for the file, not in the test body: a body's test.setTimeout would drop the app fixture's start-up time.
+test.describe.configure({ timeout: 120_000 });
 
 test('adds a stdio server from the form; bad input is reported, not sent', async ({ page, app, picker }) => {
-  test.setTimeout(120_000);
   const first = await picker.waitForList();
   const items = page.getByTestId('server-item');
   await expect(items).toHaveCount(1);

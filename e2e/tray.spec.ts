@@ -11,8 +11,10 @@ test.use({
   }
 });
 
+// Set for the file, not in the test body: a body's test.setTimeout would drop the app fixture's start-up time.
+test.describe.configure({ timeout: 120_000 });
+
 test('picks resources from two servers, reorders, removes and exports them', async ({ page, context, app, picker }) => {
-  test.setTimeout(120_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await picker.waitForList();
   const items = picker.tray.getByTestId('context-item');
