@@ -35,11 +35,24 @@ export class PickerPage {
     this.tray = page.getByTestId('context-tray');
   }
 
-  /** Waits until every shown server's list has finished loading, with at least `min` items. */
+  /**
+   * Waits until every shown server's list has finished loading, with at least `min` items, and returns how
+   * many there are. Both attributes are read in one go: `data-loading` is also "false" before a listing
+   * starts, and `data-loaded` grows while pages stream in, so two separate waits could pass on a partial list.
+   */
   async waitForList(min = 1): Promise<number> {
-    await expect(this.list, `page errors: ${this.pageErrors.join('\n') || 'none'}`).toHaveAttribute('data-loading', 'false', { timeout: 45_000 });
-    await expect.poll(async () => Number(await this.list.getAttribute('data-loaded')), { timeout: 45_000 }).toBeGreaterThanOrEqual(min);
-    return Number(await this.list.getAttribute('data-loaded'));
+    let loaded = 0;
+    await expect
+      .poll(
+        async () => {
+          const state = await this.list.evaluate(el => ({ loading: el.getAttribute('data-loading'), loaded: Number(el.getAttribute('data-loaded')) }));
+          loaded = state.loaded;
+          return state.loading === 'false' && state.loaded >= min;
+        },
+        { timeout: 45_000, message: `list loaded with at least ${min} items; page errors: ${this.pageErrors.join('\n') || 'none'}` }
+      )
+      .toBe(true);
+    return loaded;
   }
 
   async matching(): Promise<number> {
