@@ -13,10 +13,10 @@ test.describe('picker', () => {
       const all = await listFromEngine(app.engine, 'reference');
       const loaded = await picker.waitForList(all.length);
       expect(loaded).toBe(all.length);
-      expect(await picker.matching()).toBe(all.length);
-      const rendered = await picker.rows.count();
-      expect(rendered).toBeGreaterThan(5);
-      expect(rendered).toBeLessThan(Math.min(all.length, 300));
+      await expect.poll(() => picker.matching()).toBe(all.length);
+      // The virtualizer draws its rows once it has measured the list: wait for them, then count.
+      await expect.poll(() => picker.rows.count()).toBeGreaterThan(5);
+      expect(await picker.rows.count()).toBeLessThan(Math.min(all.length, 300));
       const first = (await picker.visibleRows())[0];
       expect(all.some(i => i.uri === first.uri)).toBe(true);
     });
@@ -93,24 +93,25 @@ test.describe('picker', () => {
       await picker.waitForList();
       const sort = page.getByTestId('sort-select');
 
+      // Each order is checked on the rows drawn once the change has rendered (polled, not read once).
+      const inOrder = <T>(values: T[], compare: (a: T, b: T) => number) => values.length > 1 && values.every((v, k) => k === 0 || compare(values[k - 1], v) <= 0);
       await sort.selectOption('priority');
-      let rows = await picker.visibleRows();
-      const priorities = rows.map(r => r.priority ?? -1);
-      expect(priorities).toEqual([...priorities].sort((a, b) => b - a));
-      expect(priorities[0]).toBeGreaterThan(0.9);
+      await expect.poll(async () => inOrder((await picker.visibleRows()).map(r => r.priority ?? -1), (a, b) => b - a)).toBe(true);
+      expect((await picker.visibleRows())[0].priority).toBeGreaterThan(0.9);
 
       await sort.selectOption('recent');
-      rows = await picker.visibleRows();
-      const dates = rows.map(r => r.lastModified ?? '');
-      expect(dates).toEqual([...dates].sort().reverse());
-      expect(dates[0]).not.toBe('');
+      await expect.poll(async () => inOrder((await picker.visibleRows()).map(r => r.lastModified ?? ''), (a, b) => (a > b ? -1 : a < b ? 1 : 0))).toBe(true);
+      expect((await picker.visibleRows())[0].lastModified ?? '').not.toBe('');
 
       await sort.selectOption('name');
-      const names = await picker.rows.locator('.row-title').evaluateAll(els =>
-        els.map(el => ({ top: el.getBoundingClientRect().top, text: (el.firstChild?.textContent ?? '').toLowerCase() }))
-      );
-      const ordered = names.sort((a, b) => a.top - b.top).map(n => n.text);
-      expect(ordered).toEqual([...ordered].sort());
+      const titles = () =>
+        picker.rows.locator('.row-title').evaluateAll(els =>
+          els
+            .map(el => ({ top: el.getBoundingClientRect().top, text: (el.firstChild?.textContent ?? '').toLowerCase() }))
+            .sort((a, b) => a.top - b.top)
+            .map(n => n.text)
+        );
+      await expect.poll(async () => inOrder(await titles(), (a, b) => (a < b ? -1 : a > b ? 1 : 0))).toBe(true);
 
       // Unannotated last: at the end of the priority order come rows without a priority.
       await sort.selectOption('priority');
@@ -126,16 +127,18 @@ test.describe('picker', () => {
       await page.keyboard.press('Control+k');
       await expect(picker.search).toBeFocused();
 
-      // From the first row, down one: the second row.
+      // From the first row, down one: the second row. Rows are found by their place in the list (aria-posinset),
+      // not by what is drawn where: the scroll back up from End may not have been drawn yet.
+      const rowAt = (position: number) => page.locator(`[data-testid="resource-row"][aria-posinset="${position}"]`);
       await page.keyboard.press('ArrowDown');
-      const rows = await picker.visibleRows();
-      const second = picker.row(rows[1].uri);
+      const second = rowAt(2);
       await expect(second).toHaveAttribute('aria-selected', 'true');
+      const secondUri = (await second.getAttribute('data-uri')) ?? '';
       const activeId = await second.getAttribute('id');
       await expect(picker.search).toHaveAttribute('aria-activedescendant', activeId!);
 
       await page.keyboard.press('Enter');
-      await expect(picker.viewer).toHaveAttribute('data-uri', rows[1].uri);
+      await expect(picker.viewer).toHaveAttribute('data-uri', secondUri);
 
       await page.keyboard.press('Control+Enter');
       await expect(picker.tray.getByTestId('context-item')).toHaveCount(1);
@@ -144,7 +147,7 @@ test.describe('picker', () => {
       await page.keyboard.press('ArrowDown');
       await page.keyboard.press('a');
       await expect(picker.tray.getByTestId('context-item')).toHaveCount(2);
-      await expect(picker.tray.getByTestId('context-item').nth(1)).toHaveAttribute('data-uri', rows[2].uri);
+      await expect(picker.tray.getByTestId('context-item').nth(1)).toHaveAttribute('data-uri', (await rowAt(3).getAttribute('data-uri')) ?? '');
     });
   });
 
@@ -169,7 +172,7 @@ test.describe('picker across servers', () => {
     const alpha = await listFromEngine(app.engine, 'alpha');
     const beta = await listFromEngine(app.engine, 'beta');
     await picker.waitForList(alpha.length + beta.length);
-    expect(await picker.matching()).toBe(alpha.length + beta.length);
+    await expect.poll(() => picker.matching()).toBe(alpha.length + beta.length);
 
     await page.locator('[data-testid="server-item"][data-server-id="beta"] input[type="checkbox"]').check();
     await expect.poll(() => picker.matching()).toBe(beta.length);
@@ -179,10 +182,12 @@ test.describe('picker across servers', () => {
     await page.getByTestId('group-by-server').check();
     await expect(page.locator('.group-header').first()).toHaveText('alpha');
     await picker.search.fill('ref://catalog/7');
+    // The search applies in a deferred render: End must go to the end of the searched rows, not of the old ones.
+    await expect(picker.list).toHaveAttribute('data-query', 'ref://catalog/7');
     await picker.list.focus();
     await page.keyboard.press('End');
     await expect(page.locator('.group-header').last()).toHaveText('beta');
-    expect((await picker.visibleRows()).at(-1)?.serverId).toBe('beta');
+    await expect.poll(async () => (await picker.visibleRows()).at(-1)?.serverId).toBe('beta');
   });
 });
 
@@ -193,8 +198,9 @@ test.describe('listing progress', () => {
   test('streams with a progress bar, can be cancelled and listed again', async ({ page, picker }) => {
     const progress = page.getByTestId('list-progress');
     await expect(progress).toBeVisible({ timeout: 30_000 });
-    await expect.poll(async () => Number(await progress.getAttribute('aria-valuenow'))).toBeGreaterThan(0);
-    await expect.poll(() => picker.rows.count()).toBeGreaterThan(0);
+    // Polled often: Cancel must be clicked while the listing still runs.
+    await expect.poll(async () => Number(await progress.getAttribute('aria-valuenow')), { intervals: [50] }).toBeGreaterThan(0);
+    await expect.poll(() => picker.rows.count(), { intervals: [50] }).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expect(progress).toHaveCount(0);
     await expect(page.getByText(/Listing big cancelled after/)).toBeVisible();
@@ -209,23 +215,30 @@ test.describe('listing progress', () => {
 });
 
 test.describe('listing failure', () => {
-  test.use({ appServers: { flaky: { transport: 'http', args: [...STEADY_REFERENCE.args, '--resources', '4000', '--page-size', '20'] } } });
+  // Small pages, as above, so the kill comes while the listing still runs (200 pages of 20 can finish first);
+  // the server comes back with pages of 20, so the relist over HTTP stays short on a loaded machine.
+  const flakyArgs = (pageSize: number) => [...STEADY_REFERENCE.args, '--resources', '4000', '--page-size', String(pageSize)];
+  test.use({ appServers: { flaky: { transport: 'http', args: flakyArgs(4) } } });
 
   test('a list that fails midway shows the error with a retry, not an empty list', async ({ page, app, picker }) => {
     await expect(page.getByTestId('list-progress')).toBeVisible({ timeout: 30_000 });
-    await expect.poll(async () => Number(await picker.list.getAttribute('data-loaded'))).toBeGreaterThan(0);
+    await expect.poll(async () => Number(await picker.list.getAttribute('data-loaded')), { intervals: [50] }).toBeGreaterThan(0);
     await app.killServer('flaky');
     const banner = page.locator('.list-status [data-testid="error-banner"]');
     await expect(banner).toBeVisible();
     await expect(banner).toContainText('Listing flaky failed');
     await expect(banner).toHaveAttribute('data-code', /.+/);
+    await expect(banner.getByRole('button', { name: 'Retry' })).toBeVisible();
     // What arrived before the failure stays listed.
     expect(Number(await picker.list.getAttribute('data-loaded'))).toBeGreaterThan(0);
 
-    await app.restartServer('flaky');
-    await expect(page.locator('[data-testid="server-item"][data-server-id="flaky"]')).toHaveAttribute('data-status', 'connected', { timeout: 60_000 });
-    // Reconnecting relists by itself; Retry does the same by hand if the banner is still up.
-    if (await banner.isVisible()) await banner.getByRole('button', { name: 'Retry' }).click();
+    // Once the server is back, the reconnect relists by itself (the banner gives way to the progress bar).
+    // No click on Retry here: the relist can start between a check that the banner is up and the click, and
+    // the click would then wait for a button that never comes back.
+    const server = page.locator('[data-testid="server-item"][data-server-id="flaky"]');
+    await expect(server).not.toHaveAttribute('data-status', 'connected');
+    await app.restartServer('flaky', flakyArgs(20));
+    await expect(server).toHaveAttribute('data-status', 'connected', { timeout: 60_000 });
     await expect.poll(async () => Number(await picker.list.getAttribute('data-loaded')), { timeout: 90_000 }).toBeGreaterThanOrEqual(4_000);
     await expect(banner).toHaveCount(0);
   });
