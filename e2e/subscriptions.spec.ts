@@ -93,10 +93,23 @@ test.describe('list_changed', () => {
     const before = await picker.waitForList(300);
     const loaded = async () => Number(await picker.list.getAttribute('data-loaded'));
 
-    // Scroll down the list and open a row there.
+    // Scroll down the list and open a row there: one drawn inside the scrolled viewport, found once the
+    // virtualizer has drawn the rows for the new position (a row read right after scrollTo is one from the top).
     await picker.list.evaluate(el => el.scrollTo({ top: 3000 }));
-    const row = picker.rows.filter({ hasText: /./ }).nth(3);
-    const uri = (await row.getAttribute('data-uri')) ?? '';
+    let uri = '';
+    await expect
+      .poll(async () => {
+        uri = await picker.list.evaluate(list => {
+          const view = list.getBoundingClientRect();
+          const inView = [...list.querySelectorAll<HTMLElement>('[data-testid="resource-row"]')]
+            .filter(row => row.getBoundingClientRect().top >= view.top && row.getBoundingClientRect().bottom <= view.bottom)
+            .sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top);
+          return list.scrollTop > 1000 && inView.length > 3 ? (inView[3].dataset.uri ?? '') : '';
+        });
+        return uri;
+      })
+      .not.toBe('');
+    const row = page.locator(`[data-testid="resource-row"][data-uri="${uri}"]`);
     await row.click();
     await expect(picker.viewer).toHaveAttribute('data-uri', uri);
     const scrollTop = await picker.list.evaluate(el => el.scrollTop);
