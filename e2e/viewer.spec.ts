@@ -75,7 +75,7 @@ test.describe('viewer previews', () => {
       await picker.open('ref://samples/sales.csv');
       const table = picker.part().locator('.csv-view table');
       await expect(table.locator('thead th').first()).toBeVisible();
-      expect(await table.locator('tbody tr').count()).toBeGreaterThan(1);
+      await expect.poll(() => table.locator('tbody tr').count()).toBeGreaterThan(1);
     });
   });
 
