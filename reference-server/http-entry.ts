@@ -60,6 +60,11 @@ export async function serveOverHttp(app: ReferenceApp): Promise<HttpServing> {
     void route(req, res);
   });
 
+  // Node's 5 s default closes an idle connection just as a busy client may send its next request on it
+  // ("other side closed"); clients drop idle connections well before a minute. Headers must time out later.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => resolve());

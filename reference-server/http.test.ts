@@ -66,3 +66,13 @@ describe('the test-driving tools', () => {
     }
   });
 });
+
+describe('connections', () => {
+  it('keeps idle connections open for 65 s, so a busy client does not send on one the server is closing', async () => {
+    // Node's default (5 s) made a slow client's next request meet a closing socket ("other side closed").
+    const res = await fetch(server.url.replace(/\/mcp$/, '/not-mcp'));
+    await res.text();
+    expect(res.status).toBe(404);
+    expect(res.headers.get('keep-alive')).toBe('timeout=65');
+  });
+});
