@@ -1,5 +1,12 @@
 // The EngineClient both carriers share: numbered call envelopes, replies matched by id, a timeout
 // per call, and event fan-out. A carrier only supplies how an envelope is sent.
+//
+// Call envelopes leave in a microtask, not at once. Components often start a call and add the listener for
+// the events it causes in the same commit, call first (a query fetches in an earlier effect than the one
+// that subscribes). Event interest is reported synchronously when a listener is added, so deferring the call
+// lets every listener added in the same tick be reported before the call travels: the engine side never
+// handles a call while still filtering out the events it causes. Microtasks run in order, so calls keep
+// their order among themselves.
 import type {
   CallEnvelope,
   CarrierState,
@@ -38,7 +45,7 @@ export class CarrierClient implements EngineClient {
     // Called synchronously so browser actions (window.open, downloads) keep the user's click gesture.
     if (local) return local(params);
     const { id, result } = this.pending.open(method, () => this.cancelAbandoned(method, params));
-    this.send({ type: 'call', id, method, params });
+    queueMicrotask(() => this.send({ type: 'call', id, method, params }));
     return result as Promise<MethodResult<M>>;
   }
 

@@ -12,10 +12,15 @@ import type { McpBrowserPreloadApi } from './preload-types';
 
 function standInPreload() {
   const told: EventInterestEnvelope[] = [];
+  /** Calls and interest messages in the order they reached the stand-in (IPC keeps that order to main). */
+  const arrived: string[] = [];
   const interest = new EventInterest();
   const listeners = new Set<(e: EventEnvelope) => void>();
   const api: McpBrowserPreloadApi = {
-    call: envelope => Promise.resolve({ type: 'reply', id: envelope.id, ok: true, result: [] }),
+    call: envelope => {
+      arrived.push(envelope.method);
+      return Promise.resolve({ type: 'reply', id: envelope.id, ok: true, result: [] });
+    },
     onEvent: listener => {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -23,6 +28,7 @@ function standInPreload() {
     setEventInterest: names => {
       const message = interestMessage(names);
       told.push(message);
+      arrived.push(`events:${message.names.join(',')}`);
       expect(interest.accept(message)).toBe(true);
     }
   };
@@ -33,7 +39,7 @@ function standInPreload() {
     crossed.push(e.event);
     listeners.forEach(l => l(e));
   };
-  return { api, told: () => told.map(m => m.names), engineEmits, crossed };
+  return { api, told: () => told.map(m => m.names), arrived, engineEmits, crossed };
 }
 
 afterEach(() => {
@@ -93,5 +99,17 @@ describe('Electron carrier event interest', () => {
     preload.engineEmits(serverRemoved);
     preload.engineEmits(logAppended);
     expect(preload.crossed).toEqual(['logAppended', 'serverRemoved', 'logAppended']);
+  });
+
+  it('tells the interest of listeners added in the same tick as a call before the call, and keeps calls in order', async () => {
+    const preload = standInPreload();
+    window.mcpBrowser = preload.api;
+    const client = await createEngineClient();
+    // As a component does when its query fetches in an earlier effect than the one that subscribes.
+    const details = client.call('servers.details', { serverId: 'a' });
+    const list = client.call('servers.list', {});
+    client.on('stderr', () => undefined);
+    await Promise.all([details, list]);
+    expect(preload.arrived).toEqual(['events:stderr', 'servers.details', 'servers.list']);
   });
 });

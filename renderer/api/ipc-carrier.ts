@@ -3,7 +3,7 @@
 // that changes), so it sends this window only those.
 import type { EngineClient } from '../../shared/contract';
 import { CarrierClient } from './carrier-client';
-import { reportEventInterest } from './event-interest';
+import { reportEventInterest } from './event-interest-reporter';
 import type { McpBrowserPreloadApi } from './preload-types';
 
 export function createIpcClient(api: McpBrowserPreloadApi, callTimeoutMs?: number): EngineClient {

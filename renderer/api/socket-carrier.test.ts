@@ -84,6 +84,21 @@ describe('socket carrier', () => {
     expect(interests[2]).toEqual(['listProgress', 'serverState']);
   });
 
+  it('writes the interest of listeners added in the same tick as a call before the call, and keeps calls in order', async () => {
+    const frames: { type: string; method?: string; names?: string[] }[] = [];
+    const { url } = await startServer((socket, frame) => {
+      frames.push(frame as unknown as (typeof frames)[number]);
+      if ((frame as unknown as { type: string }).type === 'call') echo(socket, frame);
+    });
+    const client = await connect(url);
+    // As a component does when its query fetches in an earlier effect than the one that subscribes.
+    const details = client.call('servers.details', { serverId: 'ref' });
+    const list = client.call('servers.list', {});
+    client.on('stderr', () => undefined);
+    await Promise.all([details, list]);
+    expect(frames.map(f => f.method ?? f.names)).toEqual([['stderr'], 'servers.details', 'servers.list']);
+  });
+
   it('rejects an error reply with EngineCallError carrying the app error', async () => {
     const { url } = await startServer((socket, frame) =>
       socket.send(JSON.stringify({ type: 'reply', id: frame.id, ok: false, error: { code: 'not_found', message: 'nope', rpcCode: -32602 } }))

@@ -5,7 +5,7 @@
 // on every reconnect), so it does not serialise events nobody on this page reads.
 import { EngineCallError, type CallEnvelope, type EngineClient, type EventInterestEnvelope } from '../../shared/contract';
 import { CarrierClient, type LocalMethods } from './carrier-client';
-import { reportEventInterest } from './event-interest';
+import { reportEventInterest } from './event-interest-reporter';
 import { parseServerEnvelope } from './server-envelope';
 
 /** The part of the WebSocket API the carrier uses (the browser's, or `ws` in Node tests). */
