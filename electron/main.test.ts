@@ -13,7 +13,14 @@ type Listener = (...args: unknown[]) => unknown;
 
 const fake = vi.hoisted(() => {
   const appListeners = new Map<string, Listener>();
-  const windows: { options: Record<string, unknown>; loaded: string[]; sent: unknown[][]; contentsId: number; close: () => void }[] = [];
+  const windows: {
+    options: Record<string, unknown>;
+    loaded: string[];
+    sent: unknown[][];
+    contentsId: number;
+    close: () => void;
+    emitContents: (event: string, ...args: unknown[]) => void;
+  }[] = [];
   const state = {
     appListeners,
     windows,
@@ -23,19 +30,32 @@ const fake = vi.hoisted(() => {
     ipcListeners: new Map<string, Listener>(),
     opened: [] as string[],
     saveTo: '',
-    quit: 0
+    quit: 0,
+    /** Electron never reuses a webContents id; a test sets this to see what a closed window left behind. */
+    reuseContentsId: undefined as number | undefined
   };
   let nextContentsId = 1;
   class BrowserWindow {
     private readonly closedListeners: Listener[] = [];
+    private readonly contentsListeners: [string, Listener][] = [];
     readonly record = {
       options: {} as Record<string, unknown>,
       loaded: [] as string[],
       sent: [] as unknown[][],
       contentsId: 0,
-      close: () => this.closedListeners.forEach(listener => listener())
+      close: () => this.closedListeners.forEach(listener => listener()),
+      emitContents: (event: string, ...args: unknown[]) =>
+        this.contentsListeners.forEach(([name, listener]) => name === event && listener({}, ...args))
     };
-    readonly webContents = { id: nextContentsId++, send: (...args: unknown[]) => this.record.sent.push(args), isDestroyed: () => false };
+    readonly webContents = {
+      id: state.reuseContentsId ?? nextContentsId++,
+      send: (...args: unknown[]) => this.record.sent.push(args),
+      isDestroyed: () => false,
+      on: (event: string, listener: Listener) => {
+        this.contentsListeners.push([event, listener]);
+        return this.webContents;
+      }
+    };
     constructor(options: Record<string, unknown>) {
       this.record.options = options;
       this.record.contentsId = this.webContents.id;
@@ -131,6 +151,17 @@ afterAll(async () => {
 
 const trustedEvent = { sender: {}, senderFrame: { url: APP_START_URL, parent: null } };
 
+/** Adding an unreachable server makes the engine emit serverState (connecting, then failed) for it. */
+const addServer = (id: number, serverId: string) =>
+  fake.state.ipcHandler!(trustedEvent, { type: 'call', id, method: 'servers.add', params: { serverId, config: { type: 'http', url: 'http://127.0.0.1:1/mcp' } } });
+
+/** Whether `window` was sent a serverState event for `serverId` after its first `since` messages. */
+const sentServerState = (window: { sent: unknown[][] }, since: number, serverId: string) =>
+  window.sent.slice(since).some(([channel, envelope]) => {
+    const e = envelope as { event: string; payload: { id?: string } };
+    return channel === IPC_EVENT_CHANNEL && e.event === 'serverState' && e.payload.id === serverId;
+  });
+
 describe('electron main', () => {
   it('registers app:// as a secure standard scheme and opens one hardened window on it', () => {
     expect(fake.state.schemes).toEqual([{ scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) }]);
@@ -176,14 +207,19 @@ describe('electron main', () => {
       .toBeTruthy();
   });
 
-  it('sends a window only the events its app frame said it listens to; other interest messages are ignored with a warning', async () => {
+  it('sends a window only the events its app frame said it listens to; other interest messages are ignored with a warning once per kind', async () => {
     const window = fake.state.windows[0];
     const tellInterest = fake.state.ipcListeners.get(IPC_EVENT_INTEREST_CHANNEL)!;
     const from = (senderFrame: { url: string; parent: unknown }) => ({ sender: { id: window.contentsId }, senderFrame });
     const sentSince = (mark: number) =>
       window.sent.slice(mark).flatMap(([channel, envelope]) => (channel === IPC_EVENT_CHANNEL ? [envelope as { event: string; payload: { id?: string } }] : []));
-    const add = (id: number, serverId: string) =>
-      fake.state.ipcHandler!(trustedEvent, { type: 'call', id, method: 'servers.add', params: { serverId, config: { type: 'http', url: 'http://127.0.0.1:1/mcp' } } });
+
+/** Whether `window` was sent a serverState event for `serverId` after its first `since` messages. */
+const sentServerState = (window: { sent: unknown[][] }, since: number, serverId: string) =>
+  window.sent.slice(since).some(([channel, envelope]) => {
+    const e = envelope as { event: string; payload: { id?: string } };
+    return channel === IPC_EVENT_CHANNEL && e.event === 'serverState' && e.payload.id === serverId;
+  });
 
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     try {
@@ -191,10 +227,10 @@ describe('electron main', () => {
       tellInterest(from({ url: APP_START_URL, parent: {} }), { type: 'events', names: ['serverRemoved'] });
       tellInterest(from(trustedEvent.senderFrame), { type: 'events', names: 'serverRemoved' });
       tellInterest(from(trustedEvent.senderFrame), undefined);
+      tellInterest(from({ url: 'https://evil.example/', parent: null }), { type: 'events', names: ['serverRemoved'] });
+      // A page repeating a bad message is reported once per kind, not once per message.
       expect(warn.mock.calls.map(([message]) => String(message))).toEqual([
         expect.stringContaining('not from the app window'),
-        expect.stringContaining('not from the app window'),
-        expect.stringContaining('malformed'),
         expect.stringContaining('malformed')
       ]);
     } finally {
@@ -202,12 +238,12 @@ describe('electron main', () => {
     }
     // None of those narrowed anything: the window still gets every event.
     const beforeIgnored = window.sent.length;
-    await add(10, 'still-everything');
+    await addServer(10, 'still-everything');
     await expect.poll(() => sentSince(beforeIgnored).some(e => e.event === 'serverState' && e.payload.id === 'still-everything')).toBe(true);
 
     tellInterest(from(trustedEvent.senderFrame), { type: 'events', names: ['serverRemoved'] });
     const beforeNarrowed = window.sent.length;
-    await add(11, 'short-lived');
+    await addServer(11, 'short-lived');
     await fake.state.ipcHandler!(trustedEvent, { type: 'call', id: 12, method: 'servers.remove', params: { serverId: 'short-lived' } });
     await expect.poll(() => sentSince(beforeNarrowed).length).toBeGreaterThan(0);
     // serverState (connecting, failing) and logAppended happened too, and were not sent.
@@ -216,8 +252,31 @@ describe('electron main', () => {
     // The window widens its interest again: serverState arrives.
     tellInterest(from(trustedEvent.senderFrame), { type: 'events', names: ['serverRemoved', 'serverState'] });
     const beforeWidened = window.sent.length;
-    await add(13, 'wanted-again');
+    await addServer(13, 'wanted-again');
     await expect.poll(() => sentSince(beforeWidened).some(e => e.event === 'serverState' && e.payload.id === 'wanted-again')).toBe(true);
+  });
+
+  it('forgets the interest of a window whose page reloads or whose renderer process is gone', async () => {
+    const window = fake.state.windows[0];
+    const narrow = () =>
+      fake.state.ipcListeners.get(IPC_EVENT_INTEREST_CHANNEL)!(
+        { sender: { id: window.contentsId }, senderFrame: trustedEvent.senderFrame },
+        { type: 'events', names: ['serverRemoved'] }
+      );
+    const sendsServerStateOf = async (callId: number, serverId: string) => {
+      const before = window.sent.length;
+      await addServer(callId, serverId);
+      await expect.poll(() => sentServerState(window, before, serverId)).toBe(true);
+    };
+
+    narrow();
+    // The reloaded page has not said what it listens to yet: it is sent everything, serverState included.
+    window.emitContents('did-navigate', APP_START_URL, 200, 'OK');
+    await sendsServerStateOf(20, 'after-reload');
+
+    narrow();
+    window.emitContents('render-process-gone', { reason: 'crashed', exitCode: 1 });
+    await sendsServerStateOf(21, 'after-crash');
   });
 
   it('opens only vetted links externally, from calls, window.open and navigation', async () => {
@@ -263,6 +322,33 @@ describe('electron main', () => {
     ).resolves.toMatchObject({ ok: true, result: { saved: true, path: fake.state.saveTo } });
     expect(await readFile(fake.state.saveTo, 'utf8')).toBe('hi');
     fromWebContents.mockRestore();
+  });
+
+  it('forgets a closed window: its interest and warnings do not outlive it', async () => {
+    const [first] = fake.state.windows;
+    const tellInterest = fake.state.ipcListeners.get(IPC_EVENT_INTEREST_CHANNEL)!;
+    tellInterest({ sender: { id: first.contentsId }, senderFrame: trustedEvent.senderFrame }, { type: 'events', names: ['serverRemoved'] });
+    first.close();
+    // With no window left, activating the app opens a new one. Electron never reuses a webContents id; the
+    // fake does here, so anything kept under the closed window's id would apply to the new one.
+    fake.state.reuseContentsId = first.contentsId;
+    fake.state.appListeners.get('activate')!();
+    fake.state.reuseContentsId = undefined;
+    expect(fake.state.windows).toHaveLength(2);
+    const second = fake.state.windows[1];
+    expect(second.contentsId).toBe(first.contentsId);
+
+    const before = second.sent.length;
+    await addServer(30, 'after-close');
+    await expect.poll(() => sentServerState(second, before, 'after-close')).toBe(true);
+
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      tellInterest({ sender: { id: second.contentsId }, senderFrame: trustedEvent.senderFrame }, { type: 'events', names: 'not-a-list' });
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining('malformed'));
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it('closes the engine before quitting', async () => {

@@ -13,6 +13,7 @@ import { carrierParams, handleCall, type CarrierMethods } from './shell/call-env
 import { EventInterests } from './shell/event-interest';
 import { IPC_CALL_CHANNEL, IPC_EVENT_CHANNEL, IPC_EVENT_INTEREST_CHANNEL } from './shell/ipc-channels';
 import { decideNavigation, decideWindowOpen, isTrustedSender } from './shell/navigation';
+import { WarnOncePerSender } from './shell/warn-once';
 import { mainWindowOptions } from './shell/window-options';
 
 // Bundled to dist/electron/main.cjs next to preload.cjs; the renderer is built to dist/renderer.
@@ -93,9 +94,14 @@ async function start(): Promise<void> {
     }
     return handleCall(engine.host, envelope, shellMethods(BrowserWindow.fromWebContents(event.sender)));
   });
+  const interestWarnings = new WarnOncePerSender<number>();
   ipcMain.on(IPC_EVENT_INTEREST_CHANNEL, (event, message) => {
-    if (!fromAppWindow(event)) console.warn('[shell] ignored an event-interest message that is not from the app window');
-    else if (!interests.accept(event.sender.id, message)) console.warn('[shell] ignored a malformed event-interest message');
+    const contentsId = event.sender.id;
+    if (!fromAppWindow(event)) {
+      interestWarnings.once(contentsId, '[shell] ignored an event-interest message that is not from the app window (later ones from this window are ignored silently)');
+    } else if (!interests.accept(contentsId, message)) {
+      interestWarnings.once(contentsId, '[shell] ignored a malformed event-interest message (later ones from this window are ignored silently)');
+    }
   });
   engine.host.subscribe(engineEvent => {
     for (const window of windows) {
@@ -112,7 +118,14 @@ async function start(): Promise<void> {
     window.on('closed', () => {
       windows.delete(window);
       interests.forget(contentsId);
+      interestWarnings.forget(contentsId);
     });
+    // A new document (reload, or after a crash) is sent every event until its carrier says what it listens
+    // to: the old page's interest may lack events the new page listens to before it has said so. Forgotten
+    // on commit (did-navigate), not when navigation starts: until then the old page is still running and may
+    // still tell its own interest, which must not outlive it.
+    window.webContents.on('did-navigate', () => interests.forget(contentsId));
+    window.webContents.on('render-process-gone', () => interests.forget(contentsId));
     window.once('ready-to-show', () => window.show());
     void window.loadURL(APP_START_URL);
   };

@@ -13,12 +13,19 @@ declare module 'electron' {
     readonly parent: WebFrameMain | null;
   }
 
+  interface RenderProcessGoneDetails {
+    readonly reason: string;
+    readonly exitCode: number;
+  }
+
   interface WebContents {
     readonly id: number;
     send(channel: string, ...args: unknown[]): void;
     setWindowOpenHandler(handler: (details: { url: string }) => { action: 'deny' } | { action: 'allow' }): void;
     on(event: 'will-navigate' | 'will-redirect', listener: (event: PreventableEvent, url: string) => void): this;
     on(event: 'will-attach-webview', listener: (event: PreventableEvent) => void): this;
+    on(event: 'did-navigate', listener: (event: unknown, url: string, httpResponseCode: number, httpStatusText: string) => void): this;
+    on(event: 'render-process-gone', listener: (event: unknown, details: RenderProcessGoneDetails) => void): this;
     isDestroyed(): boolean;
   }
 
