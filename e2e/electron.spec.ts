@@ -56,27 +56,46 @@ test('the renderer has the contract and nothing else: no Node, no ipcRenderer', 
 test('the window is sent only the events it listens to: no protocol-log frames while the log panel is closed', async () => {
   const logTab = appWindow.getByRole('tab', { name: 'Protocol log' });
   await expect(logTab).toHaveAttribute('aria-selected', 'false');
-  // The preload's onEvent relays every message main sends, before the page's own per-event fan-out.
+  // The preload's onEvent relays every message main sends, in the order main sends them, before the page's
+  // own per-event fan-out. serverState is recorded with its status so a reconnect's end can be seen.
   await appWindow.evaluate(() => {
     const crossed: string[] = [];
     Object.assign(window, { crossedEvents: crossed });
-    (window as unknown as { mcpBrowser: { onEvent(l: (e: { event: string }) => void): void } }).mcpBrowser.onEvent(e => crossed.push(e.event));
+    (window as unknown as { mcpBrowser: { onEvent(l: (e: { event: string; payload: { status?: string } }) => void): void } }).mcpBrowser.onEvent(e =>
+      crossed.push(e.event === 'serverState' ? `serverState:${e.payload.status}` : e.event)
+    );
   });
   const crossed = () => appWindow.evaluate(() => [...(window as unknown as { crossedEvents: string[] }).crossedEvents]);
-  const reconnect = () =>
-    appWindow.evaluate(() =>
-      (window as unknown as { mcpBrowser: { call(envelope: object): Promise<unknown> } }).mcpBrowser.call({
-        type: 'call',
-        id: 1_000_000,
-        method: 'servers.reconnect',
-        params: { serverId: 'reference' }
-      })
+  let callId = 1_000_000;
+  /** Reconnects the reference server and waits until the page has been sent its (re)connecting and connected states. */
+  const reconnect = async () => {
+    const mark = (await crossed()).length;
+    await appWindow.evaluate(
+      id =>
+        (window as unknown as { mcpBrowser: { call(envelope: object): Promise<unknown> } }).mcpBrowser.call({
+          type: 'call',
+          id,
+          method: 'servers.reconnect',
+          params: { serverId: 'reference' }
+        }),
+      callId++
     );
+    await expect
+      .poll(async () => {
+        const since = (await crossed()).slice(mark);
+        // A server that was connected before goes through `reconnecting`, not `connecting`.
+        const connecting = since.findIndex(e => e === 'serverState:reconnecting' || e === 'serverState:connecting');
+        return connecting >= 0 && since.indexOf('serverState:connected', connecting) > connecting;
+      })
+      .toBe(true);
+  };
 
+  // The first reconnect's protocol frames are logged, and the log emits them as one logAppended batch at
+  // most 75 ms after the first of them. The second reconnect spawns a fresh stdio server and shakes hands
+  // with it, which takes far longer, so its `connected` state is emitted after that batch: once the page
+  // has been sent it, the batch would have crossed too, had the window wanted it.
   await reconnect();
-  await expect.poll(crossed).toContain('serverState');
-  // Log entries are sent in batches; give the reconnect's batch time to have been sent, were it wanted.
-  await appWindow.waitForTimeout(1_000);
+  await reconnect();
   expect(await crossed()).not.toContain('logAppended');
 
   await logTab.click();
