@@ -18,12 +18,18 @@ function upsertServer(list: ServerState[] | undefined, state: ServerState): Serv
 
 export function followEngineEvents(engine: EngineClient, queryClient: QueryClient): () => void {
   const lists = createListInvalidator(queryClient);
+  /** Each server's endpoint as last seen, to tell a config change (another URL under the same id). */
+  const endpoints = new Map<string, string>();
   const offs = [
     () => lists.dispose(),
     engine.on('serverState', state => {
       const before = queryClient.getQueryData<ServerState[]>(queryKeys.servers())?.find(s => s.id === state.id);
       queryClient.setQueryData<ServerState[]>(queryKeys.servers(), list => upsertServer(list, state));
       if (!before) void queryClient.invalidateQueries({ queryKey: queryKeys.servers() });
+      // Another endpoint (its config changed) is another icon origin: the engine answers anew, so must the page.
+      const endpointBefore = endpoints.get(state.id) ?? before?.endpoint;
+      endpoints.set(state.id, state.endpoint);
+      if (endpointBefore !== undefined && endpointBefore !== state.endpoint) queryClient.removeQueries({ queryKey: queryKeys.iconsOfServer(state.id) });
       // A (re)connected server may have a different list than before it dropped.
       if (state.status === 'connected' && before?.status !== 'connected') {
         void queryClient.invalidateQueries({ queryKey: queryKeys.resourcesList(state.id) });
@@ -36,6 +42,9 @@ export function followEngineEvents(engine: EngineClient, queryClient: QueryClien
       queryClient.removeQueries({ queryKey: queryKeys.listProgress(serverId) });
       queryClient.removeQueries({ queryKey: queryKeys.resourcesReadOfServer(serverId) });
       queryClient.removeQueries({ queryKey: queryKeys.templatesList(serverId) });
+      // A server re-added under the same id may have another URL, hence other icons (or another origin for them).
+      endpoints.delete(serverId);
+      queryClient.removeQueries({ queryKey: queryKeys.iconsOfServer(serverId) });
     }),
     engine.on('resourceUpdated', ({ serverId, uri }) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.resourcesRead(serverId, uri) });

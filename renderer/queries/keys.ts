@@ -10,5 +10,9 @@ export const queryKeys = {
   resourcesRead: (serverId: ServerId, uri: string) => ['resources.read', serverId, uri] as const,
   /** Prefix of every read of one server. */
   resourcesReadOfServer: (serverId: ServerId) => ['resources.read', serverId] as const,
-  templatesList: (serverId: ServerId) => ['templates.list', serverId] as const
+  templatesList: (serverId: ServerId) => ['templates.list', serverId] as const,
+  /** One icon fetched by the engine (`icons.get`). */
+  icon: (serverId: ServerId, src: string) => ['icons.get', serverId, src] as const,
+  /** Prefix of every icon of one server. */
+  iconsOfServer: (serverId: ServerId) => ['icons.get', serverId] as const
 };

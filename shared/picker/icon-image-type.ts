@@ -2,7 +2,9 @@
 // magic bytes; reject on mismatch or unknown types; maintain a strict allowlist"). A declared MIME type
 // (Content-Type, a data: URI's media type) is advisory: it may be missing or generic, but when it names
 // another type than the bytes are, the icon is refused. Used by the engine for fetched icons and by the
-// renderer for data: icons.
+// renderer for data: icons. Raster images must also declare a size within MAX_ICON_DIMENSION and be still
+// (see icon-dimensions.ts).
+import { MAX_ICON_DIMENSION, readIconSize } from './icon-dimensions';
 
 export type IconImageType = 'png' | 'jpeg' | 'gif' | 'webp' | 'ico' | 'svg';
 
@@ -110,14 +112,31 @@ export function declaredIconType(declared: string | undefined): IconImageType | 
   return (Object.keys(DECLARED_ALIASES) as IconImageType[]).find(type => DECLARED_ALIASES[type].includes(bare));
 }
 
-export type IconVerdict = { ok: true; type: IconImageType } | { ok: false; reason: string };
+/** `tooLarge`: refused for its pixel size (the engine reports it as too_large, not as an unsupported type). */
+export type IconVerdict = { ok: true; type: IconImageType } | { ok: false; reason: string; tooLarge?: true };
 
-/** The whole content check: known type by magic bytes, and a declared type that does not contradict it. */
+/**
+ * The whole content check: known type by magic bytes, a declared type that does not contradict it, and
+ * for raster types a readable header with a size within bounds and a single frame. Raster types need the
+ * whole file (see readIconSize); SVG needs only its first SNIFF_BYTES and has no pixel limit (it is vector,
+ * drawn at the <img> size).
+ */
 export function checkIconBytes(bytes: Uint8Array, declared: string | undefined): IconVerdict {
   const type = sniffIconType(bytes);
   if (!type) return { ok: false, reason: 'its content is not a PNG, JPEG, GIF, WebP, ICO or SVG image' };
   if (!declaredTypeFits(declared, type)) {
     return { ok: false, reason: `it is declared as ${bareMimeType(declared).slice(0, 80)} but its content is ${ICON_MIME[type]}` };
   }
+  if (type === 'svg') return { ok: true, type };
+  const size = readIconSize(bytes, type);
+  if (typeof size === 'string') return { ok: false, reason: `its content is not a readable ${ICON_MIME[type]} image (${size})` };
+  if (size.width === 0 || size.height === 0) return { ok: false, reason: `its content is not a readable ${ICON_MIME[type]} image (it is 0 pixels wide or high)` };
+  if (size.width > MAX_ICON_DIMENSION || size.height > MAX_ICON_DIMENSION) {
+    return { ok: false, tooLarge: true, reason: `it is ${size.width}×${size.height} pixels, over the ${MAX_ICON_DIMENSION}×${MAX_ICON_DIMENSION} limit` };
+  }
+  // Animation is refused: a row shows a 16 px icon, where motion helps nobody recognise a resource, and
+  // every frame is one more full decode (the spec names "excessive frames" as an exhaustion risk). A server
+  // can always send a still image.
+  if (size.frames > 1) return { ok: false, reason: `it is an animated ${ICON_MIME[type]}; only still images are shown` };
   return { ok: true, type };
 }

@@ -65,7 +65,7 @@ describe('chooseIcon', () => {
   });
 
   it('refuses other schemes and says why when nothing is left', () => {
-    expect(chooseIcon([{ src: 'http://a.example/x.png' }])).toEqual({ kind: 'none', refusal: 'Icon not shown: only https: and data: icons are allowed (this one is http:)' });
+    expect(chooseIcon([{ src: 'http://a.example/x.png' }])).toEqual({ kind: 'none', refusal: 'Icon refused: only https: and data: icons are allowed (this one is http:)' });
     expect(chooseIcon([{ src: 'javascript:alert(1)' }, { src: 'file:///etc/passwd' }])).toMatchObject({ kind: 'none', refusal: expect.stringContaining('javascript:') });
     expect(chooseIcon([{ src: 'data:text/html;base64,PHA+' }])).toMatchObject({ kind: 'none', refusal: expect.stringContaining('not a PNG') });
     expect(chooseIcon([{ src: 'http://a.example/x.png' }, { src: 'https://a.example/x.png' }])).toEqual({ kind: 'remote', src: 'https://a.example/x.png' });

@@ -10,6 +10,9 @@ export const MAX_ICON_BYTES = 256 * 1024;
 /** Base64 of MAX_ICON_BYTES plus room for a media type: a longer data: URI is refused without decoding. */
 const MAX_DATA_URI_LENGTH = Math.ceil(MAX_ICON_BYTES / 3) * 4 + 200;
 
+/** How every refused icon's tooltip starts, whether the page refused it (data:, scheme) or the engine (https:). */
+export const ICON_REFUSED_PREFIX = 'Icon refused: ';
+
 export type IconSource =
   /** Show `src` directly: a data: URI whose bytes are an allowlisted image type. */
   | { kind: 'data'; src: string }
@@ -23,12 +26,16 @@ interface IconLike {
   mimeType?: string;
 }
 
-function decodeBase64Head(payload: string): Uint8Array | undefined {
-  // Whole 4-character groups only, enough for the sniffer.
-  const head = payload.slice(0, Math.ceil(SNIFF_BYTES / 3) * 4).replace(/=+$/, '');
-  if (!/^[A-Za-z0-9+/]*$/.test(head)) return undefined;
-  const binary = atob(head.slice(0, head.length - (head.length % 4)));
-  return Uint8Array.from(binary, c => c.charCodeAt(0));
+/** The whole payload (bounded by MAX_DATA_URI_LENGTH): raster checks read headers anywhere in the file. */
+function decodeBase64(payload: string): Uint8Array | undefined {
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(payload)) return undefined;
+  try {
+    const binary = atob(payload);
+    return Uint8Array.from(binary, c => c.charCodeAt(0));
+  } catch {
+    // A length no base64 text can have.
+    return undefined;
+  }
 }
 
 function decodePercentHead(payload: string): Uint8Array | undefined {
@@ -44,7 +51,7 @@ function decodePercentHead(payload: string): Uint8Array | undefined {
   }
 }
 
-/** Checks a data: URI: size, encoding, and its bytes against the allowlist and its own media type. */
+/** Checks a data: URI: size, encoding, and its bytes against the allowlist (type, pixel size) and its own media type. */
 export function checkDataIcon(src: string): { ok: true } | { ok: false; reason: string } {
   if (src.length > MAX_DATA_URI_LENGTH) return { ok: false, reason: `its data: URI is larger than ${MAX_ICON_BYTES / 1024} KB` };
   const comma = src.indexOf(',');
@@ -56,9 +63,9 @@ export function checkDataIcon(src: string): { ok: true } | { ok: false; reason: 
   const payload = src.slice(comma + 1);
   // Only SVG (text) may come percent-encoded; binary images must be base64.
   if (!base64 && declaredIconType(declared) !== 'svg') return { ok: false, reason: 'its data: URI is not base64-encoded' };
-  const head = base64 ? decodeBase64Head(payload) : decodePercentHead(payload);
-  if (!head) return { ok: false, reason: 'its data: URI is not validly encoded' };
-  const verdict = checkIconBytes(head, declared);
+  const bytes = base64 ? decodeBase64(payload) : decodePercentHead(payload);
+  if (!bytes) return { ok: false, reason: 'its data: URI is not validly encoded' };
+  const verdict = checkIconBytes(bytes, declared);
   if (!verdict.ok) return verdict;
   // The browser decodes a data: image by its media type (SVG only as image/svg+xml), so it must name one.
   if (!bareMimeType(declared).startsWith('image/')) return { ok: false, reason: `its data: URI must declare ${ICON_MIME[verdict.type]}` };
@@ -78,11 +85,11 @@ export function chooseIcon(icons: readonly IconLike[] | undefined): IconSource {
     if (scheme === 'data') {
       const verdict = checkDataIcon(src);
       if (verdict.ok) return { kind: 'data', src };
-      refusal ??= `Icon not shown: ${verdict.reason}`;
+      refusal ??= `${ICON_REFUSED_PREFIX}${verdict.reason}`;
     } else if (scheme === 'https') {
       remote ??= src;
     } else {
-      refusal ??= `Icon not shown: only https: and data: icons are allowed${scheme ? ` (this one is ${scheme.slice(0, 20)}:)` : ''}`;
+      refusal ??= `${ICON_REFUSED_PREFIX}only https: and data: icons are allowed${scheme ? ` (this one is ${scheme.slice(0, 20)}:)` : ''}`;
     }
   }
   if (remote) return { kind: 'remote', src: remote };

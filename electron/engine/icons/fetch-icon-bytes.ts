@@ -1,7 +1,8 @@
 // Fetches one icon's bytes over https with the limits MCP 2026-07-28 asks icon consumers for: no
 // credentials (the request carries no cookie, no Authorization and none of the server's configured
 // headers: it is built here from scratch, never through the MCP transport), a byte limit enforced while
-// the body streams in, one deadline for the whole fetch, and only same-origin https redirects (each target
+// the body streams in, one deadline for the whole fetch (counted from when this fetch starts: callers bound
+// how many run at once, see OriginLimiter, so no time is spent queued for a socket), and only same-origin https redirects (each target
 // goes through the same check as the icon's own URL, at most `maxRedirects` of them).
 import https from 'node:https';
 import type { IncomingMessage } from 'node:http';
@@ -13,12 +14,15 @@ export interface IconFetchLimits {
   maxBytes: number;
   /** Deadline for the whole fetch, redirects included (ms). */
   timeoutMs: number;
+  /** Fetches run at once per origin (the caller's limiter) and the agent's sockets per host: equal, so none waits for a socket. */
+  perOrigin: number;
   /** Same-origin redirects followed before refusing (0: none). */
   maxRedirects: number;
 }
 
 export interface IconTls {
-  /** Extra trusted CA certificates (PEM), on top of Node's defaults. Tests pass a self-signed one. */
+  /** Trusted CA certificates (PEM). In Node `ca` replaces the default (Mozilla) list, it does not add to it:
+   *  with it set, only these are trusted. Tests pass their self-signed one; the app leaves it unset. */
   ca?: string | Buffer | (string | Buffer)[];
   /** The agent requests go through, `ca` then unused (default: the fetcher's own, not shared with the MCP transports). */
   agent?: https.Agent;
@@ -54,7 +58,7 @@ export class IconFetcher {
     private readonly tls: IconTls = {}
   ) {
     // Few sockets per host: a page of icons must not open dozens of connections to one server.
-    this.agent = tls.agent ?? new https.Agent({ keepAlive: true, maxSockets: 4, ...(tls.ca !== undefined && { ca: tls.ca }) });
+    this.agent = tls.agent ?? new https.Agent({ keepAlive: true, maxSockets: limits.perOrigin, ...(tls.ca !== undefined && { ca: tls.ca }) });
   }
 
   async fetch(url: URL, checkRedirect: UrlCheck): Promise<FetchedIcon> {

@@ -1,6 +1,8 @@
 // A refused icon: the typed AppError the renderer shows as the placeholder's tooltip, and whether the
 // refusal may go away by itself (a timeout, a network failure) or holds for as long as the inputs do.
 import type { AppError, AppErrorCode } from '../../../shared/contract';
+import type { IconRefusalData } from '../../../shared/picker/icon-refusal-data';
+import { ICON_REFUSED_PREFIX } from '../../../shared/picker/icon-source';
 import { AppErrorException } from '../errors';
 
 export interface IconRefusal {
@@ -9,19 +11,16 @@ export interface IconRefusal {
   transient: boolean;
 }
 
-/** Marks the error as an icon refusal, so a client can tell it from a failed engine call. */
-export interface IconRefusalData {
-  iconRefused: true;
-}
-
 const MAX_REASON = 300;
 
 export function iconRefusal(code: AppErrorCode, reason: string, transient = false): IconRefusal {
   const text = reason.length > MAX_REASON ? `${reason.slice(0, MAX_REASON)}…` : reason;
-  const data: IconRefusalData = { iconRefused: true };
-  return { error: { code, message: `Icon refused: ${text}`, data }, transient };
+  const data: IconRefusalData = { iconRefused: true, transient };
+  return { error: { code, message: `${ICON_REFUSED_PREFIX}${text}`, data }, transient };
 }
 
-export function refusalException(refusal: IconRefusal): AppErrorException {
-  return new AppErrorException(refusal.error);
+/** The error `icons.get` fails with; a transient one says when the engine will have forgotten it. */
+export function refusalException(refusal: IconRefusal, transientTtlMs: number): AppErrorException {
+  const data: IconRefusalData = { iconRefused: true, transient: refusal.transient, ...(refusal.transient && { retryAfterMs: transientTtlMs }) };
+  return new AppErrorException({ ...refusal.error, data });
 }

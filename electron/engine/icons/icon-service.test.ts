@@ -4,6 +4,7 @@
 // entry decides the icon origin), except in the engine-level tests at the end.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppError, ServerConfigEntry } from '../../../shared/contract';
+import { readIconRefusalData } from '../../../shared/picker/icon-refusal-data';
 import { AppErrorException } from '../errors';
 import { cleanup, engineWith } from '../connections/test-support';
 import { IconService, type IconLimits } from './icon-service';
@@ -53,7 +54,7 @@ async function refusalOf(promise: Promise<unknown>): Promise<AppError> {
   );
   expect(err, 'the icon was expected to be refused').toBeInstanceOf(AppErrorException);
   const error = (err as AppErrorException).error;
-  expect(error.data).toEqual({ iconRefused: true });
+  expect(readIconRefusalData(error.data)?.iconRefused).toBe(true);
   return error;
 }
 
@@ -244,6 +245,55 @@ describe('IconService over real HTTPS', () => {
     now += 10_001;
     expect((await icons.get('s', `${server.origin}/flaky.png`)).dataUri).toContain(PNG.toString('base64'));
     expect(server.requests).toHaveLength(2);
+  });
+
+  it('marks timeouts and network failures transient (with when to ask again), policy, type and size refusals final', async () => {
+    const icons = await setup(undefined, { timeoutMs: 300, transientTtlMs: 45_000 });
+    server.route('/silent.png', () => undefined);
+    server.route('/down.png', (_req, res) => res.writeHead(503).end());
+    serve('/text.png', Buffer.from('not an image'), 'image/png');
+    const transient = { iconRefused: true, transient: true, retryAfterMs: 45_000 };
+    const final = { iconRefused: true, transient: false };
+    expect((await refusalOf(icons.get('s', `${server.origin}/silent.png`))).data).toEqual(transient);
+    expect((await refusalOf(icons.get('s', `${server.origin}/down.png`))).data).toEqual(transient);
+    expect((await refusalOf(icons.get('s', `${server.origin}/text.png`))).data).toEqual(final);
+    expect((await refusalOf(icons.get('s', `${server.origin}/missing.png`))).data).toEqual(final);
+    expect((await refusalOf(icons.get('s', `https://localhost:${server.port}/x.png`))).data).toEqual(final);
+    // Served again from the engine's cache: the flag is the same.
+    expect((await refusalOf(icons.get('s', `${server.origin}/down.png`))).data).toEqual(transient);
+  });
+
+  it('fetches a page of distinct icons from a slow but healthy server in rounds: queue time is not counted against the deadline', async () => {
+    // 12 icons answered after 300 ms each, deadline 500 ms, 4 at a time: the last round starts ~600 ms after
+    // the first. Counting the wait would time out icons 8–11.
+    const icons = await setup(undefined, { timeoutMs: 500, perOrigin: 4 });
+    let running = 0;
+    let mostAtOnce = 0;
+    for (let i = 0; i < 12; i++) {
+      server.route(`/slow-${i}.png`, (_req, res) => {
+        mostAtOnce = Math.max(mostAtOnce, ++running);
+        setTimeout(() => {
+          running--;
+          res.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
+        }, 300);
+      });
+    }
+    const started = Date.now();
+    const answers = await Promise.allSettled(Array.from({ length: 12 }, (_, i) => icons.get('s', `${server.origin}/slow-${i}.png`)));
+    expect(answers.map(a => a.status)).toEqual(Array(12).fill('fulfilled'));
+    expect(mostAtOnce).toBe(4);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(850);
+  });
+
+  it('refuses a PNG that declares huge dimensions as too_large, before any page decodes it', async () => {
+    const icons = await setup();
+    const huge = Buffer.from(PNG);
+    huge.writeUInt32BE(8000, 16);
+    huge.writeUInt32BE(8000, 20);
+    serve('/huge-dims.png', huge, 'image/png');
+    const refused = await refusalOf(icons.get('s', `${server.origin}/huge-dims.png`));
+    expect(refused.code).toBe('too_large');
+    expect(refused.message).toBe('Icon refused: it is 8000×8000 pixels, over the 1024×1024 limit');
   });
 });
 

@@ -1,7 +1,9 @@
 // `icons.get`: one icon of one server as a data: URI the page can show under its CSP (which loads no
 // network images), or a refusal saying why. Order of checks: the URL (https:, the server's origin), the
 // engine's cache, then one fetch shared by every caller asking for the same icon meanwhile, then the
-// bytes (allowlisted image type by magic bytes; the Content-Type is advisory and must not contradict it).
+// bytes (allowlisted image type by magic bytes, dimensions within bounds; the Content-Type is advisory and
+// must not contradict it). Fetches run at most `perOrigin` at a time per origin; the rest wait, and the wait
+// does not count against their deadline.
 import { ICON_MIME, checkIconBytes } from '../../../shared/picker/icon-image-type';
 import { MAX_ICON_BYTES } from '../../../shared/picker/icon-source';
 import type { ServerConfigEntry, ServerId } from '../../../shared/contract';
@@ -9,12 +11,14 @@ import { IconCache, type IconAnswer, type IconCacheLimits } from './icon-cache';
 import { checkIconUrl, iconOriginOf, type IconOrigin } from './icon-origin';
 import { iconRefusal, refusalException } from './icon-refusal';
 import { IconFetcher, type IconFetchLimits, type IconTls } from './fetch-icon-bytes';
+import { OriginLimiter } from './origin-limiter';
 
 export type IconLimits = IconFetchLimits & IconCacheLimits;
 
 export const defaultIconLimits: IconLimits = {
   maxBytes: MAX_ICON_BYTES,
   timeoutMs: 5_000,
+  perOrigin: 4,
   // A favicon moved within its own site (e.g. /favicon.ico → /static/favicon.ico) still works.
   maxRedirects: 3,
   maxEntries: 2_000,
@@ -33,6 +37,8 @@ export interface IconServiceDeps {
 export class IconService {
   private readonly cache: IconCache;
   private readonly fetcher: IconFetcher;
+  private readonly limiter: OriginLimiter;
+  private readonly transientTtlMs: number;
   private readonly inFlight = new Map<string, Promise<IconAnswer>>();
   /** Fetches actually started (cache and in-flight sharing make it lower than the calls). */
   fetches = 0;
@@ -41,6 +47,8 @@ export class IconService {
     const limits = { ...defaultIconLimits, ...deps.limits };
     this.cache = new IconCache(limits, deps.now);
     this.fetcher = new IconFetcher(limits, deps.tls);
+    this.limiter = new OriginLimiter(limits.perOrigin);
+    this.transientTtlMs = limits.transientTtlMs;
   }
 
   /** The icon as a data: URI; throws an AppErrorException (data `{ iconRefused: true }`) when refused. */
@@ -58,18 +66,20 @@ export class IconService {
       answer = await pending;
       this.cache.set(key, answer);
     }
-    if ('refusal' in answer) throw refusalException(answer.refusal);
+    if ('refusal' in answer) throw refusalException(answer.refusal, this.transientTtlMs);
     return { dataUri: answer.dataUri };
   }
 
   private async resolve(src: string, origin: IconOrigin): Promise<IconAnswer> {
     const checked = checkIconUrl(src, origin);
     if (!(checked instanceof URL)) return { refusal: iconRefusal(checked.code, checked.reason) };
-    this.fetches++;
-    const fetched = await this.fetcher.fetch(checked, target => checkIconUrl(target, origin));
+    const fetched = await this.limiter.run(checked.origin, () => {
+      this.fetches++;
+      return this.fetcher.fetch(checked, target => checkIconUrl(target, origin));
+    });
     if (!fetched.ok) return { refusal: fetched.refusal };
     const verdict = checkIconBytes(fetched.bytes, fetched.contentType);
-    if (!verdict.ok) return { refusal: iconRefusal('unsupported', verdict.reason) };
+    if (!verdict.ok) return { refusal: iconRefusal(verdict.tooLarge ? 'too_large' : 'unsupported', verdict.reason) };
     return { dataUri: `data:${ICON_MIME[verdict.type]};base64,${fetched.bytes.toString('base64')}` };
   }
 

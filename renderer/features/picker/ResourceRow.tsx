@@ -4,7 +4,7 @@ import { memo, useMemo, useState, type CSSProperties } from 'react';
 import type { ResourceItem } from '../../../shared/contract';
 import { displayName } from '../../../shared/picker/columns';
 import { formatBytes, formatDay } from '../../../shared/picker/format';
-import { chooseIcon } from '../../../shared/picker/icon-source';
+import { ICON_REFUSED_PREFIX, chooseIcon } from '../../../shared/picker/icon-source';
 import { resourceKey } from '../../../shared/picker/keys';
 import { useRemoteIcon } from '../../queries/use-icon';
 import { Highlight } from './Highlight';
@@ -17,7 +17,7 @@ function IconPlaceholder({ state, reason }: { state: 'none' | 'loading' | 'refus
 /** Only data: URIs reach here (checked, or built by the engine): the page itself loads nothing remote. */
 function IconImage({ src }: { src: string }) {
   const [broken, setBroken] = useState(false);
-  if (broken) return <IconPlaceholder state="refused" reason="Icon not shown: the image could not be decoded" />;
+  if (broken) return <IconPlaceholder state="refused" reason={`${ICON_REFUSED_PREFIX}the image could not be decoded`} />;
   return <img className="row-icon" data-icon-state="shown" src={src} alt="" width={16} height={16} decoding="async" onError={() => setBroken(true)} />;
 }
 
