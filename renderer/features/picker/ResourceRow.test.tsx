@@ -78,7 +78,8 @@ async function setup(transientTtlMs = 60_000) {
     };
     return Object.assign(iconOf, { unmount: () => view.unmount() });
   };
-  const setServer = (entry: ServerConfigEntry) => client.call('servers.add', { serverId: 'remote', config: entry });
+  // Disabled: the engine reports its state and endpoint but does not connect (there is no MCP server here).
+  const setServer = (entry: ServerConfigEntry) => client.call('servers.add', { serverId: 'remote', config: { ...entry, disabled: true } });
   return { origin: server.origin, mount, client, queryClient, setServer };
 }
 
