@@ -18,7 +18,7 @@ let outDir: string;
 const fakeElectron = `
 const say = (what, data) => process.stdout.write(JSON.stringify({ what, data }) + '\\n');
 class BrowserWindow {
-  constructor(options) { say('window', options); this.webContents = { id: 1, send() {} }; }
+  constructor(options) { say('window', options); this.webContents = { id: 1, send() {}, on() { return this; } }; }
   static fromWebContents() { return null; }
   loadURL(url) { say('load', url); setTimeout(() => process.exit(0), 50); return Promise.resolve(); }
   once() { return this; } on() { return this; } show() {} isDestroyed() { return false; }
