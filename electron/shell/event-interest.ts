@@ -38,7 +38,7 @@ export class EventInterests<K> {
     return this.byKey.get(subscriber)?.wants(eventName) ?? true;
   }
 
-  /** A closed subscriber: its interest is dropped (a new one under the same key starts with every event). */
+  /** A closed subscriber, or a window whose page was replaced: its interest is dropped (it gets every event again). */
   forget(subscriber: K): void {
     this.byKey.delete(subscriber);
   }

@@ -1,7 +1,8 @@
 // Tells the engine side which events this page has listeners for, so it does not serialise (WebSocket) or
 // structured-clone (Electron IPC) events nobody here reads. Both carriers use it; each supplies how the
 // names travel. Nothing is told before the first listener, so a client that never listens keeps getting
-// every event, as the engine side assumes until told otherwise.
+// every event, as the engine side assumes until told otherwise. Changes are told at once, never batched:
+// carrier-client.ts sends calls a microtask later so that interest told in the same tick goes first.
 import type { EventName } from '../../shared/contract';
 import type { EventHub } from './event-hub';
 
