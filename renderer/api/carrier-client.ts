@@ -45,7 +45,14 @@ export class CarrierClient implements EngineClient {
     // Called synchronously so browser actions (window.open, downloads) keep the user's click gesture.
     if (local) return local(params);
     const { id, result } = this.pending.open(method, () => this.cancelAbandoned(method, params));
-    queueMicrotask(() => this.send({ type: 'call', id, method, params }));
+    queueMicrotask(() => {
+      try {
+        this.send({ type: 'call', id, method, params });
+      } catch (err) {
+        // Params a carrier cannot encode (JSON or structured clone) fail this call, not the microtask queue.
+        this.pending.fail(id, { code: 'invalid_params', message: `Call could not be sent: ${err instanceof Error ? err.message : String(err)}` });
+      }
+    });
     return result as Promise<MethodResult<M>>;
   }
 

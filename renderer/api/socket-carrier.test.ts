@@ -109,6 +109,19 @@ describe('socket carrier', () => {
     expect(err.error).toMatchObject({ code: 'not_found', rpcCode: -32602 });
   });
 
+  it('fails a call whose params cannot be encoded at once, with a clear error, and keeps working', async () => {
+    const { url } = await startServer((socket, frame) => socket.send(JSON.stringify({ type: 'reply', id: frame.id, ok: true, result: [] })));
+    const client = await connect(url, { callTimeoutMs: 60_000 });
+    // A BigInt cannot be written as JSON; the typed contract never carries one, a replayed edit could.
+    const params = { serverId: 'a', method: 'resources/list', params: { n: BigInt(1) } } as unknown as Parameters<typeof client.call<'log.replay'>>[1];
+    const started = Date.now();
+    const err = await client.call('log.replay', params).catch(e => e);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(err).toBeInstanceOf(EngineCallError);
+    expect(err.error).toMatchObject({ code: 'invalid_params', message: expect.stringMatching(/could not be sent.*BigInt/i) });
+    await expect(client.call('servers.list', {})).resolves.toEqual([]);
+  });
+
   it('times out a call that gets no reply and cancels its request in the engine', async () => {
     const cancels: unknown[] = [];
     const { url } = await startServer((socket, frame) => {
