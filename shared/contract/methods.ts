@@ -68,6 +68,14 @@ export interface ConfigView {
   error?: string;
 }
 
+/** A well-known MCP config file of another app that exists on this machine (`config.importCandidates`). */
+export interface ImportCandidate {
+  path: string;
+  app: 'claude' | 'cursor' | 'vscode';
+  /** For people: the app's name, e.g. "Claude Desktop". */
+  label: string;
+}
+
 /** One entry per method: its params schema and (type-level only) its result. */
 export const methodSchemas = {
   'servers.list': z.object({}),
@@ -77,6 +85,8 @@ export const methodSchemas = {
   'servers.reconnect': z.object({ serverId }),
   'config.get': z.object({}),
   'config.import': z.object({ path: z.string().min(1), format: z.enum(['auto', 'claude', 'cursor', 'vscode']).optional() }),
+  /** Claude Desktop / Cursor / VS Code config files found on this machine (checked with stat, not read). */
+  'config.importCandidates': z.object({}),
   /**
    * `streamOnly`: the items go out only in the call's `listProgress` events (give a `requestId` to match
    * them); the result then carries no items, and `streamed` says how many there were.
@@ -132,6 +142,7 @@ export interface MethodResults {
   'servers.reconnect': ServerState;
   'config.get': ConfigView;
   'config.import': { imported: string[]; skipped: { name: string; reason: string }[] };
+  'config.importCandidates': ImportCandidate[];
   'resources.list': ListResult<ResourceItem>;
   'resources.read': ReadResult;
   'templates.list': ListResult<TemplateItem>;
