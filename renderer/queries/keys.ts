@@ -4,6 +4,8 @@ import type { ServerId } from '../../shared/contract';
 
 export const queryKeys = {
   servers: () => ['servers.list'] as const,
+  /** Other apps' config files found on this machine (`config.importCandidates`). */
+  importCandidates: () => ['config.importCandidates'] as const,
   resourcesList: (serverId: ServerId) => ['resources.list', serverId] as const,
   /** Pages of a running list call, written as `listProgress` events arrive (no fetcher of its own). */
   listProgress: (serverId: ServerId) => ['resources.list.progress', serverId] as const,

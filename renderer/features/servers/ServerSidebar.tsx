@@ -1,12 +1,13 @@
 // The server sidebar: each configured server with its status, era, last error and a reconnect button,
 // plus a toggle that narrows the picker to chosen servers.
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { ServerState } from '../../../shared/contract';
 import { useEngine } from '../../app/engine-context';
 import { toAppError } from '../../queries/errors';
 import { useServers } from '../../queries/use-servers';
 import { useUiStore } from '../../state/ui-store';
+import { ImportDialog } from './ImportDialog';
 import { ServerForm } from './ServerForm';
 
 function ServerItem({ server }: { server: ServerState }) {
@@ -68,16 +69,28 @@ function ServerItem({ server }: { server: ServerState }) {
 export function ServerSidebar() {
   const servers = useServers();
   const [adding, setAdding] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const importButton = useRef<HTMLButtonElement>(null);
+  const closeImport = () => {
+    setImporting(false);
+    importButton.current?.focus();
+  };
   const filtered = useUiStore(s => s.serverFilter.length > 0);
   const clearFilter = useUiStore(s => s.clearServerFilter);
   return (
     <nav className="sidebar" aria-label="Servers">
       <div className="sidebar-head">
         <h2>Servers</h2>
-        <button type="button" data-testid="add-server-button" onClick={() => setAdding(a => !a)} aria-expanded={adding}>
-          Add server
-        </button>
+        <div className="sidebar-actions">
+          <button type="button" data-testid="add-server-button" onClick={() => setAdding(a => !a)} aria-expanded={adding}>
+            Add server
+          </button>
+          <button ref={importButton} type="button" data-testid="import-servers-button" aria-haspopup="dialog" onClick={() => setImporting(true)}>
+            Import…
+          </button>
+        </div>
       </div>
+      {importing && <ImportDialog onClose={closeImport} />}
       {adding && <ServerForm onDone={() => setAdding(false)} />}
       {filtered && (
         <button type="button" className="link-button" onClick={clearFilter}>

@@ -1,0 +1,177 @@
+// The "Import servers" dialog: one-click choices for the Claude Desktop / Cursor / VS Code files found on this
+// machine, a path field with a format for any other file, then what was imported and what was skipped and why.
+// Modal: focus stays inside, Escape closes, and the opener gets focus back (the sidebar does that).
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import type { ImportCandidate, MethodParams } from '../../../shared/contract';
+import { toAppError } from '../../queries/errors';
+import { useImportCandidates, useImportServers } from '../../queries/use-import-servers';
+import './import-dialog.css';
+
+type ImportFormat = NonNullable<MethodParams<'config.import'>['format']>;
+
+const FORMATS: { value: ImportFormat; label: string }[] = [
+  { value: 'auto', label: 'Detect from the file' },
+  { value: 'claude', label: 'Claude Desktop (mcpServers)' },
+  { value: 'cursor', label: 'Cursor (mcpServers)' },
+  { value: 'vscode', label: 'VS Code (servers / mcp.servers)' }
+];
+
+const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [href]';
+
+/** Keeps Tab and Shift+Tab cycling inside the dialog. */
+function trapTab(event: KeyboardEvent<HTMLElement>) {
+  if (event.key !== 'Tab') return;
+  const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)];
+  const first = focusable[0];
+  const last = focusable[focusable.length - 1];
+  if (!first || !last) return;
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+function CandidateList({ busy, onPick }: { busy: boolean; onPick(candidate: ImportCandidate): void }) {
+  const candidates = useImportCandidates();
+  if (candidates.isPending) return <p className="note">Looking for Claude Desktop, Cursor and VS Code files…</p>;
+  if (candidates.isError) return <p className="note">Could not look for other apps' files: {toAppError(candidates.error).message}</p>;
+  if (!candidates.data.length) return <p className="note">No Claude Desktop, Cursor or VS Code config file was found on this machine.</p>;
+  return (
+    <ul className="import-candidates" aria-label="Config files found on this machine">
+      {candidates.data.map(c => (
+        <li key={c.path}>
+          <button
+            type="button"
+            data-testid="import-candidate"
+            data-app={c.app}
+            data-path={c.path}
+            aria-disabled={busy}
+            onClick={() => !busy && onPick(c)}
+          >
+            Import from {c.label}
+          </button>
+          <code className="import-path-text">{c.path}</code>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function ImportDialog({ onClose }: { onClose(): void }) {
+  const id = useId();
+  const dialog = useRef<HTMLDivElement>(null);
+  const [path, setPath] = useState('');
+  const [format, setFormat] = useState<ImportFormat>('auto');
+  const importServers = useImportServers();
+
+  useEffect(() => {
+    dialog.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+  }, []);
+  // Listened on the document, not the dialog: Escape must close it even when focus has left it (e.g. a click on
+  // its backdrop or text moved focus to the page body).
+  useEffect(() => {
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      event.preventDefault();
+      onClose();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [onClose]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = path.trim();
+    if (trimmed && !importServers.isPending) importServers.mutate({ path: trimmed, format });
+  };
+  const result = importServers.isSuccess ? importServers.data : undefined;
+  const problem = importServers.isError ? toAppError(importServers.error) : undefined;
+
+  return (
+    <div className="import-backdrop">
+      <div
+        ref={dialog}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={`${id}-title`}
+        aria-describedby={`${id}-about`}
+        data-testid="import-dialog"
+        className="import-dialog"
+        onKeyDown={trapTab}
+      >
+        <h2 id={`${id}-title`}>Import servers</h2>
+        <p id={`${id}-about`} className="note">
+          Adds the MCP servers of another app's config file to this app's config. Servers whose name is already configured are skipped.
+        </p>
+        <CandidateList busy={importServers.isPending} onPick={c => importServers.mutate({ path: c.path, format: c.app })} />
+        <form className="import-form" onSubmit={submit} aria-label="Import from a file">
+          <label htmlFor={`${id}-path`}>Config file path</label>
+          <input
+            id={`${id}-path`}
+            data-testid="import-path"
+            value={path}
+            onChange={e => setPath(e.target.value)}
+            placeholder="/path/to/mcp.json"
+            spellCheck={false}
+            autoComplete="off"
+          />
+          <label htmlFor={`${id}-format`}>Format</label>
+          <select id={`${id}-format`} data-testid="import-format" value={format} onChange={e => setFormat(e.target.value as ImportFormat)}>
+            {FORMATS.map(f => (
+              <option key={f.value} value={f.value}>
+                {f.label}
+              </option>
+            ))}
+          </select>
+          <div className="form-actions">
+            {/* aria-disabled while busy, not disabled: a disabled button would drop the focus out of the dialog. */}
+            <button type="submit" data-testid="import-submit" disabled={!path.trim()} aria-disabled={importServers.isPending}>
+              {importServers.isPending ? 'Importing…' : 'Import'}
+            </button>
+            <button type="button" onClick={onClose}>
+              Close
+            </button>
+          </div>
+        </form>
+        {problem && (
+          <p role="alert" data-testid="error-banner" data-code={problem.code} className="error-banner">
+            {problem.message}
+          </p>
+        )}
+        {result && <ImportResult imported={result.imported} skipped={result.skipped} />}
+      </div>
+    </div>
+  );
+}
+
+function ImportResult({ imported, skipped }: { imported: string[]; skipped: { name: string; reason: string }[] }) {
+  return (
+    <div role="status" data-testid="import-result" data-imported={imported.length} data-skipped={skipped.length} className="import-result">
+      <p>
+        {imported.length ? `Imported ${imported.length} server${imported.length === 1 ? '' : 's'}: ` : 'No server was imported.'}
+        {imported.map((name, i) => (
+          <span key={name} data-testid="import-imported" data-name={name}>
+            {i > 0 && ', '}
+            <strong>{name}</strong>
+          </span>
+        ))}
+      </p>
+      {skipped.length > 0 && (
+        <>
+          <p>Skipped:</p>
+          <ul>
+            {/* Names and reasons come from the imported file: plain text only. */}
+            {skipped.map(s => (
+              <li key={s.name} data-testid="import-skipped" data-name={s.name}>
+                <strong>{s.name}</strong>: {s.reason}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}
