@@ -1,6 +1,6 @@
 // Which icon the picker shows: the scheme rules, the data: checks (allowlisted type by magic bytes, media
 // type agreeing with the bytes, size), and the image-type sniffer they rest on.
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { checkIconBytes, sniffIconType } from './icon-image-type';
 import { MAX_ICON_BYTES, checkDataIcon, chooseIcon } from './icon-source';
 
@@ -71,5 +71,29 @@ describe('chooseIcon', () => {
     expect(chooseIcon([{ src: 'http://a.example/x.png' }, { src: 'https://a.example/x.png' }])).toEqual({ kind: 'remote', src: 'https://a.example/x.png' });
     expect(chooseIcon(undefined)).toEqual({ kind: 'none' });
     expect(chooseIcon([])).toEqual({ kind: 'none' });
+  });
+
+  describe('remembers data: verdicts by src', () => {
+    afterEach(() => vi.restoreAllMocks());
+
+    it('decodes a data: icon once, even when it comes in a new array (a row re-mounted, another page)', () => {
+      // atob is the base64 decode step: counting its calls counts decodes.
+      const atob = vi.spyOn(globalThis, 'atob');
+      const src = `data:image/png;name=memo-once;base64,${PNG_B64}`;
+      expect(chooseIcon([{ src }])).toEqual({ kind: 'data', src });
+      expect(atob).toHaveBeenCalledTimes(1);
+      expect(chooseIcon([{ src: 'https://a.example/x.png' }, { src }])).toEqual({ kind: 'data', src });
+      expect(atob).toHaveBeenCalledTimes(1);
+    });
+
+    it('holds at most 500 verdicts, dropping the oldest first', () => {
+      const atob = vi.spyOn(globalThis, 'atob');
+      const first = `data:image/png;name=memo-first;base64,${PNG_B64}`;
+      checkDataIcon(first);
+      for (let i = 0; i < 500; i++) checkDataIcon(`data:image/png;name=memo-${i};base64,${PNG_B64}`);
+      expect(atob).toHaveBeenCalledTimes(501);
+      expect(checkDataIcon(first)).toEqual({ ok: true });
+      expect(atob).toHaveBeenCalledTimes(502);
+    });
   });
 });

@@ -51,8 +51,25 @@ function decodePercentHead(payload: string): Uint8Array | undefined {
   }
 }
 
+type DataIconVerdict = { ok: true } | { ok: false; reason: string };
+
+/** Verdicts by src, oldest first: a row re-mounts on every scroll and lists repeat icons across pages (in new
+ *  arrays), while decoding a large data: URI takes milliseconds. Bounded so a long session holds few. */
+const verdicts = new Map<string, DataIconVerdict>();
+const MAX_VERDICTS = 500;
+
 /** Checks a data: URI: size, encoding, and its bytes against the allowlist (type, pixel size) and its own media type. */
-export function checkDataIcon(src: string): { ok: true } | { ok: false; reason: string } {
+export function checkDataIcon(src: string): DataIconVerdict {
+  let verdict = verdicts.get(src);
+  if (!verdict) {
+    verdict = decideDataIcon(src);
+    if (verdicts.size >= MAX_VERDICTS) verdicts.delete(verdicts.keys().next().value as string);
+    verdicts.set(src, verdict);
+  }
+  return verdict;
+}
+
+function decideDataIcon(src: string): DataIconVerdict {
   if (src.length > MAX_DATA_URI_LENGTH) return { ok: false, reason: `its data: URI is larger than ${MAX_ICON_BYTES / 1024} KB` };
   const comma = src.indexOf(',');
   if (comma < 0) return { ok: false, reason: 'its data: URI has no data' };
