@@ -17,7 +17,7 @@ export function appError(code: AppErrorCode, message: string, extra: Omit<AppErr
 
 /** Server-supplied text is untrusted: keep messages short enough for a banner and a log line. */
 const MAX_MESSAGE = 500;
-function clip(text: string): string {
+export function clip(text: string): string {
   return text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}…` : text;
 }
 

@@ -28,10 +28,10 @@ export interface IconTls {
   agent?: https.Agent;
 }
 
-export type FetchedIcon = { ok: true; bytes: Buffer; contentType?: string } | { ok: false; refusal: IconRefusal };
+type FetchedIcon = { ok: true; bytes: Buffer; contentType?: string } | { ok: false; refusal: IconRefusal };
 
 /** Checks a redirect target: the same rule as the icon's own URL (https:, server's origin). */
-export type UrlCheck = (target: string) => URL | UrlRejection;
+type UrlCheck = (target: string) => URL | UrlRejection;
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
@@ -40,7 +40,7 @@ const REQUEST_HEADERS = { accept: 'image/png,image/jpeg,image/gif,image/webp,ima
 
 class Refused extends Error {
   constructor(readonly refusal: IconRefusal) {
-    super(refusal.error.message);
+    super(refusal.reason);
   }
 }
 
@@ -121,7 +121,7 @@ export class IconFetcher {
       response.on('data', (chunk: Buffer) => {
         received += chunk.length;
         if (received > this.limits.maxBytes) {
-          // Settle first (destroying emits 'aborted' at once), then stop reading: the rest is never downloaded.
+          // Settle first (destroying emits 'close' with the body incomplete), then stop reading: the rest is never downloaded.
           reject(new Refused(this.tooLarge()));
           response.destroy();
           return;
@@ -130,8 +130,7 @@ export class IconFetcher {
       });
       response.on('end', () => resolve({ ok: true, bytes: Buffer.concat(chunks, received), ...(contentType !== undefined && { contentType }) }));
       response.on('error', reject);
-      // An abort after the headers arrived destroys the socket; 'aborted' covers a body cut off by it.
-      response.on('aborted', () => reject(signal.reason ?? new Error('The icon response was cut off')));
+      // An abort after the headers arrived (the deadline) or a dropped connection closes an incomplete body.
       response.on('close', () => {
         if (!response.complete) reject(signal.aborted ? signal.reason : new Error('The icon response was cut off'));
       });

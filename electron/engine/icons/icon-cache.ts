@@ -6,6 +6,12 @@ import type { IconRefusal } from './icon-refusal';
 
 export type IconAnswer = { dataUri: string } | { refusal: IconRefusal };
 
+/** An answer and when the cache forgets it (ms since the epoch; Infinity unless it is a transient refusal). */
+export interface HeldAnswer {
+  answer: IconAnswer;
+  expiresAt: number;
+}
+
 export interface IconCacheLimits {
   maxEntries: number;
   /** Total characters of the data URIs held. */
@@ -34,7 +40,7 @@ export class IconCache {
     return this.entries.size;
   }
 
-  get(key: string): IconAnswer | undefined {
+  get(key: string): HeldAnswer | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     this.entries.delete(key);
@@ -43,20 +49,23 @@ export class IconCache {
       return undefined;
     }
     this.entries.set(key, entry);
-    return entry.answer;
+    return { answer: entry.answer, expiresAt: entry.expiresAt };
   }
 
-  set(key: string, answer: IconAnswer): void {
-    const chars = 'dataUri' in answer ? answer.dataUri.length : 0;
-    if (chars > this.limits.maxChars) return;
-    this.delete(key);
+  /** Holds the answer (unless it alone is over the size bound) and says until when. */
+  set(key: string, answer: IconAnswer): HeldAnswer {
     const transient = 'refusal' in answer && answer.refusal.transient;
-    this.entries.set(key, { answer, chars, expiresAt: transient ? this.now() + this.limits.transientTtlMs : Infinity });
+    const expiresAt = transient ? this.now() + this.limits.transientTtlMs : Infinity;
+    const chars = 'dataUri' in answer ? answer.dataUri.length : 0;
+    if (chars > this.limits.maxChars) return { answer, expiresAt };
+    this.delete(key);
+    this.entries.set(key, { answer, chars, expiresAt });
     this.chars += chars;
     for (const [oldest] of this.entries) {
       if (this.entries.size <= this.limits.maxEntries && this.chars <= this.limits.maxChars) break;
       this.delete(oldest);
     }
+    return { answer, expiresAt };
   }
 
   private delete(key: string): void {

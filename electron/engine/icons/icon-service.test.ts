@@ -39,10 +39,10 @@ function serve(path: string, body: Buffer, contentType?: string) {
   });
 }
 
-async function setup(entry?: ServerConfigEntry, limits: Partial<IconLimits> = {}) {
+async function setup(entry?: ServerConfigEntry, limits: Partial<IconLimits> = {}, now?: () => number) {
   server = await startHttpsIconServer(certificate);
   const config: ServerConfigEntry = entry ?? { type: 'http', url: `${server.origin}/mcp` };
-  const icons = new IconService({ entryOf: () => config, limits, tls: { ca: certificate.cert } });
+  const icons = new IconService({ entryOf: () => config, limits, tls: { ca: certificate.cert }, ...(now && { now }) });
   services.push(icons);
   return icons;
 }
@@ -228,7 +228,6 @@ describe('IconService over real HTTPS', () => {
     await refusalOf(icons.get('s', `${server.origin}/bad.png`));
     await refusalOf(icons.get('s', `${server.origin}/bad.png`));
     expect(server.requests.map(r => r.path)).toEqual(['/icon.png', '/bad.png']);
-    expect(icons.fetches).toBe(2);
   });
 
   it('asks again after a transient refusal has expired', async () => {
@@ -247,15 +246,30 @@ describe('IconService over real HTTPS', () => {
     expect(server.requests).toHaveLength(2);
   });
 
+  it('sends the time left before a cached transient refusal expires, not the whole TTL', async () => {
+    let now = 1_000;
+    const icons = await setup(undefined, { transientTtlMs: 60_000 }, () => now);
+    server.route('/down.png', (_req, res) => res.writeHead(503).end());
+    expect((await refusalOf(icons.get('s', `${server.origin}/down.png`))).data).toMatchObject({ transient: true, retryAfterMs: 60_000 });
+    now += 59_000;
+    expect((await refusalOf(icons.get('s', `${server.origin}/down.png`))).data).toMatchObject({ transient: true, retryAfterMs: 1_000 });
+    expect(server.requests).toHaveLength(1);
+  });
+
   it('marks timeouts and network failures transient (with when to ask again), policy, type and size refusals final', async () => {
-    const icons = await setup(undefined, { timeoutMs: 300, transientTtlMs: 45_000 });
+    // A fixed clock: the cached answer at the end then has the whole TTL left.
+    const icons = await setup(undefined, { timeoutMs: 300, transientTtlMs: 45_000 }, () => 1_000);
     server.route('/silent.png', () => undefined);
     server.route('/down.png', (_req, res) => res.writeHead(503).end());
+    server.route('/busy.png', (_req, res) => res.writeHead(429).end());
     serve('/text.png', Buffer.from('not an image'), 'image/png');
     const transient = { iconRefused: true, transient: true, retryAfterMs: 45_000 };
     const final = { iconRefused: true, transient: false };
     expect((await refusalOf(icons.get('s', `${server.origin}/silent.png`))).data).toEqual(transient);
     expect((await refusalOf(icons.get('s', `${server.origin}/down.png`))).data).toEqual(transient);
+    const busy = await refusalOf(icons.get('s', `${server.origin}/busy.png`));
+    expect(busy.message).toContain('HTTP 429');
+    expect(busy.data).toEqual(transient);
     expect((await refusalOf(icons.get('s', `${server.origin}/text.png`))).data).toEqual(final);
     expect((await refusalOf(icons.get('s', `${server.origin}/missing.png`))).data).toEqual(final);
     expect((await refusalOf(icons.get('s', `https://localhost:${server.port}/x.png`))).data).toEqual(final);

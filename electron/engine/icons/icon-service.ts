@@ -7,7 +7,7 @@
 import { ICON_MIME, checkIconBytes } from '../../../shared/picker/icon-image-type';
 import { MAX_ICON_BYTES } from '../../../shared/picker/icon-source';
 import type { ServerConfigEntry, ServerId } from '../../../shared/contract';
-import { IconCache, type IconAnswer, type IconCacheLimits } from './icon-cache';
+import { IconCache, type HeldAnswer, type IconAnswer, type IconCacheLimits } from './icon-cache';
 import { checkIconUrl, iconOriginOf, type IconOrigin } from './icon-origin';
 import { iconRefusal, refusalException } from './icon-refusal';
 import { IconFetcher, type IconFetchLimits, type IconTls } from './fetch-icon-bytes';
@@ -15,7 +15,7 @@ import { OriginLimiter } from './origin-limiter';
 
 export type IconLimits = IconFetchLimits & IconCacheLimits;
 
-export const defaultIconLimits: IconLimits = {
+const defaultIconLimits: IconLimits = {
   maxBytes: MAX_ICON_BYTES,
   timeoutMs: 5_000,
   perOrigin: 4,
@@ -38,17 +38,15 @@ export class IconService {
   private readonly cache: IconCache;
   private readonly fetcher: IconFetcher;
   private readonly limiter: OriginLimiter;
-  private readonly transientTtlMs: number;
-  private readonly inFlight = new Map<string, Promise<IconAnswer>>();
-  /** Fetches actually started (cache and in-flight sharing make it lower than the calls). */
-  fetches = 0;
+  private readonly now: () => number;
+  private readonly inFlight = new Map<string, Promise<HeldAnswer>>();
 
   constructor(private readonly deps: IconServiceDeps) {
     const limits = { ...defaultIconLimits, ...deps.limits };
     this.cache = new IconCache(limits, deps.now);
     this.fetcher = new IconFetcher(limits, deps.tls);
     this.limiter = new OriginLimiter(limits.perOrigin);
-    this.transientTtlMs = limits.transientTtlMs;
+    this.now = deps.now ?? Date.now;
   }
 
   /** The icon as a data: URI; throws an AppErrorException (data `{ iconRefused: true }`) when refused. */
@@ -56,27 +54,28 @@ export class IconService {
     const origin = iconOriginOf(this.deps.entryOf(serverId));
     // The origin is part of the key: a server whose config now points elsewhere gets fresh answers.
     const key = JSON.stringify([serverId, origin.kind === 'origin' ? origin.origin : '', src]);
-    let answer = this.cache.get(key);
-    if (!answer) {
+    let held = this.cache.get(key);
+    if (!held) {
       let pending = this.inFlight.get(key);
       if (!pending) {
-        pending = this.resolve(src, origin).finally(() => this.inFlight.delete(key));
+        // Cached once, by the shared fetch itself, however many callers wait on it.
+        pending = this.resolve(src, origin)
+          .then(answer => this.cache.set(key, answer))
+          .finally(() => this.inFlight.delete(key));
         this.inFlight.set(key, pending);
       }
-      answer = await pending;
-      this.cache.set(key, answer);
+      held = await pending;
     }
-    if ('refusal' in answer) throw refusalException(answer.refusal, this.transientTtlMs);
+    const { answer, expiresAt } = held;
+    // A transient refusal tells when the cache forgets it: asking again before then gets the same answer.
+    if ('refusal' in answer) throw refusalException(answer.refusal, Math.max(1, expiresAt - this.now()));
     return { dataUri: answer.dataUri };
   }
 
   private async resolve(src: string, origin: IconOrigin): Promise<IconAnswer> {
     const checked = checkIconUrl(src, origin);
     if (!(checked instanceof URL)) return { refusal: iconRefusal(checked.code, checked.reason) };
-    const fetched = await this.limiter.run(checked.origin, () => {
-      this.fetches++;
-      return this.fetcher.fetch(checked, target => checkIconUrl(target, origin));
-    });
+    const fetched = await this.limiter.run(checked.origin, () => this.fetcher.fetch(checked, target => checkIconUrl(target, origin)));
     if (!fetched.ok) return { refusal: fetched.refusal };
     const verdict = checkIconBytes(fetched.bytes, fetched.contentType);
     if (!verdict.ok) return { refusal: iconRefusal(verdict.tooLarge ? 'too_large' : 'unsupported', verdict.reason) };
