@@ -18,7 +18,7 @@ import { queryKeys } from './keys';
 /** How long an icon answer outlives the last row showing it (ms). */
 export const ICON_GC_MS = 30_000;
 
-export type RemoteIconState = { state: 'loading' } | { state: 'shown'; dataUri: string } | { state: 'refused'; reason: string };
+type RemoteIconState = { state: 'loading' } | { state: 'shown'; dataUri: string } | { state: 'refused'; reason: string };
 
 type IconQuery = Query<MethodResult<'icons.get'>, Error, MethodResult<'icons.get'>, ReturnType<typeof queryKeys.icon>>;
 

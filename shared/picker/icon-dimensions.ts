@@ -9,7 +9,7 @@ import type { IconImageType } from './icon-image-type';
 /** Largest width and height accepted, each (px). Icons are shown at 16 px; 1024 leaves room for any real one. */
 export const MAX_ICON_DIMENSION = 1024;
 
-export interface IconSize {
+interface IconSize {
   width: number;
   height: number;
   /** GIF frames, or 2 for an animated WebP (the frame count is not read further). */

@@ -101,7 +101,7 @@ export function bareMimeType(declared: string | undefined): string {
 }
 
 /** Whether a declared type fits what the bytes are: generic or absent fits anything, a named type must agree. */
-export function declaredTypeFits(declared: string | undefined, actual: IconImageType): boolean {
+function declaredTypeFits(declared: string | undefined, actual: IconImageType): boolean {
   const bare = bareMimeType(declared);
   return GENERIC_TYPES.has(bare) || DECLARED_ALIASES[actual].includes(bare);
 }
@@ -113,7 +113,7 @@ export function declaredIconType(declared: string | undefined): IconImageType | 
 }
 
 /** `tooLarge`: refused for its pixel size (the engine reports it as too_large, not as an unsupported type). */
-export type IconVerdict = { ok: true; type: IconImageType } | { ok: false; reason: string; tooLarge?: true };
+type IconVerdict = { ok: true; type: IconImageType } | { ok: false; reason: string; tooLarge?: true };
 
 /**
  * The whole content check: known type by magic bytes, a declared type that does not contradict it, and
