@@ -3,6 +3,7 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import type { InputAnswer, PendingInputRequest } from '../../../shared/contract';
 import { useEngine } from '../../app/engine-context';
+import { Modal, focusFirstControl } from '../../app/Modal';
 import { toAppError } from '../../queries/errors';
 import { UrlElicitation } from './UrlElicitation';
 import { usePendingInputs } from './use-pending-inputs';
@@ -31,10 +32,8 @@ function RequestDialog({ request, waiting }: { request: PendingInputRequest; wai
   const dialog = useRef<HTMLDivElement>(null);
   const titleId = `input-title-${request.id}`;
 
-  const focusFirstControl = useCallback(() => {
-    dialog.current?.querySelector<HTMLElement>('input, select, textarea, button')?.focus();
-  }, []);
-  useEffect(focusFirstControl, [focusFirstControl]);
+  // Again once the lazily loaded form is shown (the Modal focused what there was when it opened).
+  const focusForm = useCallback(() => focusFirstControl(dialog.current), []);
 
   const answer = (value: InputAnswer) => {
     setBusy(true);
@@ -52,55 +51,48 @@ function RequestDialog({ request, waiting }: { request: PendingInputRequest; wai
   };
 
   return (
-    <div className="input-backdrop">
-      <div
-        ref={dialog}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        data-testid="input-required-dialog"
-        data-server-id={request.serverId}
-        data-uri={request.uri}
-        data-round={request.round}
-        data-mode={request.request.mode}
-        className="input-dialog"
-        onKeyDown={e => {
-          if (e.key === 'Escape' && !busy) {
-            e.stopPropagation();
-            answer({ action: 'cancel' });
-          }
-        }}
-      >
-        <h2 id={titleId}>Input required</h2>
-        <p className="input-origin">
-          <strong>{request.serverId}</strong>
-          {request.uri && (
-            <>
-              {' '}
-              asks before reading <code>{request.uri}</code>
-            </>
-          )}
-          <span className="input-round" data-testid="input-round">
-            Round {request.round} of at most {request.maxRounds}
-          </span>
-          {waiting > 0 && <span className="input-queue"> · {waiting} more waiting</span>}
+    <Modal
+      urgent
+      labelledBy={titleId}
+      dialogRef={dialog}
+      data-testid="input-required-dialog"
+      data-server-id={request.serverId}
+      data-uri={request.uri}
+      data-round={request.round}
+      data-mode={request.request.mode}
+      onEscape={() => {
+        if (!busy) answer({ action: 'cancel' });
+      }}
+    >
+      <h2 id={titleId}>Input required</h2>
+      <p className="input-origin">
+        <strong>{request.serverId}</strong>
+        {request.uri && (
+          <>
+            {' '}
+            asks before reading <code>{request.uri}</code>
+          </>
+        )}
+        <span className="input-round" data-testid="input-round">
+          Round {request.round} of at most {request.maxRounds}
+        </span>
+        {waiting > 0 && <span className="input-queue"> · {waiting} more waiting</span>}
+      </p>
+      {/* Server text: rendered as plain text, never as markup. */}
+      <p className="input-message">{request.request.message}</p>
+      {request.request.mode === 'form' ? (
+        <Suspense fallback={<p className="note">Loading the form…</p>}>
+          <ElicitationForm requestId={request.id} requestedSchema={request.request.requestedSchema} busy={busy} onAnswer={answer} />
+          <WhenShown run={focusForm} />
+        </Suspense>
+      ) : (
+        <UrlElicitation url={request.request.url} busy={busy} onAnswer={answer} />
+      )}
+      {error && (
+        <p role="alert" className="input-error">
+          {error}
         </p>
-        {/* Server text: rendered as plain text, never as markup. */}
-        <p className="input-message">{request.request.message}</p>
-        {request.request.mode === 'form' ? (
-          <Suspense fallback={<p className="note">Loading the form…</p>}>
-            <ElicitationForm requestId={request.id} requestedSchema={request.request.requestedSchema} busy={busy} onAnswer={answer} />
-            <WhenShown run={focusFirstControl} />
-          </Suspense>
-        ) : (
-          <UrlElicitation url={request.request.url} busy={busy} onAnswer={answer} />
-        )}
-        {error && (
-          <p role="alert" className="input-error">
-            {error}
-          </p>
-        )}
-      </div>
-    </div>
+      )}
+    </Modal>
   );
 }

@@ -1,10 +1,12 @@
 // The "Import servers" dialog: one-click choices for the Claude Desktop / Cursor / VS Code files found on this
 // machine, a path field with a format for any other file, then what was imported and what was skipped and why.
-// Modal: focus stays inside, Escape closes, and the opener gets focus back (the sidebar does that).
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+// A Modal (focus stays inside, Escape closes); the opener gets focus back (the sidebar does that).
+import { useId, useState, type FormEvent } from 'react';
 import type { ImportCandidate, MethodParams } from '../../../shared/contract';
+import { Modal } from '../../app/Modal';
 import { toAppError } from '../../queries/errors';
 import { useImportCandidates, useImportServers } from '../../queries/use-import-servers';
+import { FormProblem } from './FormProblem';
 import './import-dialog.css';
 
 type ImportFormat = NonNullable<MethodParams<'config.import'>['format']>;
@@ -15,24 +17,6 @@ const FORMATS: { value: ImportFormat; label: string }[] = [
   { value: 'cursor', label: 'Cursor (mcpServers)' },
   { value: 'vscode', label: 'VS Code (servers / mcp.servers)' }
 ];
-
-const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [href]';
-
-/** Keeps Tab and Shift+Tab cycling inside the dialog. */
-function trapTab(event: KeyboardEvent<HTMLElement>) {
-  if (event.key !== 'Tab') return;
-  const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)];
-  const first = focusable[0];
-  const last = focusable[focusable.length - 1];
-  if (!first || !last) return;
-  if (event.shiftKey && document.activeElement === first) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && document.activeElement === last) {
-    event.preventDefault();
-    first.focus();
-  }
-}
 
 function CandidateList({ busy, onPick }: { busy: boolean; onPick(candidate: ImportCandidate): void }) {
   const candidates = useImportCandidates();
@@ -62,25 +46,9 @@ function CandidateList({ busy, onPick }: { busy: boolean; onPick(candidate: Impo
 
 export function ImportDialog({ onClose }: { onClose(): void }) {
   const id = useId();
-  const dialog = useRef<HTMLDivElement>(null);
   const [path, setPath] = useState('');
   const [format, setFormat] = useState<ImportFormat>('auto');
   const importServers = useImportServers();
-
-  useEffect(() => {
-    dialog.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
-  }, []);
-  // Listened on the document, not the dialog: Escape must close it even when focus has left it (e.g. a click on
-  // its backdrop or text moved focus to the page body).
-  useEffect(() => {
-    const onKey = (event: globalThis.KeyboardEvent) => {
-      if (event.key !== 'Escape' || event.defaultPrevented) return;
-      event.preventDefault();
-      onClose();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [onClose]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -91,59 +59,44 @@ export function ImportDialog({ onClose }: { onClose(): void }) {
   const problem = importServers.isError ? toAppError(importServers.error) : undefined;
 
   return (
-    <div className="import-backdrop">
-      <div
-        ref={dialog}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={`${id}-title`}
-        aria-describedby={`${id}-about`}
-        data-testid="import-dialog"
-        className="import-dialog"
-        onKeyDown={trapTab}
-      >
-        <h2 id={`${id}-title`}>Import servers</h2>
-        <p id={`${id}-about`} className="note">
-          Adds the MCP servers of another app's config file to this app's config. Servers whose name is already configured are skipped.
-        </p>
-        <CandidateList busy={importServers.isPending} onPick={c => importServers.mutate({ path: c.path, format: c.app })} />
-        <form className="import-form" onSubmit={submit} aria-label="Import from a file">
-          <label htmlFor={`${id}-path`}>Config file path</label>
-          <input
-            id={`${id}-path`}
-            data-testid="import-path"
-            value={path}
-            onChange={e => setPath(e.target.value)}
-            placeholder="/path/to/mcp.json"
-            spellCheck={false}
-            autoComplete="off"
-          />
-          <label htmlFor={`${id}-format`}>Format</label>
-          <select id={`${id}-format`} data-testid="import-format" value={format} onChange={e => setFormat(e.target.value as ImportFormat)}>
-            {FORMATS.map(f => (
-              <option key={f.value} value={f.value}>
-                {f.label}
-              </option>
-            ))}
-          </select>
-          <div className="form-actions">
-            {/* aria-disabled while busy, not disabled: a disabled button would drop the focus out of the dialog. */}
-            <button type="submit" data-testid="import-submit" disabled={!path.trim()} aria-disabled={importServers.isPending}>
-              {importServers.isPending ? 'Importing…' : 'Import'}
-            </button>
-            <button type="button" onClick={onClose}>
-              Close
-            </button>
-          </div>
-        </form>
-        {problem && (
-          <p role="alert" data-testid="error-banner" data-code={problem.code} className="error-banner">
-            {problem.message}
-          </p>
-        )}
-        {result && <ImportResult imported={result.imported} skipped={result.skipped} />}
-      </div>
-    </div>
+    <Modal labelledBy={`${id}-title`} describedBy={`${id}-about`} data-testid="import-dialog" onEscape={onClose}>
+      <h2 id={`${id}-title`}>Import servers</h2>
+      <p id={`${id}-about`} className="note">
+        Adds the MCP servers of another app's config file to this app's config. Servers whose name is already configured are skipped.
+      </p>
+      <CandidateList busy={importServers.isPending} onPick={c => importServers.mutate({ path: c.path, format: c.app })} />
+      <form className="import-form" onSubmit={submit} aria-label="Import from a file">
+        <label htmlFor={`${id}-path`}>Config file path</label>
+        <input
+          id={`${id}-path`}
+          data-testid="import-path"
+          value={path}
+          onChange={e => setPath(e.target.value)}
+          placeholder="/path/to/mcp.json"
+          spellCheck={false}
+          autoComplete="off"
+        />
+        <label htmlFor={`${id}-format`}>Format</label>
+        <select id={`${id}-format`} data-testid="import-format" value={format} onChange={e => setFormat(e.target.value as ImportFormat)}>
+          {FORMATS.map(f => (
+            <option key={f.value} value={f.value}>
+              {f.label}
+            </option>
+          ))}
+        </select>
+        <div className="form-actions">
+          {/* aria-disabled while busy, not disabled: a disabled button would drop the focus out of the dialog. */}
+          <button type="submit" data-testid="import-submit" disabled={!path.trim()} aria-disabled={importServers.isPending}>
+            {importServers.isPending ? 'Importing…' : 'Import'}
+          </button>
+          <button type="button" onClick={onClose}>
+            Close
+          </button>
+        </div>
+      </form>
+      <FormProblem problem={problem} />
+      {result && <ImportResult imported={result.imported} skipped={result.skipped} />}
+    </Modal>
   );
 }
 

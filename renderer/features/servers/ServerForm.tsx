@@ -5,6 +5,7 @@ import type { MethodParams } from '../../../shared/contract';
 import { useEngine } from '../../app/engine-context';
 import { toAppError } from '../../queries/errors';
 import { emptyServerForm, parseServerForm, type ServerFormFields } from './server-form-model';
+import { FormProblem } from './FormProblem';
 
 export function ServerForm({ onDone }: { onDone(): void }) {
   const engine = useEngine();
@@ -64,11 +65,7 @@ export function ServerForm({ onDone }: { onDone(): void }) {
           <textarea id={field('headers')} rows={2} value={fields.headers} onChange={e => set({ headers: e.target.value })} />
         </>
       )}
-      {problem && (
-        <p role="alert" data-testid="error-banner" data-code={problem.code} className="error-banner">
-          {problem.message}
-        </p>
-      )}
+      <FormProblem problem={problem} />
       <div className="form-actions">
         <button type="submit" disabled={add.isPending}>
           {add.isPending ? 'Adding…' : 'Add'}
