@@ -11,8 +11,7 @@ export function useImportCandidates() {
   return useQuery({
     queryKey: queryKeys.importCandidates(),
     queryFn: () => engine.call('config.importCandidates', {}),
-    staleTime: 0,
-    refetchOnMount: 'always'
+    staleTime: 0
   });
 }
 

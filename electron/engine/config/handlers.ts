@@ -3,17 +3,13 @@ import type { ServerConfigEntry } from '../../../shared/contract';
 import type { ServerRegistry } from '../connections/registry';
 import type { HandlerMap } from '../handlers';
 import { readImportFile } from './import';
-import { currentHostDirs, findImportCandidates, type HostDirs } from './import-candidates';
+import { currentHostDirs, findImportCandidates } from './import-candidates';
 import type { ConfigStore } from './store';
 
-export function configHandlers(
-  config: ConfigStore,
-  registry: ServerRegistry,
-  hostDirs: HostDirs = currentHostDirs()
-): HandlerMap<'config.get' | 'config.import' | 'config.importCandidates'> {
+export function configHandlers(config: ConfigStore, registry: ServerRegistry): HandlerMap<'config.get' | 'config.import' | 'config.importCandidates'> {
   return {
     'config.get': async () => config.view(),
-    'config.importCandidates': async () => findImportCandidates(hostDirs),
+    'config.importCandidates': async () => findImportCandidates(currentHostDirs()),
     'config.import': async ({ path, format }) => {
       const found = await readImportFile(path, format ?? 'auto');
       const existing = config.entries();

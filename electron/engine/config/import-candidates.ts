@@ -15,7 +15,8 @@ export interface HostDirs {
   xdgConfigHome?: string;
 }
 
-export function currentHostDirs(env: NodeJS.ProcessEnv = process.env): HostDirs {
+export function currentHostDirs(): HostDirs {
+  const env = process.env;
   return { platform: process.platform, home: homedir(), appData: env.APPDATA || undefined, xdgConfigHome: env.XDG_CONFIG_HOME || undefined };
 }
 
