@@ -93,17 +93,20 @@ test.describe('picker', () => {
       await picker.waitForList();
       const sort = page.getByTestId('sort-select');
 
-      // Each order is checked on the rows drawn once the change has rendered (polled, not read once).
+      // Each order is checked on the rows drawn once the list says it is in that sort (data-sort), polled for the draw.
       const inOrder = <T>(values: T[], compare: (a: T, b: T) => number) => values.length > 1 && values.every((v, k) => k === 0 || compare(values[k - 1], v) <= 0);
       await sort.selectOption('priority');
+      await expect(picker.list).toHaveAttribute('data-sort', 'priority');
       await expect.poll(async () => inOrder((await picker.visibleRows()).map(r => r.priority ?? -1), (a, b) => b - a)).toBe(true);
       expect((await picker.visibleRows())[0].priority).toBeGreaterThan(0.9);
 
       await sort.selectOption('recent');
+      await expect(picker.list).toHaveAttribute('data-sort', 'recent');
       await expect.poll(async () => inOrder((await picker.visibleRows()).map(r => r.lastModified ?? ''), (a, b) => (a > b ? -1 : a < b ? 1 : 0))).toBe(true);
       expect((await picker.visibleRows())[0].lastModified ?? '').not.toBe('');
 
       await sort.selectOption('name');
+      await expect(picker.list).toHaveAttribute('data-sort', 'name');
       const titles = () =>
         picker.rows.locator('.row-title').evaluateAll(els =>
           els

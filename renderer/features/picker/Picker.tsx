@@ -170,6 +170,7 @@ export function Picker() {
         groupStarts={model.groupStarts}
         activeRow={activeRow}
         query={model.query}
+        sort={model.sort}
         loading={model.loading}
         onPick={openRow}
         onKeyDown={e => onKeyDown(e, true)}

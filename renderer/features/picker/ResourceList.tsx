@@ -21,6 +21,8 @@ interface Props {
   groupStarts: { row: number; serverId: ServerId }[];
   activeRow: number;
   query: string;
+  /** The sort `rows` are in (for tests to know the new order has rendered). */
+  sort: string;
   loading: boolean;
   onPick(row: number): void;
   onKeyDown(event: KeyboardEvent): void;
@@ -42,7 +44,7 @@ function virtualIndexOf(row: number, groupStarts: Props['groupStarts']): number 
   return groupStarts.length === 0 ? row : row + g + 1;
 }
 
-export function ResourceList({ columns, rows, groupStarts, activeRow, query, loading, onPick, onKeyDown, handle }: Props) {
+export function ResourceList({ columns, rows, groupStarts, activeRow, query, sort, loading, onPick, onKeyDown, handle }: Props) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const count = rows.length + groupStarts.length;
   const virtualizer = useVirtualizer({
@@ -78,6 +80,7 @@ export function ResourceList({ columns, rows, groupStarts, activeRow, query, loa
       data-matching={rows.length}
       data-loading={String(loading)}
       data-query={query}
+      data-sort={sort}
       className="resource-list"
       onKeyDown={onKeyDown}
     >

@@ -6,7 +6,7 @@ import type { AppError, CacheInfo, ResourceItem, ServerId, ServerState } from '.
 import { concatColumns, extendColumns, type PickerColumns } from '../../../shared/picker/columns';
 import { applyAnnotationFilter, type HiddenCounts } from '../../../shared/picker/filters';
 import { SearchSession } from '../../../shared/picker/search';
-import { buildSortOrder } from '../../../shared/picker/sort';
+import { buildSortOrder, type SortKey } from '../../../shared/picker/sort';
 import { toAppError } from '../../queries/errors';
 import { queryKeys } from '../../queries/keys';
 import { useListProgress, useResourceLists } from '../../queries/use-resource-list';
@@ -47,6 +47,8 @@ export interface PickerModel {
   loading: boolean;
   /** The search text the rows reflect (it may trail the input by a frame while typing fast). */
   query: string;
+  /** The sort the rows are in. */
+  sort: SortKey;
 }
 
 /** The same array object as last render while its elements are the same objects. */
@@ -167,6 +169,7 @@ export function usePickerModel(): PickerModel {
     filterError: view.filterError,
     lists: listStates,
     loading,
-    query
+    query,
+    sort
   };
 }
