@@ -38,6 +38,21 @@ describe('isolation', () => {
     await statusOf(engine, 'bad', 'error');
     expect(attempts.some(s => s === 'connecting' || s === 'reconnecting')).toBe(true);
   });
+  it('with reconnect off, a server lost after connecting goes to error, not reconnecting, and is not restarted', async () => {
+    // The 50 ms backoff is there so that a retry, if one were scheduled, would show within the wait below.
+    const engine = await engineWith({ ref: referenceStdio('--resources', '5') }, { reconnect: false, backoff: { baseMs: 50, capMs: 50 } });
+    await statusOf(engine, 'ref', 'connected');
+    const pid = engine.registry.details('ref').pid as number;
+    const statuses: string[] = [];
+    engine.bus.on('serverState', s => s.id === 'ref' && statuses.push(s.status));
+    process.kill(pid, 'SIGKILL');
+    const lost = await statusOf(engine, 'ref', 'error');
+    expect(lost.lastError?.message).toMatch(/Connection lost/);
+    expect(lost.nextRetryAt).toBeUndefined();
+    await new Promise(r => setTimeout(r, 1_000));
+    expect(statuses.filter(s => s !== 'error')).toEqual([]);
+    expect(engine.registry.details('ref').pid).toBeUndefined(); // no new process was started
+  });
 });
 
 describe('timeouts and cancellation', () => {
@@ -128,7 +143,7 @@ describe('size limits', () => {
     await expect(engine.host.dispatch('resources.list', { serverId: 'ref', cacheMode: 'bypass' })).rejects.toMatchObject({ error: { code: 'too_large' } });
     const state = engine.registry.get('ref').snapshot() as ServerState;
     expect(state.status).toBe('connected');
-    expect(engine.registry.details('ref').pid).toBe(pid);
+    expect(engine.registry.details('ref').pid).toBeUndefined(); // no new process was started
     await expect(engine.host.dispatch('resources.read', { serverId: 'ref', uri: 'ref://catalog/0' })).resolves.toMatchObject({ uri: 'ref://catalog/0' });
   });
 
