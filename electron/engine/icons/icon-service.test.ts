@@ -159,6 +159,17 @@ describe('IconService over real HTTPS', () => {
     expect(written).toBeLessThan(total);
   });
 
+  it('takes an icon up to 256 KB by default, and refuses one byte more', async () => {
+    const icons = await setup();
+    const limit = 256 * 1024;
+    server.route('/at-limit.png', (_req, res) => void res.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.concat([PNG, Buffer.alloc(limit - PNG.length)])));
+    server.route('/over-limit.png', (_req, res) => void res.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.concat([PNG, Buffer.alloc(limit + 1 - PNG.length)])));
+    await expect(icons.get('s', `${server.origin}/at-limit.png`)).resolves.toMatchObject({ dataUri: expect.stringMatching(/^data:image\/png;base64,/) });
+    const refused = await refusalOf(icons.get('s', `${server.origin}/over-limit.png`));
+    expect(refused.code).toBe('too_large');
+    expect(refused.message).toContain('larger than 256 KB');
+  });
+
   it('refuses at once a body whose Content-Length is over the limit', async () => {
     const icons = await setup(undefined, { maxBytes: 1024 });
     const body = Buffer.concat([PNG, Buffer.alloc(4096)]);
