@@ -1,7 +1,7 @@
 // The response cache end to end in browser mode: the viewer's cache badge (fetched, then served fresh
 // without a request, then refreshed), the cache panel (entries, counters, evict, clear) and the protocol
 // log's cache-hit entry. Real bridge, real engine, the bundled reference server over stdio, Chromium.
-import { test, expect } from './fixtures/app';
+import { test, expect } from './picker-page';
 
 const LONG = 'ref://cache/public-long';
 const NO_STORE = 'ref://cache/no-store';
@@ -10,14 +10,13 @@ const NO_STORE = 'ref://cache/no-store';
 // a body's test.setTimeout would drop the app fixture's start-up time.
 test.describe.configure({ timeout: 120_000 });
 
-test('the badge, the cache panel and the protocol log show what the cache did', async ({ page, app }) => {
+test('the badge, the cache panel and the protocol log show what the cache did', async ({ page, app, picker }) => {
   await expect(page.locator('[data-testid="server-item"][data-server-id="reference"]')).toHaveAttribute('data-status', 'connected', { timeout: 30_000 });
-  const search = page.getByTestId('resource-search');
-  const row = (uri: string) => page.locator(`[data-testid="resource-row"][data-uri="${uri}"]`);
+  const search = picker.search;
   const badge = page.getByTestId('resource-viewer').getByTestId('cache-badge');
 
   await search.fill('public-long');
-  await row(LONG).click();
+  await picker.row(LONG).click();
   await expect(page.getByTestId('resource-viewer')).toHaveAttribute('data-uri', LONG);
   await expect(badge).toHaveAttribute('data-cache-state', 'miss');
   await expect(badge).toHaveAttribute('data-scope', 'public');
@@ -27,13 +26,13 @@ test('the badge, the cache panel and the protocol log show what the cache did', 
 
   // Away and back: the engine serves the copy it holds, nothing goes on the wire.
   await search.fill('no-store');
-  await row(NO_STORE).click();
+  await picker.row(NO_STORE).click();
   await expect(badge).toHaveAttribute('data-cache-state', 'miss');
   await expect(badge).toContainText('not cacheable');
   const readsSent = async () => (await app.engine.call('log.query', { serverId: 'reference', direction: 'out', method: 'resources/read' })).total;
   const sentBefore = await readsSent();
   await search.fill('public-long');
-  await row(LONG).click();
+  await picker.row(LONG).click();
   await expect(badge).toHaveAttribute('data-cache-state', 'fresh');
   await expect(badge).toContainText(/^Fresh · .* left · public · age/);
   expect(await readsSent()).toBe(sentBefore);

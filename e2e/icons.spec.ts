@@ -4,12 +4,13 @@
 // stdio: no origin; over plain http: not the server's origin), and the row shows the placeholder with the
 // reason as its tooltip. The catalog's data: SVG icons are shown directly.
 import type { ConsoleMessage } from '@playwright/test';
+import { STEADY_ARGS } from './fixtures/reference-servers';
 import { expect, STEADY_REFERENCE, test } from './picker-page';
 
 const SPEC_URI = 'https://modelcontextprotocol.io/specification/2026-07-28';
 
 test.use({
-  appServers: { reference: STEADY_REFERENCE, web: { transport: 'http', args: ['--update-interval-ms', '3600000'] } },
+  appServers: { reference: STEADY_REFERENCE, web: { transport: 'http', args: [...STEADY_ARGS] } },
   // The page is opened by the test, after the CSP listeners are in place.
   openApp: false
 });

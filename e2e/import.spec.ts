@@ -5,10 +5,9 @@ import AxeBuilder from '@axe-core/playwright';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from './fixtures/app';
-import { referenceStdioEntry } from './fixtures/reference-servers';
+import { referenceStdioEntry, STEADY_ARGS } from './fixtures/reference-servers';
 
-const STEADY_ARGS = ['--update-interval-ms', '3600000'];
-test.use({ appServers: { reference: { transport: 'stdio', args: STEADY_ARGS } } });
+test.use({ appServers: { reference: { transport: 'stdio', args: [...STEADY_ARGS] } } });
 // Set for the file, not in the test body: a body's test.setTimeout would drop the app fixture's start-up time.
 test.describe.configure({ timeout: 120_000 });
 

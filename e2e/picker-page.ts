@@ -2,12 +2,10 @@
 import type { Locator, Page } from '@playwright/test';
 import type { EngineClient, ResourceItem } from '../shared/contract';
 import { test as appTest, expect } from './fixtures/app';
+import { STEADY_ARGS } from './fixtures/reference-servers';
 
-/**
- * The reference server over stdio with its live resources ticking once an hour, so the resource that comes
- * and goes (list_changed) stays put while a test compares counts.
- */
-export const STEADY_REFERENCE = { transport: 'stdio' as const, args: ['--update-interval-ms', '3600000'] };
+/** The reference server over stdio with its live resources ticking once an hour (see STEADY_ARGS). */
+export const STEADY_REFERENCE = { transport: 'stdio' as const, args: [...STEADY_ARGS] };
 
 export interface RowData {
   serverId: string;
@@ -53,6 +51,11 @@ export class PickerPage {
       )
       .toBe(true);
     return loaded;
+  }
+
+  /** How many items the list holds right now (it grows while pages stream in). */
+  async loaded(): Promise<number> {
+    return Number(await this.list.getAttribute('data-loaded'));
   }
 
   async matching(): Promise<number> {

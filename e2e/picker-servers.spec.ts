@@ -34,5 +34,5 @@ test('adds a stdio server from the form; bad input is reported, not sent', async
   const second = page.locator('[data-testid="server-item"][data-server-id="second"]');
   await expect(second).toHaveAttribute('data-status', 'connected', { timeout: 60_000 });
   const added = (await app.engine.call('resources.list', { serverId: 'second' })).items.length;
-  await expect.poll(async () => Number(await picker.list.getAttribute('data-loaded')), { timeout: 60_000 }).toBe(first + added);
+  await expect.poll(() => picker.loaded(), { timeout: 60_000 }).toBe(first + added);
 });

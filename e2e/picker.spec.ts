@@ -207,12 +207,12 @@ test.describe('listing progress', () => {
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expect(progress).toHaveCount(0);
     await expect(page.getByText(/Listing big cancelled after/)).toBeVisible();
-    const partial = Number(await picker.list.getAttribute('data-loaded'));
+    const partial = await picker.loaded();
     expect(partial).toBeGreaterThan(0);
     expect(partial).toBeLessThan(4_000);
 
     await page.getByRole('button', { name: 'List again' }).click();
-    await expect.poll(async () => Number(await picker.list.getAttribute('data-loaded')), { timeout: 90_000 }).toBeGreaterThanOrEqual(4_000);
+    await expect.poll(() => picker.loaded(), { timeout: 90_000 }).toBeGreaterThanOrEqual(4_000);
     await expect(picker.list).toHaveAttribute('data-loading', 'false');
   });
 });
@@ -225,7 +225,7 @@ test.describe('listing failure', () => {
 
   test('a list that fails midway shows the error with a retry, not an empty list', async ({ page, app, picker }) => {
     await expect(page.getByTestId('list-progress')).toBeVisible({ timeout: 30_000 });
-    await expect.poll(async () => Number(await picker.list.getAttribute('data-loaded')), { intervals: [50] }).toBeGreaterThan(0);
+    await expect.poll(() => picker.loaded(), { intervals: [50] }).toBeGreaterThan(0);
     await app.killServer('flaky');
     const banner = page.locator('.list-status [data-testid="error-banner"]');
     await expect(banner).toBeVisible();
@@ -233,7 +233,7 @@ test.describe('listing failure', () => {
     await expect(banner).toHaveAttribute('data-code', /.+/);
     await expect(banner.getByRole('button', { name: 'Retry' })).toBeVisible();
     // What arrived before the failure stays listed.
-    expect(Number(await picker.list.getAttribute('data-loaded'))).toBeGreaterThan(0);
+    expect(await picker.loaded()).toBeGreaterThan(0);
 
     // Once the server is back, the reconnect relists by itself (the banner gives way to the progress bar).
     // No click on Retry here: the relist can start between a check that the banner is up and the click, and
@@ -242,7 +242,7 @@ test.describe('listing failure', () => {
     await expect(server).not.toHaveAttribute('data-status', 'connected');
     await app.restartServer('flaky', flakyArgs(20));
     await expect(server).toHaveAttribute('data-status', 'connected', { timeout: 60_000 });
-    await expect.poll(async () => Number(await picker.list.getAttribute('data-loaded')), { timeout: 90_000 }).toBeGreaterThanOrEqual(4_000);
+    await expect.poll(() => picker.loaded(), { timeout: 90_000 }).toBeGreaterThanOrEqual(4_000);
     await expect(banner).toHaveCount(0);
   });
 });

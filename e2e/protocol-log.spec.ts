@@ -2,18 +2,18 @@
 // Chromium. Each flow starts from the picker, as a server developer would.
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { test, expect } from './fixtures/app';
+import { expect, test, type PickerPage } from './picker-page';
 
 const NO_STORE = 'ref://cache/no-store';
 const PUBLIC_LONG = 'ref://cache/public-long';
 const MISSING = 'ref://errors/missing';
 
 /** Opens a resource from the picker and waits until its read has been answered (the badge says how). */
-async function open(page: Page, search: string, uri: string, cacheState = 'miss'): Promise<void> {
-  await page.getByTestId('resource-search').fill(search);
-  await page.locator(`[data-testid="resource-row"][data-uri="${uri}"]`).click();
-  await expect(page.getByTestId('resource-viewer')).toHaveAttribute('data-uri', uri);
-  await expect(page.getByTestId('resource-viewer').getByTestId('cache-badge')).toHaveAttribute('data-cache-state', cacheState);
+async function open(picker: PickerPage, search: string, uri: string, cacheState = 'miss'): Promise<void> {
+  await picker.search.fill(search);
+  await picker.row(uri).click();
+  await expect(picker.viewer).toHaveAttribute('data-uri', uri);
+  await expect(picker.viewer.getByTestId('cache-badge')).toHaveAttribute('data-cache-state', cacheState);
 }
 
 async function openLog(page: Page) {
@@ -28,8 +28,8 @@ test.beforeEach(async ({ app: _app, page }) => {
   await expect(page.locator('[data-testid="server-item"][data-server-id="reference"]')).toHaveAttribute('data-status', 'connected', { timeout: 30_000 });
 });
 
-test('finds the resources/read of a resource just opened, with its response linked', async ({ app: _app, page }) => {
-  await open(page, 'no-store', NO_STORE);
+test('finds the resources/read of a resource just opened, with its response linked', async ({ page, picker }) => {
+  await open(picker, 'no-store', NO_STORE);
   const log = await openLog(page);
   await log.getByTestId('log-filter-method').fill('resources/read');
   const request = entries(page, '[data-direction="out"][data-method="resources/read"][data-server-id="reference"]').filter({ hasText: NO_STORE });
@@ -55,11 +55,11 @@ test('finds the resources/read of a resource just opened, with its response link
   expect(JSON.stringify(exported)).toContain(NO_STORE);
 });
 
-test('shows a read served from the cache as such, with nothing on the wire', async ({ app: _app, page }) => {
-  await open(page, 'public-long', PUBLIC_LONG);
+test('shows a read served from the cache as such, with nothing on the wire', async ({ page, picker }) => {
+  await open(picker, 'public-long', PUBLIC_LONG);
   // A reload empties the page's own view cache; the engine still holds the read, fresh for an hour.
   await page.reload();
-  await open(page, 'public-long', PUBLIC_LONG, 'fresh');
+  await open(picker, 'public-long', PUBLIC_LONG, 'fresh');
 
   const log = await openLog(page);
   // The list is virtualized: narrow it to this resource so every matching row is drawn.
@@ -76,10 +76,10 @@ test('shows a read served from the cache as such, with nothing on the wire', asy
   await expect(entries(page, '[data-method="resources/read"]').filter({ hasText: PUBLIC_LONG })).toHaveCount(1);
 });
 
-test('filters to errors after reading a missing resource', async ({ app: _app, page }) => {
-  await page.getByTestId('resource-search').fill('missing');
-  await page.locator(`[data-testid="resource-row"][data-uri="${MISSING}"]`).click();
-  await expect(page.getByTestId('resource-viewer').getByTestId('error-banner')).toHaveAttribute('data-code', 'not_found');
+test('filters to errors after reading a missing resource', async ({ page, picker }) => {
+  await picker.search.fill('missing');
+  await picker.row(MISSING).click();
+  await expect(picker.viewer.getByTestId('error-banner')).toHaveAttribute('data-code', 'not_found');
 
   const log = await openLog(page);
   await log.getByTestId('log-filter-errors').check();
@@ -95,8 +95,8 @@ test('filters to errors after reading a missing resource', async ({ app: _app, p
   await expect(log.getByTestId('log-detail-response')).toContainText('-32602');
 });
 
-test('replays a request with a changed URI and the new exchange lands in the log', async ({ app: _app, page }) => {
-  await open(page, 'no-store', NO_STORE);
+test('replays a request with a changed URI and the new exchange lands in the log', async ({ page, picker }) => {
+  await open(picker, 'no-store', NO_STORE);
   const log = await openLog(page);
   // The list is virtualized: narrow it so the entry is among the rows drawn.
   await log.getByTestId('log-search').fill(NO_STORE);

@@ -91,7 +91,6 @@ test.describe('list_changed', () => {
 
   test('refreshes the picker without losing the search, the selection or the scroll position', async ({ page, picker }) => {
     const before = await picker.waitForList(300);
-    const loaded = async () => Number(await picker.list.getAttribute('data-loaded'));
 
     // Scroll down the list and open a row there: one drawn inside the scrolled viewport, found once the
     // virtualizer has drawn the rows for the new position (a row read right after scrollTo is one from the top).
@@ -109,19 +108,18 @@ test.describe('list_changed', () => {
         return uri;
       })
       .not.toBe('');
-    const row = page.locator(`[data-testid="resource-row"][data-uri="${uri}"]`);
-    await row.click();
+    await picker.row(uri).click();
     await expect(picker.viewer).toHaveAttribute('data-uri', uri);
     const scrollTop = await picker.list.evaluate(el => el.scrollTop);
     expect(scrollTop).toBeGreaterThan(1000);
 
     // The list grows and shrinks by one on its own.
     const counts = new Set([before]);
-    await expect.poll(async () => counts.add(await loaded()).size, { timeout: 30_000, intervals: [100] }).toBeGreaterThanOrEqual(2);
+    await expect.poll(async () => counts.add(await picker.loaded()).size, { timeout: 30_000, intervals: [100] }).toBeGreaterThanOrEqual(2);
     expect(Math.max(...counts) - Math.min(...counts)).toBe(1);
     expect(Math.abs((await picker.list.evaluate(el => el.scrollTop)) - scrollTop)).toBeLessThan(5);
     await expect(picker.viewer).toHaveAttribute('data-uri', uri);
-    await expect(page.locator(`[data-testid="resource-row"][data-uri="${uri}"]`)).toHaveAttribute('aria-selected', 'true');
+    await expect(picker.row(uri)).toHaveAttribute('aria-selected', 'true');
 
     // With a search that only the ephemeral resource matches, its arrival and departure show as they happen.
     await picker.search.fill('ephemeral');

@@ -4,7 +4,7 @@ import { Client, StreamableHTTPClientTransport, type ClientOptions } from '@mode
 import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { stopChild } from '../e2e/fixtures/processes';
+import { stopChild, waitForLine } from '../e2e/fixtures/processes';
 
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
@@ -20,34 +20,23 @@ export interface RunningHttpServer {
   stop(): Promise<void>;
 }
 
-/** Starts the reference server over HTTP on `port` (0: any free port) and resolves once it listens. */
-export async function startHttpServer(args: string[] = [], { port = 0, timeoutMs = 20_000 } = {}): Promise<RunningHttpServer> {
+/**
+ * Starts the reference server over HTTP on `port` (0: any free port) and resolves once it listens. The
+ * deadline is for a process that never comes up, not a speed check: under load a start took 15 s.
+ */
+export async function startHttpServer(args: string[] = [], { port = 0, timeoutMs = 60_000 } = {}): Promise<RunningHttpServer> {
   const child = spawn(process.execPath, [...NODE_ARGS, '--transport', 'http', '--port', String(port), ...args], {
     cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe']
   });
   let stderr = '';
-  child.stderr!.setEncoding('utf8');
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   child.stdout!.resume();
   const stop = () => stopChild(child, 3000);
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`reference server did not start in ${timeoutMs} ms:\n${stderr}`)), timeoutMs);
-    child.stderr!.on('data', (chunk: string) => {
-      stderr += chunk;
-      const m = /listening on (http:\/\/\S+)/.exec(stderr);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]);
-      }
-    });
-    child.once('exit', code => {
-      clearTimeout(timer);
-      reject(new Error(`reference server exited with ${code}:\n${stderr}`));
-    });
-  }).catch(async e => {
+  const listening = await waitForLine(child, 'stderr', /listening on (http:\/\/\S+)/, timeoutMs).catch(async (e: Error) => {
     await stop();
-    throw e;
+    throw new Error(`reference server did not start: ${e.message}`);
   });
-  return { url, child, stderr: () => stderr, stop };
+  return { url: listening[1], child, stderr: () => stderr, stop };
 }
 
 export function newClient(era: ClientEra, options: ClientOptions = {}): Client {
