@@ -143,7 +143,7 @@ describe('size limits', () => {
     await expect(engine.host.dispatch('resources.list', { serverId: 'ref', cacheMode: 'bypass' })).rejects.toMatchObject({ error: { code: 'too_large' } });
     const state = engine.registry.get('ref').snapshot() as ServerState;
     expect(state.status).toBe('connected');
-    expect(engine.registry.details('ref').pid).toBeUndefined(); // no new process was started
+    expect(engine.registry.details('ref').pid).toBe(pid);
     await expect(engine.host.dispatch('resources.read', { serverId: 'ref', uri: 'ref://catalog/0' })).resolves.toMatchObject({ uri: 'ref://catalog/0' });
   });
 
