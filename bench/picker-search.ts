@@ -11,7 +11,7 @@ import { Catalog } from '../reference-server/catalog';
 import type { ResourceItem } from '../shared/contract';
 import { buildColumns } from '../shared/picker/columns';
 import { applyAnnotationFilter, defaultAnnotationFilter } from '../shared/picker/filters';
-import { SearchSession } from '../shared/picker/search';
+import { SearchSession } from '../shared/search/search';
 import { buildSortOrder } from '../shared/picker/sort';
 
 /** Typed one character at a time; a mix of names, words, URIs, MIME types, typos and multi-term queries. */

@@ -6,15 +6,15 @@ import path from 'node:path';
 import { vetExternalUrl } from '../shared/external-url';
 import { safeFileName } from '../shared/file-names';
 import { createEngine } from './engine/engine';
-import { APP_SCHEME, APP_START_URL } from './shell/app-origin';
-import { rendererResponse } from './shell/app-protocol';
-import { parseShellArgs } from './shell/args';
-import { carrierParams, handleCall, type CarrierMethods } from './shell/call-envelope';
-import { EventInterests } from './shell/event-interest';
-import { IPC_CALL_CHANNEL, IPC_EVENT_CHANNEL, IPC_EVENT_INTEREST_CHANNEL } from './shell/ipc-channels';
-import { decideNavigation, decideWindowOpen, isTrustedSender } from './shell/navigation';
-import { WarnOncePerSender } from './shell/warn-once';
-import { mainWindowOptions } from './shell/window-options';
+import { APP_SCHEME, APP_START_URL } from './desktop/app-origin';
+import { rendererResponse } from './desktop/app-protocol';
+import { parseShellArgs } from './desktop/args';
+import { carrierParams, handleCall, type CarrierMethods } from './host/call-envelope';
+import { EventInterests } from './host/event-interest';
+import { IPC_CALL_CHANNEL, IPC_EVENT_CHANNEL, IPC_EVENT_INTEREST_CHANNEL } from './desktop/ipc-channels';
+import { decideNavigation, decideWindowOpen, isTrustedSender } from './desktop/navigation';
+import { WarnOncePerSender } from './desktop/warn-once';
+import { mainWindowOptions } from './desktop/window-options';
 
 // Bundled to dist/electron/main.cjs next to preload.cjs; the renderer is built to dist/renderer.
 const RENDERER_DIR = path.join(__dirname, '..', 'renderer');

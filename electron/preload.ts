@@ -2,9 +2,9 @@
 // engine contract on `window.mcpBrowser` and nothing else: no ipcRenderer, no Node, no event objects.
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import type { CallEnvelope, EventEnvelope, ReplyEnvelope } from '../shared/contract';
-import { PRELOAD_GLOBAL, type McpBrowserPreloadApi } from '../renderer/api/preload-types';
-import { interestMessage } from './shell/interest-message';
-import { IPC_CALL_CHANNEL, IPC_EVENT_CHANNEL, IPC_EVENT_INTEREST_CHANNEL } from './shell/ipc-channels';
+import { PRELOAD_GLOBAL, type McpBrowserPreloadApi } from '../shared/contract';
+import { interestMessage } from './desktop/interest-message';
+import { IPC_CALL_CHANNEL, IPC_EVENT_CHANNEL, IPC_EVENT_INTEREST_CHANNEL } from './desktop/ipc-channels';
 
 const api: McpBrowserPreloadApi = {
   call: (envelope: CallEnvelope) => ipcRenderer.invoke(IPC_CALL_CHANNEL, envelope) as Promise<ReplyEnvelope>,

@@ -4,7 +4,7 @@
 import { ProtocolErrorCode, SdkErrorCode, UnsupportedProtocolVersionError } from '@modelcontextprotocol/client';
 import { request } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
-import { connectHttp, eventually, newClient, startHttpServer, stdioTransport, type RunningHttpServer } from './test-harness';
+import { connectHttp, eventually, newClient, startHttpServer, stdioTransport, type RunningHttpServer } from '../test-support/reference-server/harness';
 
 const servers: RunningHttpServer[] = [];
 afterAll(async () => {

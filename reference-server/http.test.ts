@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   checkCacheHints, checkCompletion, checkErrors, checkInputRequired, checkLargeBlob, checkListing, checkNotifications,
   checkReadKinds, checkSandbox, checkTemplates, checkTools
-} from './scenarios';
+} from '../test-support/reference-server/scenarios';
 import { LARGE_BLOB_BYTES } from './showcase';
-import { connectHttp, startHttpServer, type ClientEra, type RunningHttpServer } from './test-harness';
+import { connectHttp, startHttpServer, type ClientEra, type RunningHttpServer } from '../test-support/reference-server/harness';
 
 const CATALOG = 500;
 const PAGE = 40;

@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { NODE_ARGS, REPO_ROOT, startHttpServer } from './test-harness';
+import { NODE_ARGS, REPO_ROOT, startHttpServer } from '../test-support/reference-server/harness';
 
 /** Runs the server with `args` and resolves with its exit code and stderr once it exits by itself. */
 function runToExit(args: string[], timeoutMs = 20_000): Promise<{ code: number | null; stderr: string }> {

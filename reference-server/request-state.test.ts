@@ -4,8 +4,8 @@
 import { ReadResourceResultSchema } from '@modelcontextprotocol/core';
 import { isInputRequiredResult, withInputRequired, type Client, type InputRequiredResult } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectProtocolError } from './scenarios';
-import { connectHttp, startHttpServer, type RunningHttpServer } from './test-harness';
+import { expectProtocolError } from '../test-support/reference-server/scenarios';
+import { connectHttp, startHttpServer, type RunningHttpServer } from '../test-support/reference-server/harness';
 
 let server: RunningHttpServer;
 let client: Client;

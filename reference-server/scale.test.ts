@@ -2,8 +2,8 @@
 // A big page size keeps the walk short; the client-side cursor walk is the one the app uses for big lists.
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listAllResources } from './scenarios';
-import { connectHttp, startHttpServer, type ClientEra, type RunningHttpServer } from './test-harness';
+import { listAllResources } from '../test-support/reference-server/scenarios';
+import { connectHttp, startHttpServer, type ClientEra, type RunningHttpServer } from '../test-support/reference-server/harness';
 
 const RESOURCES = 100_000;
 const PAGE = 5_000;

@@ -3,9 +3,9 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkErrors, checkInputRequired, checkLargeBlob, checkListing, checkNotifications, checkReadKinds, checkSandbox } from './scenarios';
+import { checkErrors, checkInputRequired, checkLargeBlob, checkListing, checkNotifications, checkReadKinds, checkSandbox } from '../test-support/reference-server/scenarios';
 import { LARGE_BLOB_BYTES } from './showcase';
-import { NODE_ARGS, REPO_ROOT, connectStdio, eventually, type ClientEra } from './test-harness';
+import { NODE_ARGS, REPO_ROOT, connectStdio, eventually, type ClientEra } from '../test-support/reference-server/harness';
 
 const CATALOG = 120;
 const PAGE = 25;

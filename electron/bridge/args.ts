@@ -1,5 +1,5 @@
 // Command-line options of `npm run web`. Unknown or malformed options are errors, never ignored.
-import { parseStrictOptions } from '../strict-options';
+import { parseStrictOptions } from '../host/strict-options';
 
 export interface WebArgs {
   port: number;

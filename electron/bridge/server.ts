@@ -7,8 +7,8 @@ import path from 'node:path';
 import type { AddressInfo, Socket } from 'node:net';
 import { WebSocketServer } from 'ws';
 import type { EngineHost } from '../../shared/contract';
-import { contentSecurityPolicy } from '../shell/csp';
-import { INDEX_FILE } from '../shell/renderer-files';
+import { contentSecurityPolicy } from '../host/csp';
+import { INDEX_FILE } from '../host/renderer-files';
 import {
   allowedHosts,
   allowedOrigins,

@@ -3,8 +3,8 @@
 // not an envelope) get an error reply; none can throw.
 import type { RawData, WebSocket } from 'ws';
 import type { EngineHost, ReplyEnvelope } from '../../shared/contract';
-import { handleCall } from '../shell/call-envelope';
-import { EventInterest } from '../shell/event-interest';
+import { handleCall } from '../host/call-envelope';
+import { EventInterest } from '../host/event-interest';
 
 /** Largest call frame the engine will parse (file.save carries whole resources as base64). */
 export const MAX_CALL_FRAME_BYTES = 16 * 1024 * 1024;

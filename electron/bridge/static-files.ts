@@ -2,8 +2,8 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
-import { contentTypeFor, rendererFileFor } from '../shell/renderer-files';
-import { securityHeaders } from '../shell/csp';
+import { contentTypeFor, rendererFileFor } from '../host/renderer-files';
+import { securityHeaders } from '../host/csp';
 
 export interface StaticOptions {
   root: string;

@@ -1,7 +1,7 @@
 // Command-line parsing for `npm run -s cli -- <command> ...`. Unknown options are errors.
 import type { ServerConfigEntry } from '../../shared/contract';
 import { validateServerEntry } from '../engine/config/schema';
-import { parseStrictOptions } from '../strict-options';
+import { parseStrictOptions } from '../host/strict-options';
 import { splitCommandLine } from './command-line';
 
 export const CLI_USAGE = `Usage: npm run -s cli -- <command> [server] [args] [options]

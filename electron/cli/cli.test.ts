@@ -4,7 +4,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../engine/config/default-server';
-import { cleanup, crashingStdio, referenceStdio, startReferenceHttp, tempDir } from '../engine/connections/test-support';
+import { cleanup, crashingStdio, referenceStdio, startReferenceHttp, tempDir } from '../../test-support/engine/engine-harness';
 
 afterAll(cleanup);
 

@@ -13,7 +13,7 @@ import type { Handler, HandlerMap } from './handlers';
 import type { EnginePorts } from './ports';
 import type { RequestRegistry } from './requests';
 import { resourceHandlers } from './resources/handlers';
-import { templateHandlers } from './templates/template-handlers';
+import { templateHandlers } from './templates/handlers';
 
 export interface ApiDeps {
   bus: EventBus;

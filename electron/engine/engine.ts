@@ -19,11 +19,11 @@ import { toAppError } from './errors';
 import { createLogHandlers } from './protocol-log/handlers';
 import { ProtocolLog } from './protocol-log/protocol-log';
 import { InputBroker } from './input-required/input-broker';
-import { inputHandlers } from './input-required/input-handlers';
+import { inputHandlers } from './input-required/handlers';
 import { iconHandlers } from './icons/handlers';
 import { IconService, type IconServiceDeps } from './icons/icon-service';
 import { SubscriptionManager } from './subscriptions/subscription-manager';
-import { subscriptionHandlers } from './subscriptions/subscription-handlers';
+import { subscriptionHandlers } from './subscriptions/handlers';
 
 export interface EngineLimits extends ConnectionLimits {
   /** Largest single content item a read returns (bytes); bigger ones fail with `too_large`. */

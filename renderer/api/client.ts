@@ -3,7 +3,6 @@
 import type { EngineClient } from '../../shared/contract';
 import { browserLocalMethods } from './browser-local-methods';
 import { createIpcClient } from './ipc-carrier';
-import './preload-types';
 import { connectSocketClient } from './socket-carrier';
 import { readTokenFromUrl, socketUrlFor } from './token';
 

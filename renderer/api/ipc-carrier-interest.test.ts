@@ -5,10 +5,10 @@
 // (EventInterest), as electron/preload.ts and electron/main.ts do.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EventEnvelope, EventInterestEnvelope } from '../../shared/contract';
-import { EventInterest } from '../../electron/shell/event-interest';
-import { interestMessage } from '../../electron/shell/interest-message';
+import { EventInterest } from '../../electron/host/event-interest';
+import { interestMessage } from '../../electron/desktop/interest-message';
 import { createEngineClient } from './client';
-import type { McpBrowserPreloadApi } from './preload-types';
+import type { McpBrowserPreloadApi } from '../../shared/contract';
 
 function standInPreload() {
   const told: EventInterestEnvelope[] = [];

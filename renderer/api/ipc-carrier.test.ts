@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { EngineCallError, type EventEnvelope, type ReplyEnvelope } from '../../shared/contract';
 import { createIpcClient } from './ipc-carrier';
-import type { McpBrowserPreloadApi } from './preload-types';
+import type { McpBrowserPreloadApi } from '../../shared/contract';
 
 function fakePreload(answer: (method: string, id: number) => Promise<ReplyEnvelope>) {
   const listeners = new Set<(e: EventEnvelope) => void>();

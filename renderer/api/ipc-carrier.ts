@@ -4,7 +4,7 @@
 import type { EngineClient } from '../../shared/contract';
 import { CarrierClient } from './carrier-client';
 import { reportEventInterest } from './event-interest-reporter';
-import type { McpBrowserPreloadApi } from './preload-types';
+import type { McpBrowserPreloadApi } from '../../shared/contract';
 
 export function createIpcClient(api: McpBrowserPreloadApi, callTimeoutMs?: number): EngineClient {
   const client: CarrierClient = new CarrierClient(

@@ -10,7 +10,7 @@
 //   (engine-events.ts).
 import { useQuery, type Query } from '@tanstack/react-query';
 import type { MethodResult, ServerId } from '../../shared/contract';
-import { readIconRefusalData } from '../../shared/picker/icon-refusal-data';
+import { readIconRefusalData } from '../../shared/icons/icon-refusal-data';
 import { useEngine } from '../app/engine-context';
 import { toAppError } from './errors';
 import { queryKeys } from './keys';

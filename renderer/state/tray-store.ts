@@ -1,7 +1,7 @@
 // The context tray: resources a person picked by hand, in the order they want them exported.
 import { create } from 'zustand';
 import type { ResourceItem } from '../../shared/contract';
-import { resourceKey } from '../../shared/picker/keys';
+import { resourceKey } from '../../shared/resource-key';
 
 interface TrayState {
   items: ResourceItem[];

@@ -4,3 +4,4 @@ export * from './events';
 export * from './envelope';
 export * from './packed-items';
 export * from './event-interest-limits';
+export * from './preload-api';

@@ -125,7 +125,7 @@ export const methodSchemas = {
    * One icon of a server's resource, fetched by the engine (https:, the server's own origin, no credentials,
    * size, time and image-type limits; see docs/picker.md) and returned as a data: URI. A refusal fails the
    * call with an AppError whose message says why and whose `data` is an IconRefusalData
-   * (shared/picker/icon-refusal-data.ts): `{ iconRefused: true, transient, retryAfterMs? }`.
+   * (shared/icons/icon-refusal-data.ts): `{ iconRefused: true, transient, retryAfterMs? }`.
    */
   'icons.get': z.object({ serverId, src: z.string().min(1).max(8 * 1024) })
 } as const;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AUDIENCE_ASSISTANT, AUDIENCE_USER, buildColumns, concatColumns, extendColumns } from './columns';
-import { item } from './test-items';
+import { item } from '../../test-support/picker/items';
 
 describe('picker columns', () => {
   it('flattens annotations, treating invalid values as missing', () => {

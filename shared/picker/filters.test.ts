@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildColumns } from './columns';
 import { applyAnnotationFilter, defaultAnnotationFilter, parseDateBound, type AnnotationFilter } from './filters';
-import { item } from './test-items';
+import { item } from '../../test-support/picker/items';
 
 const items = [
   item('ref://user', {}, { audience: ['user'], priority: 0.9, lastModified: '2026-03-10T12:00:00Z' }),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildColumns, concatColumns, extendColumns } from './columns';
 import { buildSortOrder, type SortKey } from './sort';
-import { item } from './test-items';
+import { item } from '../../test-support/picker/items';
 
 const items = [
   item('ref://1', { name: 'b-first' }, { priority: 0.5, lastModified: '2026-01-01T00:00:00Z' }),

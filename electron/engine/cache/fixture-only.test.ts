@@ -17,7 +17,7 @@ import type { CacheInfo } from '../../../shared/contract';
 import { EventBus } from '../event-bus';
 import { combineCacheInfo } from '../resources/tracked';
 import { createCache } from './index';
-import { createFixture } from './testing/fixture-server';
+import { createFixture } from '../../../test-support/cache/fixture-server';
 
 const clients: Client[] = [];
 const dirs: string[] = [];

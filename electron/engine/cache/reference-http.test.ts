@@ -10,9 +10,9 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { CacheSnapshot, ListResult, LogPage, PendingInputRequest, ReadResult, ResourceItem, ServerConfigEntry, SubscriptionInfo } from '../../../shared/contract';
 import type { Engine } from '../engine';
-import { cleanup, engineWith, startReferenceHttp, statusOf, type HttpServerProcess } from '../connections/test-support';
-import { installClientClock, type ClientClock } from './testing/client-clock';
-import { startWireProxy, type WireProxy } from './testing/wire-proxy';
+import { cleanup, engineWith, startReferenceHttp, statusOf, type HttpServerProcess } from '../../../test-support/engine/engine-harness';
+import { installClientClock, type ClientClock } from '../../../test-support/cache/client-clock';
+import { startWireProxy, type WireProxy } from '../../../test-support/cache/wire-proxy';
 
 const EVERY_READ = 'ref://cache/every-read';
 const PUBLIC_LONG = 'ref://cache/public-long';

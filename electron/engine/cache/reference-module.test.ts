@@ -6,10 +6,10 @@
 import type { Client, ReadResourceResult } from '@modelcontextprotocol/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { EngineEvents } from '../../../shared/contract';
-import { cleanup, startReferenceHttp } from '../connections/test-support';
+import { cleanup, startReferenceHttp } from '../../../test-support/engine/engine-harness';
 import { EventBus } from '../event-bus';
 import { createCache, type CacheModule, type CacheOptions } from './index';
-import { connectReference } from './testing/reference-client';
+import { connectReference } from '../../../test-support/cache/reference-client';
 
 const EVERY_READ = 'ref://cache/every-read';
 const PUBLIC_LONG = 'ref://cache/public-long';

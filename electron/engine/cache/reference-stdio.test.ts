@@ -8,8 +8,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { CacheSnapshot, ListResult, LogPage, ReadResult, ResourceItem, SubscriptionInfo } from '../../../shared/contract';
-import { cleanup, engineWith, referenceStdio, statusOf, tempDir } from '../connections/test-support';
-import { installClientClock, type ClientClock } from './testing/client-clock';
+import { cleanup, engineWith, referenceStdio, statusOf, tempDir } from '../../../test-support/engine/engine-harness';
+import { installClientClock, type ClientClock } from '../../../test-support/cache/client-clock';
 
 const EVERY_READ = 'ref://cache/every-read';
 const PUBLIC_LONG = 'ref://cache/public-long';

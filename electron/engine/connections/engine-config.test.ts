@@ -4,7 +4,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ConfigView, ServerDetails } from '../../../shared/contract';
-import { cleanup, engineWith, nextEvent, referenceStdio, statusOf, tempDir } from './test-support';
+import { cleanup, engineWith, nextEvent, referenceStdio, statusOf, tempDir } from '../../../test-support/engine/engine-harness';
 
 afterAll(cleanup);
 

@@ -2,8 +2,8 @@
 // reconnect after the server dies and comes back) and a legacy HTTP+SSE server (forced and fallback).
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ListResult, ReadResult, ResourceItem } from '../../../shared/contract';
-import { startSseFixture } from './sse-fixture';
-import { cleanup, engineWith, nextEvent, startReferenceHttp, statusOf } from './test-support';
+import { startSseFixture } from '../../../test-support/engine/sse-server';
+import { cleanup, engineWith, nextEvent, startReferenceHttp, statusOf } from '../../../test-support/engine/engine-harness';
 
 afterAll(cleanup);
 

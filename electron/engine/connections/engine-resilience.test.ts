@@ -3,7 +3,7 @@
 // messages and contents, and cancelling a large listing.
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ListResult, ResourceItem, ServerState } from '../../../shared/contract';
-import { cleanup, crashingStdio, engineWith, nextEvent, referenceStdio, statusOf } from './test-support';
+import { cleanup, crashingStdio, engineWith, nextEvent, referenceStdio, statusOf } from '../../../test-support/engine/engine-harness';
 
 afterAll(cleanup);
 

@@ -4,8 +4,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ListResult, ReadResult, ResourceItem, ServerDetails } from '../../../shared/contract';
-import { isRunning } from '../../../e2e/fixtures/processes';
-import { cleanup, engineWith, nextEvent, referenceStdio, statusOf, tempDir } from './test-support';
+import { isRunning } from '../../../test-support/processes';
+import { cleanup, engineWith, nextEvent, referenceStdio, statusOf, tempDir } from '../../../test-support/engine/engine-harness';
 import { configFingerprint } from './verdict-store';
 
 afterAll(cleanup);

@@ -1,8 +1,8 @@
 // A refused icon: why (code and reason, shown as the placeholder's tooltip), and whether the refusal may
 // go away by itself (a timeout, a network failure) or holds for as long as the inputs do.
 import type { AppErrorCode } from '../../../shared/contract';
-import type { IconRefusalData } from '../../../shared/picker/icon-refusal-data';
-import { ICON_REFUSED_PREFIX } from '../../../shared/picker/icon-source';
+import type { IconRefusalData } from '../../../shared/icons/icon-refusal-data';
+import { ICON_REFUSED_PREFIX } from '../../../shared/icons/icon-source';
 import { appError, clip, type AppErrorException } from '../errors';
 
 export interface IconRefusal {

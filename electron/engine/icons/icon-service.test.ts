@@ -4,11 +4,11 @@
 // entry decides the icon origin), except in the engine-level tests at the end.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppError, ServerConfigEntry } from '../../../shared/contract';
-import { readIconRefusalData } from '../../../shared/picker/icon-refusal-data';
+import { readIconRefusalData } from '../../../shared/icons/icon-refusal-data';
 import { AppErrorException } from '../errors';
-import { cleanup, engineWith } from '../connections/test-support';
+import { cleanup, engineWith } from '../../../test-support/engine/engine-harness';
 import { IconService, type IconLimits } from './icon-service';
-import { makeTestCertificate, startHttpsIconServer, type HttpsIconServer, type TestCertificate } from './testing/https-icon-server';
+import { makeTestCertificate, startHttpsIconServer, type HttpsIconServer, type TestCertificate } from '../../../test-support/engine/https-icon-server';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///ywAAAAAAQABAAACAUwAOw==', 'base64');

@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CacheSnapshot, InputAnswer, LogPage, PendingInputRequest, ReadResult } from '../../../shared/contract';
 import type { Engine } from '../engine';
-import { cleanup, nextEvent } from '../connections/test-support';
-import { engineOnReference, eraMatrix } from '../subscriptions/reference-eras';
+import { cleanup, nextEvent } from '../../../test-support/engine/engine-harness';
+import { engineOnReference, eraMatrix } from '../../../test-support/engine/reference-eras';
 import { TWO_ROUND_URI, URL_MODE_URI, VAULT_PASSPHRASE, VAULT_SECRET, VAULT_URI } from '../../../reference-server/input-required';
 
 afterAll(cleanup);

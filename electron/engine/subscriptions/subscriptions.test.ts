@@ -4,9 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListResult, LogPage, ReadResult, ResourceItem, SubscriptionInfo } from '../../../shared/contract';
 import type { Engine } from '../engine';
-import { cleanup, engineWith, nextEvent, startReferenceHttp, statusOf, type HttpServerProcess } from '../connections/test-support';
-import { engineOnReference, eraArgs, eraMatrix } from './reference-eras';
-import { connectHttp } from '../../../reference-server/test-harness';
+import { cleanup, engineWith, nextEvent, startReferenceHttp, statusOf, type HttpServerProcess } from '../../../test-support/engine/engine-harness';
+import { engineOnReference, eraArgs, eraMatrix } from '../../../test-support/engine/reference-eras';
+import { connectHttp } from '../../../test-support/reference-server/harness';
 
 afterAll(cleanup);
 

@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompletionResult, ListResult, LogPage, ReadResult, TemplateItem } from '../../../shared/contract';
 import { expandTemplate, parseTemplate, type TemplateValues } from '../../../shared/templates';
 import type { Engine } from '../engine';
-import { cleanup, engineWith, statusOf } from '../connections/test-support';
-import { engineOnReference, eraMatrix } from '../subscriptions/reference-eras';
-import { startSseFixture } from '../connections/sse-fixture';
+import { cleanup, engineWith, statusOf } from '../../../test-support/engine/engine-harness';
+import { engineOnReference, eraMatrix } from '../../../test-support/engine/reference-eras';
+import { startSseFixture } from '../../../test-support/engine/sse-server';
 import { usersOf } from '../../../reference-server/templates';
 
 afterAll(cleanup);

@@ -2,9 +2,9 @@
 // size and estimated tokens, exported as Markdown or JSON to the clipboard or a file.
 import { useState } from 'react';
 import { displayName } from '../../../shared/picker/columns';
-import { formatBytes } from '../../../shared/picker/format';
-import { resourceKey } from '../../../shared/picker/keys';
-import { trayTotals, type TrayEntry } from '../../../shared/picker/tray-export';
+import { formatBytes } from '../../../shared/format';
+import { resourceKey } from '../../../shared/resource-key';
+import { trayTotals, type TrayEntry } from '../../../shared/tray/tray-export';
 import { toAppError } from '../../queries/errors';
 import { useResourceReads } from '../../queries/use-resource-read';
 import { useTrayStore } from '../../state/tray-store';

@@ -1,6 +1,6 @@
 // Export of the tray: a format (Markdown or JSON) and a destination (clipboard or file).
 import { useId, useState } from 'react';
-import { exportJson, exportMarkdown, IncompleteTrayError, type TrayEntry } from '../../../shared/picker/tray-export';
+import { exportJson, exportMarkdown, IncompleteTrayError, type TrayEntry } from '../../../shared/tray/tray-export';
 import { useEngine } from '../../app/engine-context';
 import { toAppError } from '../../queries/errors';
 

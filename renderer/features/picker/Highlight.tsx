@@ -1,5 +1,5 @@
 // Text with the search's matched characters wrapped in <mark>.
-import { highlightRanges, splitByRanges } from '../../../shared/picker/search';
+import { highlightRanges, splitByRanges } from '../../../shared/search/search';
 
 export function Highlight({ text, query }: { text: string; query: string }) {
   if (!query.trim()) return <>{text}</>;

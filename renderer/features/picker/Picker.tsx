@@ -2,7 +2,7 @@
 // Keyboard: Ctrl/Cmd+K focuses the search; ArrowUp/ArrowDown/PageUp/PageDown (and Home/End in the list)
 // move; Enter opens; Ctrl/Cmd+Enter (anywhere in the picker) or `a` (in the list) adds to the context tray.
 import { useCallback, useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
-import { parseResourceKey, resourceKey } from '../../../shared/picker/keys';
+import { parseResourceKey, resourceKey } from '../../../shared/resource-key';
 import { sortKeys, type SortKey } from '../../../shared/picker/sort';
 import { usePickerStore } from '../../state/picker-store';
 import { useTrayStore } from '../../state/tray-store';

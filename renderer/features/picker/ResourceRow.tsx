@@ -3,9 +3,9 @@
 import { memo, useMemo, useState, type CSSProperties } from 'react';
 import type { ResourceItem } from '../../../shared/contract';
 import { displayName } from '../../../shared/picker/columns';
-import { formatBytes, formatDay } from '../../../shared/picker/format';
-import { ICON_REFUSED_PREFIX, chooseIcon } from '../../../shared/picker/icon-source';
-import { resourceKey } from '../../../shared/picker/keys';
+import { formatBytes, formatDay } from '../../../shared/format';
+import { ICON_REFUSED_PREFIX, chooseIcon } from '../../../shared/icons/icon-source';
+import { resourceKey } from '../../../shared/resource-key';
 import { useRemoteIcon } from '../../queries/use-icon';
 import { Highlight } from './Highlight';
 

@@ -5,7 +5,7 @@ import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import type { AppError, CacheInfo, ResourceItem, ServerId, ServerState } from '../../../shared/contract';
 import { concatColumns, extendColumns, type PickerColumns } from '../../../shared/picker/columns';
 import { applyAnnotationFilter, type HiddenCounts } from '../../../shared/picker/filters';
-import { SearchSession } from '../../../shared/picker/search';
+import { SearchSession } from '../../../shared/search/search';
 import { buildSortOrder, type SortKey } from '../../../shared/picker/sort';
 import { toAppError } from '../../queries/errors';
 import { queryKeys } from '../../queries/keys';

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { EngineProvider } from '../../app/engine-context';
 import { noFilters, useLogStore } from './log-store';
 import { ProtocolLogPanel } from './ProtocolLogPanel';
-import { startTestEngine, type TestEngine } from './test-engine';
+import { startTestEngine, type TestEngine } from '../../../test-support/renderer/test-engine';
 
 let harness: TestEngine;
 

@@ -2,8 +2,8 @@
 // kinds, copy, and save to disk.
 import { Suspense, useMemo, useState } from 'react';
 import type { ContentPart } from '../../../shared/contract';
-import { baseMime, isTextual, languageFor, previewKind, renderedKinds, type PreviewKind } from '../../../shared/picker/content-kind';
-import { formatBytes } from '../../../shared/picker/format';
+import { baseMime, isTextual, languageFor, previewKind, renderedKinds, type PreviewKind } from '../../../shared/viewer/content-kind';
+import { formatBytes } from '../../../shared/format';
 import { useEngine } from '../../app/engine-context';
 import { toAppError } from '../../queries/errors';
 import { useUiStore } from '../../state/ui-store';

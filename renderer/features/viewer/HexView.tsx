@@ -1,6 +1,6 @@
 // Binary content: a hex dump of the first bytes (the rest can be saved to disk from the part toolbar).
 import { useMemo } from 'react';
-import { formatBytes } from '../../../shared/picker/format';
+import { formatBytes } from '../../../shared/format';
 import { hexLines } from './bytes';
 
 const previewBytes = 4096;

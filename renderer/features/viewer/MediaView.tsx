@@ -1,6 +1,6 @@
 // Images, audio, video and PDF from blob bytes, through blob: URLs typed by us (never by the server's
 // claim alone: the preview kind already decided the element).
-import type { PreviewKind } from '../../../shared/picker/content-kind';
+import type { PreviewKind } from '../../../shared/viewer/content-kind';
 import { useObjectUrl } from './use-object-url';
 
 const pdfType = 'application/pdf';

@@ -2,7 +2,7 @@
 // `content-part` per content item. Read errors show as an error with retry, never as empty content.
 import { useMemo } from 'react';
 import type { ResourceItem } from '../../../shared/contract';
-import { resourceKey } from '../../../shared/picker/keys';
+import { resourceKey } from '../../../shared/resource-key';
 import { toAppError } from '../../queries/errors';
 import { useListedItems } from '../../queries/use-resource-list';
 import { useRefreshResource, useResourceRead } from '../../queries/use-resource-read';

@@ -1,0 +1,112 @@
+// Ordering of search matches: by tier (exact, prefix, substring, typo), and within a tier by the active sort.
+// Done as linear passes over typed arrays, never a comparison sort: one pass marks each match's tier, the
+// prefix ranges (search-prefix.ts) promote the matches whose name, title, URI or last URI segment starts with
+// or equals the query, and one pass over the sort order places the matches, tier by tier. When every match
+// has the same tier (one term and no prefix match, or a typo query), the order is just the sort order
+// filtered; when every item matches, it is the sort order itself.
+import type { PickerColumns } from '../picker/columns';
+import type { PrefixRanges } from './search-prefix';
+
+export const TIER_EXACT = 0;
+export const TIER_PREFIX = 1;
+export const TIER_SUBSTRING = 2;
+export const TIER_TYPO = 3;
+
+export interface SearchResult {
+  /** Matching item indices: best tier first, then in the order of `order` (the active sort). */
+  idxs: Uint32Array;
+  /** How many matches fell in each tier (exact, prefix, substring, typo). */
+  tierCounts: [number, number, number, number];
+}
+
+export interface RankQuery {
+  /** The query's terms, lower-cased and space-joined. */
+  whole: string;
+  singleTerm: boolean;
+  typo: boolean;
+  /** Items whose prefix fields start with `whole`; only read when the query matched without a typo. */
+  prefix: PrefixRanges | undefined;
+}
+
+/** `matched` (all with one tier) in the order of `order`; `marks` is scratch space, one byte per item. */
+function inOrder(matched: ArrayLike<number>, order: ArrayLike<number>, marks: Uint8Array, itemCount: number): Uint32Array {
+  const out = new Uint32Array(matched.length);
+  // Indices are distinct, so as many matches as items is every item.
+  if (matched.length === itemCount && order.length === itemCount) {
+    out.set(order);
+    return out;
+  }
+  marks.fill(0, 0, order.length);
+  for (let k = 0; k < matched.length; k++) marks[matched[k]] = 1;
+  for (let k = 0, o = 0; k < order.length && o < out.length; k++) if (marks[order[k]] === 1) out[o++] = order[k];
+  return out;
+}
+
+/**
+ * Whether every item matched and starts a field with the query, none equal to it (a URI scheme every item
+ * shares): then all are prefix matches, in sort order, without marking them one by one.
+ */
+function everyItemPrefixed(prefix: PrefixRanges, matchedCount: number, itemCount: number): boolean {
+  if (matchedCount !== itemCount) return false;
+  const perField = [0, 0, 0, 0];
+  for (const range of prefix.ranges) {
+    if (range.exactEnd > range.lo) return false;
+    perField[range.field] += range.hi - range.lo;
+  }
+  return perField.includes(itemCount);
+}
+
+/** Lowers the tier of matched items (tierPlusOne !== 0) in one prefix range to `tier`. */
+function promote(order: Uint32Array, offset: number, from: number, to: number, tierPlusOne: Uint8Array, tier: number): void {
+  for (let k = from; k < to; k++) {
+    const i = offset + order[k];
+    if (tierPlusOne[i] > tier + 1) tierPlusOne[i] = tier + 1;
+  }
+}
+
+/**
+ * Orders `matched` by tier, then by `order`. A query matched with a typo puts everything in the typo tier.
+ * Otherwise a single term is a substring match at least; several terms are one only when the space-joined
+ * query occurs as is, else they are scattered and rank with the typo matches. `scratch` holds one byte per
+ * item and is overwritten.
+ */
+export function rankMatches(
+  columns: PickerColumns,
+  matched: ArrayLike<number>,
+  query: RankQuery,
+  order: ArrayLike<number>,
+  scratch: Uint8Array
+): SearchResult {
+  const tierCounts: [number, number, number, number] = [0, 0, 0, 0];
+  const prefix = query.typo ? undefined : query.prefix;
+  const sameTier = query.typo ? TIER_TYPO : query.singleTerm ? TIER_SUBSTRING : -1;
+  if (sameTier !== -1 && (prefix === undefined || prefix.count === 0)) {
+    tierCounts[sameTier] = matched.length;
+    return { idxs: inOrder(matched, order, scratch, columns.items.length), tierCounts };
+  }
+  if (sameTier !== -1 && prefix !== undefined && everyItemPrefixed(prefix, matched.length, columns.items.length)) {
+    tierCounts[TIER_PREFIX] = matched.length;
+    return { idxs: inOrder(matched, order, scratch, columns.items.length), tierCounts };
+  }
+  // tierPlusOne[i] = 0 for non-matches, so one pass over the sort order yields tiers already sorted.
+  const tierPlusOne = scratch;
+  tierPlusOne.fill(0, 0, order.length);
+  const { haystack } = columns;
+  for (let k = 0; k < matched.length; k++) {
+    const i = matched[k];
+    const tier = sameTier !== -1 ? sameTier : haystack[i].includes(query.whole) ? TIER_SUBSTRING : TIER_TYPO;
+    tierPlusOne[i] = tier + 1;
+  }
+  for (const { order, offset, lo, exactEnd, hi } of prefix?.ranges ?? []) {
+    promote(order, offset, lo, exactEnd, tierPlusOne, TIER_EXACT);
+    promote(order, offset, exactEnd, hi, tierPlusOne, TIER_PREFIX);
+  }
+  for (let k = 0; k < matched.length; k++) tierCounts[tierPlusOne[matched[k]] - 1]++;
+  const next = [0, tierCounts[0], tierCounts[0] + tierCounts[1], tierCounts[0] + tierCounts[1] + tierCounts[2]];
+  const idxs = new Uint32Array(matched.length);
+  for (let k = 0; k < order.length; k++) {
+    const t = tierPlusOne[order[k]];
+    if (t !== 0) idxs[next[t - 1]++] = order[k];
+  }
+  return { idxs, tierCounts };
+}

@@ -1,0 +1,32 @@
+// Test support (used by the subscriptions, templates and input-required tests): one engine connected to the
+// real reference server on either era, over stdio (the engine spawns it) or Streamable HTTP (started here).
+// Processes are killed by test-support's cleanup().
+import { expect } from 'vitest';
+import type { Engine, EngineOptions } from '../../electron/engine/engine';
+import { engineWith, referenceStdio, startReferenceHttp, statusOf, type HttpServerProcess } from './engine-harness';
+
+export type Era = 'modern' | 'legacy';
+export type Via = 'stdio' | 'http';
+
+/** Every era on every transport the engine speaks to the reference server. */
+export const eraMatrix: Array<[Era, Via]> = [
+  ['modern', 'stdio'],
+  ['legacy', 'stdio'],
+  ['modern', 'http'],
+  ['legacy', 'http']
+];
+
+/** The server flags that make it speak `era` (it serves both by default and the engine picks 2026-07-28). */
+export function eraArgs(era: Era): string[] {
+  return era === 'legacy' ? ['--era', 'legacy'] : [];
+}
+
+/** An engine with one reference server named `ref`, connected on `era` (checked). */
+export async function engineOnReference(era: Era, via: Via, args: string[], options: EngineOptions = {}): Promise<{ engine: Engine; http?: HttpServerProcess }> {
+  const serverArgs = [...args, ...eraArgs(era)];
+  const http = via === 'http' ? await startReferenceHttp(serverArgs) : undefined;
+  const engine = await engineWith({ ref: http ? { type: 'http', url: http.url } : referenceStdio(...serverArgs) }, options);
+  // Generous: on a loaded machine a stdio connect with the era probe spawns two processes.
+  expect(await statusOf(engine, 'ref', 'connected', 60_000)).toMatchObject({ era });
+  return { engine, ...(http && { http }) };
+}
