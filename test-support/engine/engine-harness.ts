@@ -1,18 +1,14 @@
-// Test support (used by *.test.ts only): real reference-server processes over stdio and HTTP, engines
-// on temp dirs, and waiting for engine events. Every process started here is killed by `cleanup()`.
+// Test support (used by *.test.ts only): real reference-server processes over HTTP, engines on temp dirs,
+// and waiting for engine events. Every process started here is killed by `cleanup()`. Stdio servers are
+// config entries (referenceServerEntry, the app's own), which the engines spawn.
 import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EngineEvents, EventName, ServerConfigEntry, StdioServerConfig } from '../../shared/contract';
-import { referenceServerEntry } from '../../electron/engine/config/default-server';
 import { createEngine } from '../../electron/engine/engine';
 import type { Engine, EngineOptions } from '../../electron/engine/engine';
 import type { EventBus } from '../../electron/engine/event-bus';
-
-export function referenceStdio(...args: string[]): StdioServerConfig {
-  return referenceServerEntry(args);
-}
 
 /** A stdio "server" that is not one: it prints to stderr and exits, to show failures stay isolated. */
 export function crashingStdio(message = 'fatal: cannot start'): StdioServerConfig {

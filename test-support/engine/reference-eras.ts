@@ -3,7 +3,8 @@
 // Processes are killed by test-support's cleanup().
 import { expect } from 'vitest';
 import type { Engine, EngineOptions } from '../../electron/engine/engine';
-import { engineWith, referenceStdio, startReferenceHttp, statusOf, type HttpServerProcess } from './engine-harness';
+import { referenceServerEntry } from '../../electron/engine/config/default-server';
+import { engineWith, startReferenceHttp, statusOf, type HttpServerProcess } from './engine-harness';
 
 export type Era = 'modern' | 'legacy';
 export type Via = 'stdio' | 'http';
@@ -25,7 +26,7 @@ export function eraArgs(era: Era): string[] {
 export async function engineOnReference(era: Era, via: Via, args: string[], options: EngineOptions = {}): Promise<{ engine: Engine; http?: HttpServerProcess }> {
   const serverArgs = [...args, ...eraArgs(era)];
   const http = via === 'http' ? await startReferenceHttp(serverArgs) : undefined;
-  const engine = await engineWith({ ref: http ? { type: 'http', url: http.url } : referenceStdio(...serverArgs) }, options);
+  const engine = await engineWith({ ref: http ? { type: 'http', url: http.url } : referenceServerEntry(serverArgs) }, options);
   // Generous: on a loaded machine a stdio connect with the era probe spawns two processes.
   expect(await statusOf(engine, 'ref', 'connected', 60_000)).toMatchObject({ era });
   return { engine, ...(http && { http }) };
