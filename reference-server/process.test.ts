@@ -2,7 +2,7 @@
 // temporary sandbox directory it created.
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { startHttpServer } from '../test-support/reference-server/harness';
+import { HttpReferenceServer } from '../test-support/reference-server/http-server';
 import { spawnReferenceServer } from '../test-support/reference-server/launch';
 
 /** Runs the server with `args` (after the launch entry's own flags) and resolves with its exit code and stderr once it exits by itself. */
@@ -36,7 +36,7 @@ describe('bad flags', () => {
 
 describe('shutdown', () => {
   it.each(['SIGINT', 'SIGTERM'] as const)('%s exits with code 0 and removes the temporary sandbox', async signal => {
-    const server = await startHttpServer(['--resources', '5']);
+    const server = await HttpReferenceServer.start(['--resources', '5']);
     try {
       const sandbox = /file sandbox at (\S+)/.exec(server.stderr())?.[1];
       expect(sandbox, 'the server prints its sandbox path').toBeDefined();

@@ -4,7 +4,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { projectRoot, referenceServerEntry } from '../engine/config/default-server';
-import { cleanup, crashingStdio, startReferenceHttp, tempDir } from '../../test-support/engine/engine-harness';
+import { cleanup, crashingStdio, tempDir } from '../../test-support/engine/engine-harness';
+import { HttpReferenceServer } from '../../test-support/reference-server/http-server';
 
 afterAll(cleanup);
 
@@ -71,7 +72,7 @@ describe('CLI', { timeout: 120_000 }, () => {
   });
 
   it('talks to ad hoc servers given with --stdio and --url, including templates', async () => {
-    const http = await startReferenceHttp(['--resources', '12']);
+    const http = await HttpReferenceServer.start(['--resources', '12']);
     const stdio = referenceServerEntry(['--resources', '7']);
     const [viaStdio, viaUrl] = await Promise.all([cli(['list', '--stdio', shellQuote([stdio.command, ...(stdio.args ?? [])])]), cli(['templates', '--url', http.url])]);
     expect(viaStdio.code).toBe(0);

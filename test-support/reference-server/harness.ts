@@ -1,38 +1,11 @@
-// Test helpers: start the real reference server (HTTP or stdio child process) and connect real SDK clients.
-// Every process started here is killed by the returned stop function.
+// Test helpers: real SDK clients of the real reference server, over HTTP (a URL: start the server with
+// HttpReferenceServer, http-server.ts) or stdio (a child process per connection, which the client's transport owns).
 import { Client, StreamableHTTPClientTransport, type ClientOptions } from '@modelcontextprotocol/client';
 import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
-import type { ChildProcess } from 'node:child_process';
 import type { StdioServerConfig } from '../../shared/contract';
 import { referenceServerEntry } from '../../electron/engine/config/default-server';
-import { stopChild, waitForLine } from '../processes';
-import { spawnReferenceServer } from './launch';
 
 export type ClientEra = 'modern' | 'legacy';
-
-export interface RunningHttpServer {
-  url: string;
-  child: ChildProcess;
-  stderr(): string;
-  stop(): Promise<void>;
-}
-
-/**
- * Starts the reference server over HTTP on `port` (0: any free port) and resolves once it listens. The
- * deadline is for a process that never comes up, not a speed check: under load a start took 15 s.
- */
-export async function startHttpServer(args: string[] = [], { port = 0, timeoutMs = 60_000 } = {}): Promise<RunningHttpServer> {
-  const child = spawnReferenceServer(['--transport', 'http', '--port', String(port), ...args], ['ignore', 'pipe', 'pipe']);
-  let stderr = '';
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  child.stdout!.resume();
-  const stop = () => stopChild(child, 3000);
-  const listening = await waitForLine(child, 'stderr', /listening on (http:\/\/\S+)/, timeoutMs).catch(async (e: Error) => {
-    await stop();
-    throw new Error(`reference server did not start: ${e.message}`);
-  });
-  return { url: listening[1], child, stderr: () => stderr, stop };
-}
 
 export function newClient(era: ClientEra, options: ClientOptions = {}): Client {
   return new Client({ name: 'reference-server-tests', version: '1.0.0' }, {

@@ -3,8 +3,8 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HttpReferenceServer } from '../../../e2e/fixtures/reference-servers';
 import { stdioTransport } from '../../../test-support/reference-server/harness';
+import { HttpReferenceServer } from '../../../test-support/reference-server/http-server';
 import type { LogEntry } from '../../../shared/contract';
 import { toAppError } from '../errors';
 import { EventBus } from '../event-bus';
