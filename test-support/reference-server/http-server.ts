@@ -20,6 +20,7 @@ export class HttpReferenceServer {
   private stderrText = '';
   /** 0 until the first start, which takes any free port; restarts ask for the same one again. */
   private boundPort = 0;
+  private endpoint = '';
 
   private constructor(private args: string[]) {}
 
@@ -33,9 +34,9 @@ export class HttpReferenceServer {
     return this.boundPort;
   }
 
-  /** The Streamable HTTP endpoint (the reference server serves MCP at /mcp). */
+  /** The Streamable HTTP endpoint as the server printed it: on 127.0.0.1 unless the test's flags bind elsewhere. */
   get url(): string {
-    return `http://127.0.0.1:${this.port}/mcp`;
+    return this.endpoint;
   }
 
   get configEntry(): ServerConfigEntry {
@@ -53,26 +54,29 @@ export class HttpReferenceServer {
 
   /**
    * Starts (again) on the same port, so the configured URL stays valid; with `args`, those replace the
-   * server flags it was started with (from then on). Ready when this child prints its `listening on` line:
-   * the first start binds port 0 and learns the port from that line, so no port is picked beforehand that
-   * another process could take, and a restart never mistakes another process on the port for this server.
+   * server flags it was started with (from then on; they come after the ones here, so they can override
+   * `--host`). Ready when this child prints its `listening on` line: the first start binds port 0 and
+   * learns the port from that line, so no port is picked beforehand that another process could take, and
+   * a restart never mistakes another process on the port for this server.
    */
   async restart(args?: string[]): Promise<void> {
     if (this.current && this.current.exitCode === null && this.current.signalCode === null) throw new Error('HTTP reference server is already running');
     if (args) this.args = args;
     const child = spawnReferenceServer(['--transport', 'http', '--host', '127.0.0.1', '--port', String(this.boundPort), ...this.args], ['ignore', 'pipe', 'pipe']);
     this.current = child;
+    // Registered at once: a start the test gives up on (its own time limit) is killed by the sweep too.
+    running.add(this);
     child.stdout?.resume();
     child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (this.stderrText += chunk));
     // A deadline for a process that never comes up, not a speed check: under load a start took 15 s.
     try {
-      const listening = await waitForLine(child, 'stderr', /listening on http:\/\/127\.0\.0\.1:(\d+)\//, 60_000);
-      this.boundPort = Number(listening[1]);
+      const [, endpoint] = await waitForLine(child, 'stderr', /listening on (http:\/\/\S+)/, 60_000);
+      this.endpoint = endpoint;
+      this.boundPort = Number(new URL(endpoint).port);
     } catch (err) {
       await stopChild(child);
       throw new Error(`HTTP reference server did not start: ${(err as Error).message}\n--- reference server stderr ---\n${this.stderrText}`);
     }
-    running.add(this);
   }
 
   /** kill -9, as a crash would. */
