@@ -6,26 +6,20 @@
 // every round, or the run fails), read latency over all rounds, the median phase time, and the
 // cached/uncached ratios. Requests are counted on the wire by the protocol-log transport tap. Prints
 // Markdown (paste into docs/cache.md).
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Client } from '@modelcontextprotocol/client';
-import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 import type { CacheMode } from '../shared/contract';
 import { createCache } from '../electron/engine/cache';
 import { EventBus } from '../electron/engine/event-bus';
+import { referenceServerEntry } from '../electron/engine/config/default-server';
 import { tapTransport } from '../electron/engine/protocol-log/tap';
+import { stdioClientTransport } from '../test-support/reference-server/harness';
 
 const { values } = parseArgs({ options: { resources: { type: 'string', default: '200' }, rounds: { type: 'string', default: '3' } } });
 const count = Number(values.resources);
 const rounds = Number(values.rounds);
 if (!Number.isInteger(count) || count < 1 || !Number.isInteger(rounds) || rounds < 1) throw new Error('--resources and --rounds take positive integers');
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const serverEntry = path.join(root, 'reference-server', 'main.ts');
-if (!existsSync(serverEntry)) throw new Error(`The reference server (${serverEntry}) is needed for this benchmark`);
-const tsxCli = path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 
 interface Phase {
   latencies: number[];
@@ -44,13 +38,7 @@ interface Session {
 async function runSession(mode: CacheMode): Promise<Session> {
   const cache = createCache({ bus: new EventBus() });
   let requests = 0;
-  const raw = new StdioClientTransport({
-    command: process.execPath,
-    args: [tsxCli, serverEntry, '--transport', 'stdio', '--resources', String(Math.max(count, 50))],
-    env: getDefaultEnvironment(),
-    cwd: root,
-    stderr: 'ignore'
-  });
+  const raw = stdioClientTransport(referenceServerEntry(['--resources', String(Math.max(count, 50))]), 'ignore');
   const transport = cache.port.guardTransport(
     tapTransport(raw, { listen: (direction, message) => void (direction === 'out' && 'method' in message && 'id' in message && requests++) })
   );

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { launchBridge } from '../e2e/fixtures/bridge-process';
-import { TSX_LOADER } from '../e2e/fixtures/paths';
+import { TSX_LOADER } from '../test-support/paths';
 import { ensureRendererBuilt } from '../scripts/ensure-built.mjs';
 
 export interface UiPhase {

@@ -15,7 +15,7 @@ import { WebSocket } from 'ws';
 import { unpackResourceItems, type ResourceItem } from '../shared/contract';
 import { connectSocketClient, type SocketEngineClient, type WebSocketLike } from '../renderer/api/socket-carrier';
 import { type BridgeProcess, launchBridge } from '../e2e/fixtures/bridge-process';
-import { HttpReferenceServer } from '../e2e/fixtures/reference-servers';
+import { HttpReferenceServer } from '../test-support/reference-server/http-server';
 import { ensureRendererBuilt } from '../scripts/ensure-built.mjs';
 import { type AppFigures, launchChromium, measureApp, measureUnvirtualized } from './picker-browser';
 import { benchSearch } from './picker-search';

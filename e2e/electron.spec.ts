@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { findElectronBinary } from '../scripts/electron-binary.mjs';
 import { PROJECT_ROOT } from './fixtures/paths';
-import { referenceStdioEntry } from './fixtures/reference-servers';
+import { referenceServerEntry } from './fixtures/reference-servers';
 
 const found = findElectronBinary(PROJECT_ROOT, { tryInstall: false });
 test.skip(!found.binary, `Electron binary not available, skipping the Electron project: ${found.reason}`);
@@ -21,7 +21,7 @@ let dataDir: string;
 test.beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'mcpb-electron-'));
   const configPath = path.join(dataDir, 'config.json');
-  await writeFile(configPath, JSON.stringify({ mcpServers: { reference: referenceStdioEntry() } }));
+  await writeFile(configPath, JSON.stringify({ mcpServers: { reference: referenceServerEntry() } }));
   appProcess = await electron.launch({
     executablePath: found.binary,
     args: [path.join(PROJECT_ROOT, 'dist', 'electron', 'main.cjs'), '--config', configPath, '--data-dir', dataDir],

@@ -5,7 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from './fixtures/app';
-import { referenceStdioEntry, STEADY_ARGS } from './fixtures/reference-servers';
+import { referenceServerEntry, STEADY_ARGS } from './fixtures/reference-servers';
 
 test.use({ appServers: { reference: { transport: 'stdio', args: [...STEADY_ARGS] } } });
 // Set for the file, not in the test body: a body's test.setTimeout would drop the app fixture's start-up time.
@@ -22,8 +22,8 @@ test('imports from a found Claude Desktop file; the new server connects, a dupli
   await expect(reference).toHaveAttribute('data-status', 'connected', { timeout: 60_000 });
   const claudeFile = await writeJson(path.join(app.dataDir, 'Claude', 'claude_desktop_config.json'), {
     mcpServers: {
-      imported: referenceStdioEntry(['--resources', '5', ...STEADY_ARGS]),
-      reference: referenceStdioEntry()
+      imported: referenceServerEntry(['--resources', '5', ...STEADY_ARGS]),
+      reference: referenceServerEntry()
     }
   });
   const vscodeFile = await writeJson(path.join(app.dataDir, 'Code', 'User', 'mcp.json'), {
@@ -91,7 +91,7 @@ test('a bad path, a file that is not JSON and one without servers show an error 
 
   // A Claude/Cursor file read as VS Code has no server definitions for that format.
   const cursorFile = await writeJson(path.join(app.dataDir, 'cursor-mcp.json'), {
-    mcpServers: { fromcursor: referenceStdioEntry(['--resources', '3', ...STEADY_ARGS]) }
+    mcpServers: { fromcursor: referenceServerEntry(['--resources', '3', ...STEADY_ARGS]) }
   });
   await pathField.fill(cursorFile);
   await dialog.getByLabel('Format').selectOption('vscode');

@@ -1,6 +1,6 @@
 // The server sidebar: status per server, adding a server through the form (a real stdio reference server),
 // a form error naming the bad field, and the added server's resources joining the picker.
-import { nodeTsArgs, REFERENCE_SERVER_ENTRY } from './fixtures/paths';
+import { referenceServerEntry } from './fixtures/reference-servers';
 import { expect, STEADY_REFERENCE, test } from './picker-page';
 
 test.use({ appServers: { reference: STEADY_REFERENCE } });
@@ -24,11 +24,10 @@ test('adds a stdio server from the form; bad input is reported, not sent', async
   await expect(form.getByTestId('error-banner')).toContainText('url');
   expect((await app.engine.call('servers.list', {})).map(s => s.id)).toEqual(['reference']);
 
+  const entry = referenceServerEntry(['--resources', '10', ...STEADY_REFERENCE.args]);
   await form.getByLabel('Transport').selectOption('stdio');
-  await form.getByLabel('Command').fill(process.execPath);
-  await form.getByLabel('Arguments (one per line)').fill(
-    nodeTsArgs(REFERENCE_SERVER_ENTRY, ['--transport', 'stdio', '--resources', '10', ...STEADY_REFERENCE.args]).join('\n')
-  );
+  await form.getByLabel('Command').fill(entry.command);
+  await form.getByLabel('Arguments (one per line)').fill((entry.args ?? []).join('\n'));
   await form.getByRole('button', { name: 'Add' }).click();
   await expect(form).toHaveCount(0);
   const second = page.locator('[data-testid="server-item"][data-server-id="second"]');

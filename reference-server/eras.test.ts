@@ -4,14 +4,15 @@
 import { ProtocolErrorCode, SdkErrorCode, UnsupportedProtocolVersionError } from '@modelcontextprotocol/client';
 import { request } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
-import { connectHttp, eventually, newClient, startHttpServer, stdioTransport, type RunningHttpServer } from '../test-support/reference-server/harness';
+import { connectHttp, eventually, newClient, stdioTransport } from '../test-support/reference-server/harness';
+import { HttpReferenceServer } from '../test-support/reference-server/http-server';
 
-const servers: RunningHttpServer[] = [];
+const servers: HttpReferenceServer[] = [];
 afterAll(async () => {
   await Promise.all(servers.map(s => s.stop()));
 });
-async function http(args: string[]): Promise<RunningHttpServer> {
-  const s = await startHttpServer(['--resources', '5', ...args]);
+async function http(args: string[]): Promise<HttpReferenceServer> {
+  const s = await HttpReferenceServer.start(['--resources', '5', ...args]);
   servers.push(s);
   return s;
 }

@@ -7,16 +7,17 @@ import {
   checkReadKinds, checkSandbox, checkTemplates, checkTools
 } from '../test-support/reference-server/scenarios';
 import { LARGE_BLOB_BYTES } from './showcase';
-import { connectHttp, startHttpServer, type ClientEra, type RunningHttpServer } from '../test-support/reference-server/harness';
+import { connectHttp, type ClientEra } from '../test-support/reference-server/harness';
+import { HttpReferenceServer } from '../test-support/reference-server/http-server';
 
 const CATALOG = 500;
 const PAGE = 40;
 const TEMPLATE_PAGE = 4;
 const SLOW_MS = 4000;
-let server: RunningHttpServer;
+let server: HttpReferenceServer;
 
 beforeAll(async () => {
-  server = await startHttpServer(['--resources', String(CATALOG), '--page-size', String(PAGE), '--template-page-size', String(TEMPLATE_PAGE),
+  server = await HttpReferenceServer.start(['--resources', String(CATALOG), '--page-size', String(PAGE), '--template-page-size', String(TEMPLATE_PAGE),
     '--update-interval-ms', '150', '--slow-ms', String(SLOW_MS)]);
 });
 afterAll(async () => {
@@ -50,9 +51,9 @@ describe.each<ClientEra>(['modern', 'legacy'])('over HTTP, %s client', era => {
 
 describe('the test-driving tools', () => {
   // A server whose first tick is an hour away, so only the tools change anything (see checkTools).
-  let quiet: RunningHttpServer;
+  let quiet: HttpReferenceServer;
   beforeAll(async () => {
-    quiet = await startHttpServer(['--resources', '10', '--update-interval-ms', '3600000']);
+    quiet = await HttpReferenceServer.start(['--resources', '10', '--update-interval-ms', '3600000']);
   });
   afterAll(async () => {
     await quiet?.stop();

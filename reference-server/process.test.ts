@@ -1,13 +1,13 @@
 // The server as a process: bad flags exit with code 2, and SIGINT/SIGTERM shut it down cleanly, removing the
 // temporary sandbox directory it created.
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { NODE_ARGS, REPO_ROOT, startHttpServer } from '../test-support/reference-server/harness';
+import { HttpReferenceServer } from '../test-support/reference-server/http-server';
+import { spawnReferenceServer } from '../test-support/reference-server/launch';
 
-/** Runs the server with `args` and resolves with its exit code and stderr once it exits by itself. */
+/** Runs the server with `args` (after the launch entry's own flags) and resolves with its exit code and stderr once it exits by itself. */
 function runToExit(args: string[], timeoutMs = 20_000): Promise<{ code: number | null; stderr: string }> {
-  const child = spawn(process.execPath, [...NODE_ARGS, ...args], { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawnReferenceServer(args, ['ignore', 'ignore', 'pipe']);
   let stderr = '';
   child.stderr!.setEncoding('utf8').on('data', (c: string) => (stderr += c));
   return new Promise((resolve, reject) => {
@@ -36,7 +36,7 @@ describe('bad flags', () => {
 
 describe('shutdown', () => {
   it.each(['SIGINT', 'SIGTERM'] as const)('%s exits with code 0 and removes the temporary sandbox', async signal => {
-    const server = await startHttpServer(['--resources', '5']);
+    const server = await HttpReferenceServer.start(['--resources', '5']);
     try {
       const sandbox = /file sandbox at (\S+)/.exec(server.stderr())?.[1];
       expect(sandbox, 'the server prints its sandbox path').toBeDefined();

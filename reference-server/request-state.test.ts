@@ -5,15 +5,16 @@ import { ReadResourceResultSchema } from '@modelcontextprotocol/core';
 import { isInputRequiredResult, withInputRequired, type Client, type InputRequiredResult } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectProtocolError } from '../test-support/reference-server/scenarios';
-import { connectHttp, startHttpServer, type RunningHttpServer } from '../test-support/reference-server/harness';
+import { connectHttp } from '../test-support/reference-server/harness';
+import { HttpReferenceServer } from '../test-support/reference-server/http-server';
 
-let server: RunningHttpServer;
+let server: HttpReferenceServer;
 let client: Client;
 
 // The default state lifetime (minutes): a round trip on a loaded machine never outlives it. Expiry has its own
 // server with a 1 s lifetime (the last test).
 beforeAll(async () => {
-  server = await startHttpServer(['--resources', '5']);
+  server = await HttpReferenceServer.start(['--resources', '5']);
   client = await connectHttp(server.url, 'modern', { inputRequired: { autoFulfill: false } });
 });
 afterAll(async () => {
@@ -73,7 +74,7 @@ describe('requestState', () => {
   });
 
   it('refuses expired state', async () => {
-    const shortLived = await startHttpServer(['--resources', '5', '--request-state-ttl-s', '1']);
+    const shortLived = await HttpReferenceServer.start(['--resources', '5', '--request-state-ttl-s', '1']);
     const shortClient = await connectHttp(shortLived.url, 'modern', { inputRequired: { autoFulfill: false } });
     try {
       const { requestState } = await firstRound('ref://input/vault', shortClient);

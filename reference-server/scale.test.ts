@@ -3,16 +3,17 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listAllResources } from '../test-support/reference-server/scenarios';
-import { connectHttp, startHttpServer, type ClientEra, type RunningHttpServer } from '../test-support/reference-server/harness';
+import { connectHttp, type ClientEra } from '../test-support/reference-server/harness';
+import { HttpReferenceServer } from '../test-support/reference-server/http-server';
 
 const RESOURCES = 100_000;
 const PAGE = 5_000;
-let server: RunningHttpServer;
+let server: HttpReferenceServer;
 let startupMs = 0;
 
 beforeAll(async () => {
   const t0 = performance.now();
-  server = await startHttpServer(['--resources', String(RESOURCES), '--page-size', String(PAGE)]);
+  server = await HttpReferenceServer.start(['--resources', String(RESOURCES), '--page-size', String(PAGE)]);
   startupMs = performance.now() - t0;
 }, 60_000);
 afterAll(async () => {

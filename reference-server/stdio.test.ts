@@ -1,11 +1,11 @@
 // The reference server over real stdio (a child process per connection), driven by the real SDK client on both
 // eras, plus the stdio contract: stdout carries nothing but JSON-RPC, logs go to stderr.
 import type { Client } from '@modelcontextprotocol/client';
-import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkErrors, checkInputRequired, checkLargeBlob, checkListing, checkNotifications, checkReadKinds, checkSandbox } from '../test-support/reference-server/scenarios';
 import { LARGE_BLOB_BYTES } from './showcase';
-import { NODE_ARGS, REPO_ROOT, connectStdio, eventually, type ClientEra } from '../test-support/reference-server/harness';
+import { connectStdio, eventually, type ClientEra } from '../test-support/reference-server/harness';
+import { spawnReferenceServer } from '../test-support/reference-server/launch';
 
 const CATALOG = 120;
 const PAGE = 25;
@@ -40,7 +40,7 @@ describe.each<ClientEra>(['modern', 'legacy'])('over stdio, %s client', era => {
 
 describe('stdio output', () => {
   it('puts only JSON-RPC messages on stdout', async () => {
-    const child = spawn(process.execPath, [...NODE_ARGS, '--transport', 'stdio', '--update-interval-ms', '50'], { cwd: REPO_ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawnReferenceServer(['--update-interval-ms', '50']);
     let out = '';
     let err = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString()));

@@ -3,8 +3,9 @@ import { execFile } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { projectRoot } from '../engine/config/default-server';
-import { cleanup, crashingStdio, referenceStdio, startReferenceHttp, tempDir } from '../../test-support/engine/engine-harness';
+import { projectRoot, referenceServerEntry } from '../engine/config/default-server';
+import { cleanup, crashingStdio, tempDir } from '../../test-support/engine/engine-harness';
+import { HttpReferenceServer } from '../../test-support/reference-server/http-server';
 
 afterAll(cleanup);
 
@@ -47,7 +48,7 @@ describe('CLI', { timeout: 120_000 }, () => {
   it('lists and reads from configured servers, and shows per-server status', async () => {
     const dir = await tempDir();
     const config = join(dir, 'servers.json');
-    await writeFile(config, JSON.stringify({ mcpServers: { ref: referenceStdio('--resources', '30'), broken: crashingStdio() } }));
+    await writeFile(config, JSON.stringify({ mcpServers: { ref: referenceServerEntry(['--resources', '30']), broken: crashingStdio() } }));
     const [servers, list, read] = await Promise.all([
       cli(['servers', '--config', config]),
       cli(['list', 'ref', '--config', config]),
@@ -71,8 +72,8 @@ describe('CLI', { timeout: 120_000 }, () => {
   });
 
   it('talks to ad hoc servers given with --stdio and --url, including templates', async () => {
-    const http = await startReferenceHttp(['--resources', '12']);
-    const stdio = referenceStdio('--resources', '7');
+    const http = await HttpReferenceServer.start(['--resources', '12']);
+    const stdio = referenceServerEntry(['--resources', '7']);
     const [viaStdio, viaUrl] = await Promise.all([cli(['list', '--stdio', shellQuote([stdio.command, ...(stdio.args ?? [])])]), cli(['templates', '--url', http.url])]);
     expect(viaStdio.code).toBe(0);
     expect(viaStdio.json).toMatchObject({ serverId: 'adhoc' });

@@ -3,10 +3,10 @@
 // counted where the client transport sends them (the protocol log's tap). For tests of the cache module
 // and its UI (under happy-dom, whose fetch applies browser CORS rules, use stdio).
 import { Client, StreamableHTTPClientTransport, type ReadResourceResult } from '@modelcontextprotocol/client';
-import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 import type { CacheInfo, StdioServerConfig } from '../../shared/contract';
 import type { CacheModule } from '../../electron/engine/cache/index';
 import { tapTransport } from '../../electron/engine/protocol-log/tap';
+import { stdioClientTransport } from '../reference-server/harness';
 
 export interface ReferenceClient {
   client: Client;
@@ -17,10 +17,7 @@ export interface ReferenceClient {
 
 export async function connectReference(cache: CacheModule, serverId: string, target: string | StdioServerConfig, era: 'modern' | 'legacy' = 'modern'): Promise<ReferenceClient> {
   const sent: string[] = [];
-  const raw =
-    typeof target === 'string'
-      ? new StreamableHTTPClientTransport(new URL(target))
-      : new StdioClientTransport({ command: target.command, args: target.args, cwd: target.cwd, env: { ...getDefaultEnvironment(), ...target.env }, stderr: 'ignore' });
+  const raw = typeof target === 'string' ? new StreamableHTTPClientTransport(new URL(target)) : stdioClientTransport(target, 'ignore');
   const transport = cache.port.guardTransport(
     tapTransport(raw, {
       listen: (direction, m) => {

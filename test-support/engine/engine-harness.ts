@@ -1,55 +1,22 @@
-// Test support (used by *.test.ts only): real reference-server processes over stdio and HTTP, engines
-// on temp dirs, and waiting for engine events. Every process started here is killed by `cleanup()`.
-import type { ChildProcess } from 'node:child_process';
+// Test support (used by *.test.ts only): engines on temp dirs and waiting for engine events. `cleanup()`
+// closes the engines, removes the dirs and kills every HTTP reference server the test file left running.
+// Stdio servers are config entries (referenceServerEntry, the app's own), which the engines spawn.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EngineEvents, EventName, ServerConfigEntry, StdioServerConfig } from '../../shared/contract';
-import { referenceServerEntry } from '../../electron/engine/config/default-server';
 import { createEngine } from '../../electron/engine/engine';
 import type { Engine, EngineOptions } from '../../electron/engine/engine';
 import type { EventBus } from '../../electron/engine/event-bus';
-
-export function referenceStdio(...args: string[]): StdioServerConfig {
-  return referenceServerEntry(args);
-}
+import { killRunningReferenceServers } from '../reference-server/http-server';
 
 /** A stdio "server" that is not one: it prints to stderr and exits, to show failures stay isolated. */
 export function crashingStdio(message = 'fatal: cannot start'): StdioServerConfig {
   return { command: process.execPath, args: ['-e', `console.error(${JSON.stringify(message)}); process.exit(3)`] };
 }
 
-export interface HttpServerProcess {
-  url: string;
-  port: number;
-  child: ChildProcess;
-  stop(): Promise<void>;
-}
-
-const children = new Set<ChildProcess>();
 const dirs = new Set<string>();
 const engines = new Set<Engine>();
-
-function exited(child: ChildProcess): Promise<void> {
-  return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise(resolve => child.once('exit', () => resolve()));
-}
-
-/**
- * Starts the reference server over HTTP (on `port`, or any free one). `stop()` is a kill -9, as a crash
- * would be (tests rely on it); `cleanup()` kills what is left.
- */
-export async function startReferenceHttp(args: string[] = [], port = 0): Promise<HttpServerProcess> {
-  // Loaded here, not at the top: DOM-environment tests import this file too, where the harness's
-  // import.meta.url is not a file URL.
-  const { startHttpServer } = await import('../reference-server/harness');
-  const { url, child } = await startHttpServer(args, { port });
-  children.add(child);
-  const stop = async () => {
-    child.kill('SIGKILL');
-    await exited(child);
-  };
-  return { url, port: Number(new URL(url).port), child, stop };
-}
 
 export async function tempDir(prefix = 'mrb-engine-'): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), prefix));
@@ -104,13 +71,7 @@ export async function statusOf(engine: Engine, serverId: string, status: string,
 export async function cleanup(): Promise<void> {
   await Promise.all([...engines].map(e => e.close()));
   engines.clear();
-  await Promise.all(
-    [...children].map(async child => {
-      child.kill('SIGKILL');
-      await exited(child);
-    })
-  );
-  children.clear();
+  await killRunningReferenceServers();
   await Promise.all([...dirs].map(d => rm(d, { recursive: true, force: true })));
   dirs.clear();
 }

@@ -1,9 +1,11 @@
 // Test support (used by the subscriptions, templates and input-required tests): one engine connected to the
 // real reference server on either era, over stdio (the engine spawns it) or Streamable HTTP (started here).
-// Processes are killed by test-support's cleanup().
+// HTTP servers left running are killed by the engine harness's cleanup().
 import { expect } from 'vitest';
 import type { Engine, EngineOptions } from '../../electron/engine/engine';
-import { engineWith, referenceStdio, startReferenceHttp, statusOf, type HttpServerProcess } from './engine-harness';
+import { referenceServerEntry } from '../../electron/engine/config/default-server';
+import { engineWith, statusOf } from './engine-harness';
+import { HttpReferenceServer } from '../reference-server/http-server';
 
 export type Era = 'modern' | 'legacy';
 export type Via = 'stdio' | 'http';
@@ -22,10 +24,10 @@ export function eraArgs(era: Era): string[] {
 }
 
 /** An engine with one reference server named `ref`, connected on `era` (checked). */
-export async function engineOnReference(era: Era, via: Via, args: string[], options: EngineOptions = {}): Promise<{ engine: Engine; http?: HttpServerProcess }> {
+export async function engineOnReference(era: Era, via: Via, args: string[], options: EngineOptions = {}): Promise<{ engine: Engine; http?: HttpReferenceServer }> {
   const serverArgs = [...args, ...eraArgs(era)];
-  const http = via === 'http' ? await startReferenceHttp(serverArgs) : undefined;
-  const engine = await engineWith({ ref: http ? { type: 'http', url: http.url } : referenceStdio(...serverArgs) }, options);
+  const http = via === 'http' ? await HttpReferenceServer.start(serverArgs) : undefined;
+  const engine = await engineWith({ ref: http ? http.configEntry : referenceServerEntry(serverArgs) }, options);
   // Generous: on a loaded machine a stdio connect with the era probe spawns two processes.
   expect(await statusOf(engine, 'ref', 'connected', 60_000)).toMatchObject({ era });
   return { engine, ...(http && { http }) };

@@ -1,43 +1,11 @@
-// Test helpers: start the real reference server (HTTP or stdio child process) and connect real SDK clients.
-// Every process started here is killed by the returned stop function.
+// Test helpers: real SDK clients of the real reference server, over HTTP (a URL: start the server with
+// HttpReferenceServer, http-server.ts) or stdio (a child process per connection, which the client's transport owns).
 import { Client, StreamableHTTPClientTransport, type ClientOptions } from '@modelcontextprotocol/client';
 import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { stopChild, waitForLine } from '../processes';
-
-export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
-export const MAIN = fileURLToPath(new URL('../../reference-server/main.ts', import.meta.url));
-/** Node with the tsx loader: one process per server (no wrapper that could outlive a kill). */
-export const NODE_ARGS = ['--import', 'tsx', MAIN];
+import type { StdioServerConfig } from '../../shared/contract';
+import { referenceServerEntry } from '../../electron/engine/config/default-server';
 
 export type ClientEra = 'modern' | 'legacy';
-
-export interface RunningHttpServer {
-  url: string;
-  child: ChildProcess;
-  stderr(): string;
-  stop(): Promise<void>;
-}
-
-/**
- * Starts the reference server over HTTP on `port` (0: any free port) and resolves once it listens. The
- * deadline is for a process that never comes up, not a speed check: under load a start took 15 s.
- */
-export async function startHttpServer(args: string[] = [], { port = 0, timeoutMs = 60_000 } = {}): Promise<RunningHttpServer> {
-  const child = spawn(process.execPath, [...NODE_ARGS, '--transport', 'http', '--port', String(port), ...args], {
-    cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe']
-  });
-  let stderr = '';
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  child.stdout!.resume();
-  const stop = () => stopChild(child, 3000);
-  const listening = await waitForLine(child, 'stderr', /listening on (http:\/\/\S+)/, timeoutMs).catch(async (e: Error) => {
-    await stop();
-    throw new Error(`reference server did not start: ${e.message}`);
-  });
-  return { url: listening[1], child, stderr: () => stderr, stop };
-}
 
 export function newClient(era: ClientEra, options: ClientOptions = {}): Client {
   return new Client({ name: 'reference-server-tests', version: '1.0.0' }, {
@@ -53,14 +21,14 @@ export async function connectHttp(url: string, era: ClientEra, options: ClientOp
   return client;
 }
 
+/** An SDK stdio transport for a raw client of the server `entry` runs; its stderr piped (to be read or drained) or ignored. */
+export function stdioClientTransport(entry: StdioServerConfig, stderr: 'pipe' | 'ignore' = 'pipe'): StdioClientTransport {
+  return new StdioClientTransport({ command: entry.command, args: entry.args, cwd: entry.cwd, env: { ...getDefaultEnvironment(), ...entry.env }, stderr });
+}
+
+/** The reference server over stdio, launched as the app launches its embedded default, with `args`. */
 export function stdioTransport(args: string[] = []): StdioClientTransport {
-  return new StdioClientTransport({
-    command: process.execPath,
-    args: [...NODE_ARGS, '--transport', 'stdio', ...args],
-    cwd: REPO_ROOT,
-    env: getDefaultEnvironment(),
-    stderr: 'pipe'
-  });
+  return stdioClientTransport(referenceServerEntry(args));
 }
 
 /**

@@ -10,7 +10,8 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { CacheSnapshot, ListResult, LogPage, PendingInputRequest, ReadResult, ResourceItem, ServerConfigEntry, SubscriptionInfo } from '../../../shared/contract';
 import type { Engine } from '../engine';
-import { cleanup, engineWith, startReferenceHttp, statusOf, type HttpServerProcess } from '../../../test-support/engine/engine-harness';
+import { cleanup, engineWith, statusOf } from '../../../test-support/engine/engine-harness';
+import { HttpReferenceServer } from '../../../test-support/reference-server/http-server';
 import { installClientClock, type ClientClock } from '../../../test-support/cache/client-clock';
 import { startWireProxy, type WireProxy } from '../../../test-support/cache/wire-proxy';
 
@@ -30,9 +31,9 @@ afterEach(async () => {
 afterAll(cleanup);
 
 /** One server for the tests that leave its state alone (they compare read numbers, never absolute ones). */
-let shared: Promise<HttpServerProcess> | undefined;
+let shared: Promise<HttpReferenceServer> | undefined;
 const SERVER_ARGS = [...FROZEN, '--resources', '40', '--page-size', '20'];
-const sharedServer = () => (shared ??= startReferenceHttp(SERVER_ARGS));
+const sharedServer = () => (shared ??= HttpReferenceServer.start(SERVER_ARGS));
 
 async function until(probe: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -44,7 +45,7 @@ async function until(probe: () => boolean, what: string, timeoutMs = 20_000): Pr
 
 interface Setup {
   engine: Engine;
-  server: HttpServerProcess;
+  server: HttpReferenceServer;
   proxy: WireProxy;
   clock: ClientClock;
   call<T>(method: string, params: unknown): Promise<T>;
@@ -57,7 +58,7 @@ interface Setup {
  * connected. `own`: a server of its own, for tests that kill it or change what it lists.
  */
 async function setup(servers: (url: string) => Record<string, ServerConfigEntry>, own = false): Promise<Setup> {
-  const server = await (own ? startReferenceHttp(SERVER_ARGS) : sharedServer());
+  const server = await (own ? HttpReferenceServer.start(SERVER_ARGS) : sharedServer());
   const proxy = await startWireProxy(server.url);
   undo.push(() => proxy.close());
   const clock = installClientClock();
@@ -280,7 +281,7 @@ describe('invalidation against the reference server (HTTP)', () => {
     expect(doomed.cache).toMatchObject({ state: 'miss', scope: 'public' });
     const page2Cursor = proxy.requests.slice(listed).filter(r => r.method === 'resources/list')[1].key;
     // The server restarts with a smaller catalog behind the same endpoint: its old cursors are void.
-    const restarted = await startReferenceHttp([...FROZEN, '--resources', '30', '--page-size', '20']);
+    const restarted = await HttpReferenceServer.start([...FROZEN, '--resources', '30', '--page-size', '20']);
     proxy.setUpstream(restarted.url);
     // The user evicts page 2 (cache panel), so the walk serves page 1 from the cache and sends its old cursor.
     const page2 = (await snapshot()).entries.find(e => e.method === 'resources/list' && e.params === page2Cursor);
@@ -340,7 +341,7 @@ describe('stale-if-error against the reference server (HTTP)', () => {
     const { server, read, clock, snapshot } = await setup(one, true);
     const first = await read('ref', EVERY_READ);
     clock.advance(10_500);
-    await server.stop(); // SIGKILL
+    await server.kill();
     const stale = await read('ref', EVERY_READ, 'refresh');
     expect(stale.cache).toMatchObject({ state: 'stale', scope: 'public', receivedAt: first.cache.receivedAt, ttlMs: 10_000 });
     expect(stale.cache.error?.code).toBe('transport');

@@ -6,7 +6,8 @@
 import type { Client, ReadResourceResult } from '@modelcontextprotocol/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { EngineEvents } from '../../../shared/contract';
-import { cleanup, startReferenceHttp } from '../../../test-support/engine/engine-harness';
+import { cleanup } from '../../../test-support/engine/engine-harness';
+import { HttpReferenceServer } from '../../../test-support/reference-server/http-server';
 import { EventBus } from '../event-bus';
 import { createCache, type CacheModule, type CacheOptions } from './index';
 import { connectReference } from '../../../test-support/cache/reference-client';
@@ -19,7 +20,7 @@ const FROZEN = ['--update-interval-ms', '86400000'];
 
 let serverUrl = '';
 beforeAll(async () => {
-  serverUrl = (await startReferenceHttp(FROZEN)).url;
+  serverUrl = (await HttpReferenceServer.start(FROZEN)).url;
 });
 afterAll(cleanup);
 const clients: Client[] = [];

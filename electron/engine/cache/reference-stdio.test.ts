@@ -8,7 +8,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { CacheSnapshot, ListResult, LogPage, ReadResult, ResourceItem, SubscriptionInfo } from '../../../shared/contract';
-import { cleanup, engineWith, referenceStdio, statusOf, tempDir } from '../../../test-support/engine/engine-harness';
+import { cleanup, engineWith, statusOf, tempDir } from '../../../test-support/engine/engine-harness';
+import { referenceServerEntry } from '../config/default-server';
 import { installClientClock, type ClientClock } from '../../../test-support/cache/client-clock';
 
 const EVERY_READ = 'ref://cache/every-read';
@@ -24,7 +25,7 @@ afterAll(cleanup);
 
 async function setup(serverArgs: string[] = [], dataDir?: string) {
   clock ??= installClientClock();
-  const engine = await engineWith({ ref: referenceStdio(...FROZEN, ...serverArgs) }, dataDir ? { dataDir } : {});
+  const engine = await engineWith({ ref: referenceServerEntry([...FROZEN, ...serverArgs]) }, dataDir ? { dataDir } : {});
   await statusOf(engine, 'ref', 'connected', 30_000);
   const call = <T>(method: string, params: unknown) => engine.host.dispatch(method, params) as Promise<T>;
   /** Requests for `method` the engine's transport has sent so far (the protocol log's outgoing frames). */

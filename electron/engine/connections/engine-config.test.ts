@@ -4,7 +4,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ConfigView, ServerDetails } from '../../../shared/contract';
-import { cleanup, engineWith, nextEvent, referenceStdio, statusOf, tempDir } from '../../../test-support/engine/engine-harness';
+import { cleanup, engineWith, nextEvent, statusOf, tempDir } from '../../../test-support/engine/engine-harness';
+import { referenceServerEntry } from '../config/default-server';
 
 afterAll(cleanup);
 
@@ -25,7 +26,7 @@ describe('config through the engine', () => {
     const configPath = join(dir, 'config.json');
     await expect(engine.host.dispatch('servers.add', { serverId: 'web', config: { type: 'http', url: 'http://127.0.0.1:9/mcp' } })).resolves.toMatchObject({ id: 'web' });
     const claude = join(dir, 'claude_desktop_config.json');
-    await writeFile(claude, JSON.stringify({ mcpServers: { old: referenceStdio('--era', 'legacy', '--resources', '3', '--update-interval-ms', '50'), web: { command: 'dup' } } }));
+    await writeFile(claude, JSON.stringify({ mcpServers: { old: referenceServerEntry(['--era', 'legacy', '--resources', '3', '--update-interval-ms', '50']), web: { command: 'dup' } } }));
     const imported = await engine.host.dispatch('config.import', { path: claude });
     expect(imported).toEqual({ imported: ['old'], skipped: [{ name: 'web', reason: expect.stringMatching(/already configured/) }] });
     expect(Object.keys(JSON.parse(await readFile(configPath, 'utf8')).mcpServers)).toEqual(['web', 'old']);

@@ -3,14 +3,15 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ListResult, ReadResult, ResourceItem } from '../../../shared/contract';
 import { startSseFixture } from '../../../test-support/engine/sse-server';
-import { cleanup, engineWith, nextEvent, startReferenceHttp, statusOf } from '../../../test-support/engine/engine-harness';
+import { cleanup, engineWith, nextEvent, statusOf } from '../../../test-support/engine/engine-harness';
+import { HttpReferenceServer } from '../../../test-support/reference-server/http-server';
 
 afterAll(cleanup);
 
 describe('Streamable HTTP', () => {
   it('connects in both eras with configured headers, lists and reads', async () => {
-    const modern = await startReferenceHttp(['--resources', '60', '--page-size', '20']);
-    const legacy = await startReferenceHttp(['--era', 'legacy', '--resources', '10']);
+    const modern = await HttpReferenceServer.start(['--resources', '60', '--page-size', '20']);
+    const legacy = await HttpReferenceServer.start(['--era', 'legacy', '--resources', '10']);
     const engine = await engineWith({
       modern: { type: 'http', url: modern.url, headers: { Authorization: 'Bearer test-token' } },
       legacy: { type: 'http', url: legacy.url }
@@ -25,14 +26,14 @@ describe('Streamable HTTP', () => {
   });
 
   it('notices a dead HTTP server on the next request and reconnects when it is back', async () => {
-    const first = await startReferenceHttp(['--resources', '5']);
-    const engine = await engineWith({ web: { type: 'http', url: first.url } });
+    const server = await HttpReferenceServer.start(['--resources', '5']);
+    const engine = await engineWith({ web: server.configEntry });
     await statusOf(engine, 'web', 'connected');
-    await first.stop();
+    await server.kill();
     const lost = nextEvent(engine.bus, 'serverState', s => s.id === 'web' && s.status !== 'connected');
     await expect(engine.host.dispatch('resources.list', { serverId: 'web', cacheMode: 'bypass' })).rejects.toMatchObject({ error: { code: 'transport' } });
     expect((await lost).status).toMatch(/reconnecting|error/);
-    await startReferenceHttp(['--resources', '5'], first.port);
+    await server.restart();
     await statusOf(engine, 'web', 'connected', 20_000);
     await expect(engine.host.dispatch('resources.list', { serverId: 'web', cacheMode: 'bypass' })).resolves.toMatchObject({ serverId: 'web' });
   });

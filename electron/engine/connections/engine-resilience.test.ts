@@ -3,13 +3,14 @@
 // messages and contents, and cancelling a large listing.
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ListResult, ResourceItem, ServerState } from '../../../shared/contract';
-import { cleanup, crashingStdio, engineWith, nextEvent, referenceStdio, statusOf } from '../../../test-support/engine/engine-harness';
+import { cleanup, crashingStdio, engineWith, nextEvent, statusOf } from '../../../test-support/engine/engine-harness';
+import { referenceServerEntry } from '../config/default-server';
 
 afterAll(cleanup);
 
 describe('isolation', () => {
   it('keeps a healthy server working while a broken one fails and retries with backoff', async () => {
-    const engine = await engineWith({ good: referenceStdio('--resources', '20'), bad: crashingStdio('fatal: missing API key') });
+    const engine = await engineWith({ good: referenceServerEntry(['--resources', '20']), bad: crashingStdio('fatal: missing API key') });
     const failed = await statusOf(engine, 'bad', 'error');
     expect(failed.lastError).toMatchObject({ code: 'transport', message: expect.stringMatching(/missing API key/) });
     expect(failed.nextRetryAt).toBeGreaterThan(Date.now() - 1000);
@@ -40,7 +41,7 @@ describe('isolation', () => {
   });
   it('with reconnect off, a server lost after connecting goes to error, not reconnecting, and is not restarted', async () => {
     // The 50 ms backoff is there so that a retry, if one were scheduled, would show within the wait below.
-    const engine = await engineWith({ ref: referenceStdio('--resources', '5') }, { reconnect: false, backoff: { baseMs: 50, capMs: 50 } });
+    const engine = await engineWith({ ref: referenceServerEntry(['--resources', '5']) }, { reconnect: false, backoff: { baseMs: 50, capMs: 50 } });
     await statusOf(engine, 'ref', 'connected');
     const pid = engine.registry.details('ref').pid as number;
     const statuses: string[] = [];
@@ -57,7 +58,7 @@ describe('isolation', () => {
 
 describe('timeouts and cancellation', () => {
   it('times out a request to a stalled server and recovers when it resumes', async () => {
-    const engine = await engineWith({ ref: referenceStdio('--resources', '5') }, { requestTimeoutMs: 2000 });
+    const engine = await engineWith({ ref: referenceServerEntry(['--resources', '5']) }, { requestTimeoutMs: 2000 });
     await statusOf(engine, 'ref', 'connected');
     const pid = engine.registry.details('ref').pid as number;
     process.kill(pid, 'SIGSTOP');
@@ -76,7 +77,7 @@ describe('timeouts and cancellation', () => {
   });
 
   it('cancels a slow read by requestId and keeps the connection', async () => {
-    const engine = await engineWith({ ref: referenceStdio('--resources', '5', '--slow-ms', '10000') });
+    const engine = await engineWith({ ref: referenceServerEntry(['--resources', '5', '--slow-ms', '10000']) });
     await statusOf(engine, 'ref', 'connected');
     const started = Date.now();
     const slow = engine.host.dispatch('resources.read', { serverId: 'ref', uri: 'ref://errors/slow', requestId: 'r-slow' });
@@ -94,7 +95,7 @@ describe('timeouts and cancellation', () => {
 // after it, past the 30 s default): a generous limit, as the time is measured and printed, not asserted.
 describe('listing at scale', { timeout: 120_000 }, () => {
   it('streams 20,000 resources in 200 pages, and a cancelled listing stops between pages', async () => {
-    const engine = await engineWith({ big: referenceStdio('--resources', '20000', '--page-size', '100') });
+    const engine = await engineWith({ big: referenceServerEntry(['--resources', '20000', '--page-size', '100']) });
     await statusOf(engine, 'big', 'connected');
     const started = Date.now();
     let events = 0;
@@ -137,7 +138,7 @@ describe('listing at scale', { timeout: 120_000 }, () => {
 
 describe('size limits', () => {
   it('refuses an oversized stdio message with too_large and keeps the connection (same process)', async () => {
-    const engine = await engineWith({ ref: referenceStdio('--resources', '200', '--page-size', '200') }, { limits: { maxMessageBytes: 8 * 1024 } });
+    const engine = await engineWith({ ref: referenceServerEntry(['--resources', '200', '--page-size', '200']) }, { limits: { maxMessageBytes: 8 * 1024 } });
     await statusOf(engine, 'ref', 'connected');
     const pid = engine.registry.details('ref').pid;
     await expect(engine.host.dispatch('resources.list', { serverId: 'ref', cacheMode: 'bypass' })).rejects.toMatchObject({ error: { code: 'too_large' } });
@@ -148,7 +149,7 @@ describe('size limits', () => {
   });
 
   it('refuses a content item over the content limit with too_large', async () => {
-    const engine = await engineWith({ ref: referenceStdio('--resources', '5') }, { limits: { maxContentBytes: 4 } });
+    const engine = await engineWith({ ref: referenceServerEntry(['--resources', '5']) }, { limits: { maxContentBytes: 4 } });
     await statusOf(engine, 'ref', 'connected');
     await expect(engine.host.dispatch('resources.read', { serverId: 'ref', uri: 'ref://catalog/0' })).rejects.toMatchObject({
       error: { code: 'too_large', data: { uri: 'ref://catalog/0', limit: 4 } }

@@ -5,14 +5,15 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ListResult, ReadResult, ResourceItem, ServerDetails } from '../../../shared/contract';
 import { isRunning } from '../../../test-support/processes';
-import { cleanup, engineWith, nextEvent, referenceStdio, statusOf, tempDir } from '../../../test-support/engine/engine-harness';
+import { cleanup, engineWith, nextEvent, statusOf, tempDir } from '../../../test-support/engine/engine-harness';
+import { referenceServerEntry } from '../config/default-server';
 import { configFingerprint } from './verdict-store';
 
 afterAll(cleanup);
 
 describe('stdio, modern era', () => {
   it('connects, lists every page with progress, reads, and maps not-found and internal errors', async () => {
-    const engine = await engineWith({ ref: referenceStdio('--resources', '120', '--page-size', '25') });
+    const engine = await engineWith({ ref: referenceServerEntry(['--resources', '120', '--page-size', '25']) });
     const state = await statusOf(engine, 'ref', 'connected');
     expect(state).toMatchObject({ era: 'modern', protocolVersion: '2026-07-28', transport: 'stdio', reconnectAttempt: 0 });
 
@@ -67,7 +68,7 @@ const CONNECT_MS = 60_000;
 describe('stdio, legacy era and verdicts', { timeout: 150_000 }, () => {
   it('falls back to 2025-11-25, saves the verdict, and reuses it through prior', async () => {
     const dataDir = await tempDir();
-    const servers = { old: referenceStdio('--era', 'legacy', '--resources', '10') };
+    const servers = { old: referenceServerEntry(['--era', 'legacy', '--resources', '10']) };
     const first = await engineWith(servers, { dataDir });
     expect(await statusOf(first, 'old', 'connected', CONNECT_MS)).toMatchObject({ era: 'legacy', protocolVersion: '2025-11-25' });
     expect(first.registry.details('old').eraVerdict?.source).toBe('probe');
@@ -85,11 +86,11 @@ describe('stdio, legacy era and verdicts', { timeout: 150_000 }, () => {
 
   it('re-probes when a saved modern verdict no longer fits the server', async () => {
     const dataDir = await tempDir();
-    const modern = await engineWith({ m: referenceStdio('--resources', '5') }, { dataDir });
+    const modern = await engineWith({ m: referenceServerEntry(['--resources', '5']) }, { dataDir });
     await statusOf(modern, 'm', 'connected', CONNECT_MS);
     await modern.close();
     // Pretend the server was downgraded: the modern verdict now belongs to a legacy-only server.
-    const legacyEntry = referenceStdio('--era', 'legacy', '--resources', '5');
+    const legacyEntry = referenceServerEntry(['--era', 'legacy', '--resources', '5']);
     const verdicts = JSON.parse(await readFile(join(dataDir, 'verdicts.json'), 'utf8'));
     verdicts.m.fingerprint = configFingerprint(legacyEntry);
     await writeFile(join(dataDir, 'verdicts.json'), JSON.stringify(verdicts));
@@ -104,7 +105,7 @@ describe('stdio, legacy era and verdicts', { timeout: 150_000 }, () => {
 
 describe('resilience over stdio', () => {
   it('reconnects after kill -9 of the server process (reconnecting, then connected) and kills it on close', async () => {
-    const engine = await engineWith({ ref: referenceStdio('--resources', '5') });
+    const engine = await engineWith({ ref: referenceServerEntry(['--resources', '5']) });
     await statusOf(engine, 'ref', 'connected');
     const pid = engine.registry.details('ref').pid as number;
     expect(isRunning(pid)).toBe(true);

@@ -1,9 +1,10 @@
 // The tap on real transports: the SDK client talks to the bundled reference server over real stdio
 // and real Streamable HTTP, on both eras, and every frame (the era probe included) is in the log.
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
+import type { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HttpReferenceServer, referenceStdioEntry } from '../../../e2e/fixtures/reference-servers';
+import { stdioTransport } from '../../../test-support/reference-server/harness';
+import { HttpReferenceServer } from '../../../test-support/reference-server/http-server';
 import type { LogEntry } from '../../../shared/contract';
 import { toAppError } from '../errors';
 import { EventBus } from '../event-bus';
@@ -28,11 +29,6 @@ async function connect(log: ProtocolLog, transport: StdioClientTransport | Strea
   await client.connect(log.tap(transport, serverId));
   cleanups.push(() => client.close());
   return client;
-}
-
-function stdioTransport(args: string[] = []) {
-  const entry = referenceStdioEntry(args);
-  return new StdioClientTransport({ command: entry.command, args: entry.args, cwd: entry.cwd, env: getDefaultEnvironment(), stderr: 'pipe' });
 }
 
 async function httpServer(args: string[] = []) {

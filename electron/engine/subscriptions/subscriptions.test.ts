@@ -4,8 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListResult, LogPage, ReadResult, ResourceItem, SubscriptionInfo } from '../../../shared/contract';
 import type { Engine } from '../engine';
-import { cleanup, engineWith, nextEvent, startReferenceHttp, statusOf, type HttpServerProcess } from '../../../test-support/engine/engine-harness';
-import { engineOnReference, eraArgs, eraMatrix } from '../../../test-support/engine/reference-eras';
+import { cleanup, engineWith, nextEvent, statusOf } from '../../../test-support/engine/engine-harness';
+import type { HttpReferenceServer } from '../../../test-support/reference-server/http-server';
+import { engineOnReference, eraMatrix } from '../../../test-support/engine/reference-eras';
 import { connectHttp } from '../../../test-support/reference-server/harness';
 
 afterAll(cleanup);
@@ -60,7 +61,7 @@ const matrix = eraMatrix.map(([era, via]) => [era, via, mechanisms[era]] as cons
 // Generous time for a loaded machine, strict assertions.
 describe.each(matrix)('%s era over %s', { timeout: 90_000 }, (era, via, mechanism) => {
   let engine: Engine;
-  let http: HttpServerProcess | undefined;
+  let http: HttpReferenceServer | undefined;
   beforeAll(async () => {
     ({ engine, http } = await engineOnReference(era, via, TICK));
   }, 90_000);
@@ -146,9 +147,9 @@ describe.each(matrix)('%s era over %s', { timeout: 90_000 }, (era, via, mechanis
 
     const resuming = watchStatus(engine, CLOCK, 'resuming');
     if (http) {
-      await http.stop();
+      await http.kill();
       await resuming;
-      await startReferenceHttp([...TICK, ...eraArgs(era)], http.port);
+      await http.restart();
     } else {
       const pid = engine.registry.details('ref').pid;
       expect(pid).toBeGreaterThan(0);

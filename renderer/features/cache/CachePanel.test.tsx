@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { EngineCallError, methodSchemas, type EngineClient } from '../../../shared/contract';
 import { createCache } from '../../../electron/engine/cache';
 import { connectReference } from '../../../test-support/cache/reference-client';
-import { referenceStdio } from '../../../test-support/engine/engine-harness';
+import { referenceServerEntry } from '../../../electron/engine/config/default-server';
 import { EventBus } from '../../../electron/engine/event-bus';
 import { EngineProvider } from '../../app/engine-context';
 import { CachePanel } from './CachePanel';
@@ -26,7 +26,7 @@ const PRIVATE_SHORT = 'ref://cache/private-short';
 async function setup() {
   const bus = new EventBus();
   const cache = createCache({ bus });
-  const { client, read } = await connectReference(cache, 'ref', referenceStdio('--update-interval-ms', '86400000'));
+  const { client, read } = await connectReference(cache, 'ref', referenceServerEntry(['--update-interval-ms', '86400000']));
   clients.push(client);
   const handlers = cache.handlers as Record<string, (p: unknown) => Promise<unknown>>;
   const engine: EngineClient = {
