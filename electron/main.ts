@@ -1,15 +1,16 @@
 // Electron main process: the engine, one hardened window, and the IPC carrier between them.
-// The only main-process file that imports `electron`; the decisions it applies live in ./shell.
+// The only main-process file that imports `electron`; the decisions it applies live in ./desktop and ./host.
 import { app, BrowserWindow, dialog, ipcMain, protocol, session, shell, type WebContents, type WebFrameMain } from 'electron';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { HostMethods } from '../shared/contract';
 import { vetExternalUrl } from '../shared/external-url';
 import { safeFileName } from '../shared/file-names';
 import { createEngine } from './engine/engine';
 import { APP_SCHEME, APP_START_URL } from './desktop/app-origin';
 import { rendererResponse } from './desktop/app-protocol';
 import { parseShellArgs } from './desktop/args';
-import { carrierParams, handleCall, type CarrierMethods } from './host/call-envelope';
+import { handleCall } from './host/call-envelope';
 import { EventInterests } from './host/event-interest';
 import { IPC_CALL_CHANNEL, IPC_EVENT_CHANNEL, IPC_EVENT_INTEREST_CHANNEL } from './desktop/ipc-channels';
 import { decideNavigation, decideWindowOpen, isTrustedSender } from './desktop/navigation';
@@ -50,17 +51,16 @@ function fromAppWindow(event: { senderFrame: WebFrameMain | null }): boolean {
   return isTrustedSender(frame ? { url: frame.url, isTopFrame: frame.parent === null } : null);
 }
 
-/** Methods only the desktop shell can perform: a vetted external link and a native save dialog. */
-function shellMethods(window: BrowserWindow | null): CarrierMethods {
+/** The host contract on the desktop, for the page in `window`: a vetted external link and a native save dialog. */
+function desktopHostMethods(window: BrowserWindow | null): HostMethods {
   return {
-    'shell.openExternal': async params => {
-      const url = vetExternalUrl(carrierParams('shell.openExternal', params).url);
-      if (!url) return { opened: false };
-      await shell.openExternal(url.toString());
+    'shell.openExternal': async ({ url }) => {
+      const vetted = vetExternalUrl(url);
+      if (!vetted) return { opened: false };
+      await shell.openExternal(vetted.toString());
       return { opened: true };
     },
-    'file.save': async params => {
-      const { suggestedName, data, encoding } = carrierParams('file.save', params);
+    'file.save': async ({ suggestedName, data, encoding }) => {
       if (!window) return { saved: false };
       const choice = await dialog.showSaveDialog(window, { defaultPath: safeFileName(suggestedName) });
       if (choice.canceled || !choice.filePath) return { saved: false };
@@ -92,7 +92,7 @@ async function start(): Promise<void> {
     if (!fromAppWindow(event)) {
       return { type: 'reply', id: -1, ok: false, error: { code: 'protocol', message: 'IPC refused: not from the app window' } };
     }
-    return handleCall(engine.host, envelope, shellMethods(BrowserWindow.fromWebContents(event.sender)));
+    return handleCall(engine.host, envelope, desktopHostMethods(BrowserWindow.fromWebContents(event.sender)));
   });
   const interestWarnings = new WarnOncePerSender<number>();
   ipcMain.on(IPC_EVENT_INTEREST_CHANNEL, (event, message) => {

@@ -1,5 +1,5 @@
-// Builds the engine: config, connections, request registry, the contract API, and the feature
-// modules plugged in through EnginePorts. Plain Node: no `electron` import anywhere below here.
+// Builds the engine: config, request registry, the feature modules (handed to the connections through
+// EnginePorts), connections, and the contract API. Plain Node: no `electron` import anywhere below here.
 import type { EngineHost, ServerConfigEntry } from '../../shared/contract';
 import { createApi } from './api';
 import { createCache } from './cache';
@@ -86,43 +86,42 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   });
   await config.load();
   const requests = new RequestRegistry(options.requestTimeoutMs ?? 30_000);
-  const ports: EnginePorts = {};
+  const backoff = { ...defaultBackoff, ...options.backoff };
+
+  // The feature modules, each before the ones that use it (the cache tells the protocol log about hits),
+  // then the ports that hand them to the connection layer, then the connections.
+  const log = new ProtocolLog({ bus });
+  const inputBroker = new InputBroker(bus);
+  const subscriptions = new SubscriptionManager(bus, { backoff });
+  const cache = createCache({ bus, dataDir, log });
+  await cache.loadWarm();
+  const ports: EnginePorts = { log, input: inputBroker, subscriptions, cache: cache.port };
   const registry = new ServerRegistry({
     bus,
     ports,
     verdicts,
-    backoff: { ...defaultBackoff, ...options.backoff },
+    backoff,
     reconnect: options.reconnect ?? true,
     connectTimeoutMs: options.connectTimeoutMs ?? 20_000,
     limits
   });
-  const featureHandlers: Partial<HandlerMap>[] = [];
-  const closers: (() => Promise<void>)[] = [];
-
-  // ---- Feature modules: each wires itself in here (its port, its handler map, its close). ----
-  // Example: const cache = createCache({ bus, dataDir }); ports.cache = cache.port;
-  //          featureHandlers.push(cache.handlers); closers.push(() => cache.close());
-  const log = new ProtocolLog({ bus });
-  ports.log = log;
-  const clientFor = async (serverId: string) => (await registry.get(serverId).whenReady(requests.defaultTimeoutMs)).client;
-  featureHandlers.push(createLogHandlers(log, { clientFor, toAppError }));
-  closers.push(async () => log.flush());
-  const inputBroker = new InputBroker(bus);
-  ports.input = inputBroker;
-  featureHandlers.push(inputHandlers(inputBroker));
-  closers.push(async () => inputBroker.dispose());
-  const subscriptions = new SubscriptionManager(bus, { backoff: { ...defaultBackoff, ...options.backoff } });
-  ports.subscriptions = subscriptions;
-  featureHandlers.push(subscriptionHandlers(subscriptions));
-  closers.push(async () => subscriptions.dispose());
-  const cache = createCache({ bus, dataDir, log: () => ports.log });
-  await cache.loadWarm();
-  ports.cache = cache.port;
-  featureHandlers.push(cache.handlers);
-  closers.push(() => cache.close());
   const icons = new IconService({ entryOf: serverId => registry.get(serverId).entry, ...options.icons });
-  featureHandlers.push(iconHandlers(icons));
-  closers.push(async () => icons.close());
+
+  const clientFor = async (serverId: string) => (await registry.get(serverId).whenReady(requests.defaultTimeoutMs)).client;
+  const featureHandlers: Partial<HandlerMap>[] = [
+    createLogHandlers(log, { clientFor, toAppError }),
+    inputHandlers(inputBroker),
+    subscriptionHandlers(subscriptions),
+    cache.handlers,
+    iconHandlers(icons)
+  ];
+  const closers: (() => Promise<void>)[] = [
+    async () => log.flush(),
+    async () => inputBroker.dispose(),
+    async () => subscriptions.dispose(),
+    () => cache.close(),
+    async () => icons.close()
+  ];
 
   const host = createApi({ bus, registry, config, requests, ports, maxListItems: limits.maxListItems, maxContentBytes: limits.maxContentBytes }, featureHandlers);
   for (const [serverId, entry] of Object.entries(config.entries())) {

@@ -93,10 +93,10 @@ export interface SubscriptionPort {
   detach(serverId: ServerId): void;
 }
 
-/** Optional hooks; each is wired in engine.ts when its module exists. */
+/** The feature modules as the connection layer and the request paths see them; engine.ts builds each once. */
 export interface EnginePorts {
-  cache?: CachePort;
-  log?: ProtocolLogPort;
-  input?: InputPort;
-  subscriptions?: SubscriptionPort;
+  cache: CachePort;
+  log: ProtocolLogPort;
+  input: InputPort;
+  subscriptions: SubscriptionPort;
 }

@@ -3,18 +3,17 @@
 // engine failures become error replies with a typed AppError.
 import {
   callEnvelopeSchema,
-  methodSchemas,
+  hostMethodSchemas,
+  isHostMethod,
   type AppError,
   type AppErrorCode,
   type EngineHost,
-  type MethodName,
-  type MethodResult,
-  type ParsedParams,
+  type HostMethodName,
+  type HostMethodParams,
+  type HostMethodResult,
+  type HostMethods,
   type ReplyEnvelope
 } from '../../shared/contract';
-
-/** Methods a carrier answers itself because only it can (e.g. opening a link in the user's browser). */
-export type CarrierMethods = { [M in MethodName]?: (params: unknown) => Promise<MethodResult<M>> };
 
 const appErrorCodes = new Set<AppErrorCode>([
   'not_found',
@@ -57,7 +56,17 @@ function readableId(raw: unknown): number {
   return typeof id === 'number' && Number.isInteger(id) && id >= 0 ? id : -1;
 }
 
-export async function handleCall(host: EngineHost, raw: unknown, carrierMethods: CarrierMethods = {}): Promise<ReplyEnvelope> {
+/**
+ * Host methods never reach the engine. Browser mode's bridge has none (the page answers them itself) and
+ * refuses them with the reply the engine gave while they were in its contract, so its wire is unchanged.
+ */
+async function callHostMethod<M extends HostMethodName>(hostMethods: HostMethods | undefined, method: M, params: unknown): Promise<HostMethodResult<M>> {
+  if (!hostMethods) throw { code: 'unsupported', message: `${method} is not available in this engine` } satisfies AppError;
+  return hostMethods[method](carrierParams(method, params));
+}
+
+/** `hostMethods`: the host contract as this carrier's host implements it, if it does. */
+export async function handleCall(host: EngineHost, raw: unknown, hostMethods?: HostMethods): Promise<ReplyEnvelope> {
   const parsed = callEnvelopeSchema.safeParse(raw);
   if (!parsed.success) {
     const detail = parsed.error.issues.map(i => `${i.path.join('.') || 'frame'}: ${i.message}`).join('; ');
@@ -65,20 +74,19 @@ export async function handleCall(host: EngineHost, raw: unknown, carrierMethods:
   }
   const { id, method, params } = parsed.data;
   try {
-    const own = Object.hasOwn(carrierMethods, method) ? carrierMethods[method as MethodName] : undefined;
-    const result = own ? await own(params) : await host.dispatch(method, params);
+    const result = isHostMethod(method) ? await callHostMethod(hostMethods, method, params) : await host.dispatch(method, params);
     return { type: 'reply', id, ok: true, result };
   } catch (err) {
     return { type: 'reply', id, ok: false, error: toAppError(err) };
   }
 }
 
-/** Validates a carrier method's params against the contract, throwing an `invalid_params` AppError. */
-export function carrierParams<M extends MethodName>(method: M, params: unknown): ParsedParams<M> {
-  const parsed = methodSchemas[method].safeParse(params);
+/** Validates a host method's params against the host contract, throwing an `invalid_params` AppError. */
+export function carrierParams<M extends HostMethodName>(method: M, params: unknown): HostMethodParams<M> {
+  const parsed = hostMethodSchemas[method].safeParse(params);
   if (!parsed.success) {
     const error: AppError = { code: 'invalid_params', message: `${method}: ${parsed.error.issues.map(i => `${i.path.join('.')}: ${i.message}`).join('; ')}` };
     throw error;
   }
-  return parsed.data as ParsedParams<M>;
+  return parsed.data as HostMethodParams<M>;
 }

@@ -1,8 +1,8 @@
 // The pure parts of both shells: CSP, link vetting, renderer file mapping, call-envelope handling.
 import { describe, expect, it } from 'vitest';
 import path from 'node:path';
-import type { EngineHost } from '../../shared/contract';
-import { carrierParams, handleCall, toAppError } from './call-envelope';
+import type { EngineHost, HostMethods } from '../../shared/contract';
+import { handleCall, toAppError } from './call-envelope';
 import { contentSecurityPolicy } from './csp';
 import { vetExternalUrl } from '../../shared/external-url';
 import { rendererFileFor } from './renderer-files';
@@ -81,15 +81,27 @@ describe('handleCall', () => {
     expect(await handleCall(host, { type: 'call', id: -3, method: 'x' })).toMatchObject({ id: -1, ok: false });
   });
 
-  it('routes carrier methods to the carrier instead of the engine', async () => {
-    const reply = await handleCall(host, { type: 'call', id: 4, method: 'shell.openExternal', params: { url: 'https://a.b' } }, {
-      'shell.openExternal': async params => ({ opened: carrierParams('shell.openExternal', params).url === 'https://a.b' })
-    });
+  it('routes host methods to the host instead of the engine, with their params validated', async () => {
+    // A stand-in host: this test only opens links.
+    const hostMethods: HostMethods = {
+      'shell.openExternal': async ({ url }) => ({ opened: url === 'https://a.b' }),
+      'file.save': async () => {
+        throw new Error('file.save is not part of this test');
+      }
+    };
+    const reply = await handleCall(host, { type: 'call', id: 4, method: 'shell.openExternal', params: { url: 'https://a.b' } }, hostMethods);
     expect(reply).toEqual({ type: 'reply', id: 4, ok: true, result: { opened: true } });
-    const bad = await handleCall(host, { type: 'call', id: 6, method: 'shell.openExternal', params: { url: 3 } }, {
-      'shell.openExternal': async params => ({ opened: Boolean(carrierParams('shell.openExternal', params)) })
-    });
+    const bad = await handleCall(host, { type: 'call', id: 6, method: 'shell.openExternal', params: { url: 3 } }, hostMethods);
     expect(bad).toMatchObject({ ok: false, error: { code: 'invalid_params' } });
+  });
+
+  it('refuses host methods where the host has none (browser mode: the page answers them), as the engine did', async () => {
+    expect(await handleCall(host, { type: 'call', id: 7, method: 'file.save', params: { suggestedName: 'a', data: '', encoding: 'utf8' } })).toEqual({
+      type: 'reply',
+      id: 7,
+      ok: false,
+      error: { code: 'unsupported', message: 'file.save is not available in this engine' }
+    });
   });
 
   it('toAppError reads AppErrorException-style errors', () => {

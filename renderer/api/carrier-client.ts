@@ -7,21 +7,20 @@
 // lets every listener added in the same tick be reported before the call travels: the engine side never
 // handles a call while still filtering out the events it causes. Microtasks run in order, so calls keep
 // their order among themselves.
-import type {
-  CallEnvelope,
-  CarrierState,
-  EngineClient,
-  EngineEvents,
-  EventName,
-  MethodName,
-  MethodParams,
-  MethodResult
+import {
+  isHostMethod,
+  type CallEnvelope,
+  type CarrierState,
+  type ClientMethodName,
+  type ClientMethodParams,
+  type ClientMethodResult,
+  type EngineClient,
+  type EngineEvents,
+  type EventName,
+  type HostMethods
 } from '../../shared/contract';
 import { EventHub } from './event-hub';
 import { PendingCalls } from './pending-calls';
-
-/** Methods a carrier performs on the page itself instead of sending them to the engine. */
-export type LocalMethods = { [M in MethodName]?: (params: MethodParams<M>) => Promise<MethodResult<M>> };
 
 /** A safety net for replies that never come (the engine applies its own, shorter, per-request timeouts). */
 export const DEFAULT_CALL_TIMEOUT_MS = 5 * 60_000;
@@ -35,15 +34,15 @@ export class CarrierClient implements EngineClient {
     readonly mode: 'electron' | 'browser',
     private readonly send: (envelope: CallEnvelope) => void,
     callTimeoutMs: number = DEFAULT_CALL_TIMEOUT_MS,
-    private readonly localMethods: LocalMethods = {}
+    /** The host contract when the page itself is the host (browser mode); otherwise host methods are sent like the engine's. */
+    private readonly hostMethods?: HostMethods
   ) {
     this.pending = new PendingCalls(callTimeoutMs);
   }
 
-  call<M extends MethodName>(method: M, params: MethodParams<M>): Promise<MethodResult<M>> {
-    const local = this.localMethods[method] as ((p: MethodParams<M>) => Promise<MethodResult<M>>) | undefined;
+  call<M extends ClientMethodName>(method: M, params: ClientMethodParams<M>): Promise<ClientMethodResult<M>> {
     // Called synchronously so browser actions (window.open, downloads) keep the user's click gesture.
-    if (local) return local(params);
+    if (this.hostMethods && isHostMethod(method)) return this.hostMethods[method](params as never) as Promise<ClientMethodResult<M>>;
     const { id, result } = this.pending.open(method, () => this.cancelAbandoned(method, params));
     queueMicrotask(() => {
       try {
@@ -53,7 +52,7 @@ export class CarrierClient implements EngineClient {
         this.pending.fail(id, { code: 'invalid_params', message: `Call could not be sent: ${err instanceof Error ? err.message : String(err)}` });
       }
     });
-    return result as Promise<MethodResult<M>>;
+    return result as Promise<ClientMethodResult<M>>;
   }
 
   on<E extends EventName>(event: E, listener: (payload: EngineEvents[E]) => void): () => void {

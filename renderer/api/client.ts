@@ -1,7 +1,7 @@
 // The renderer's one way to reach the engine. Picks the carrier: the Electron preload when present,
 // otherwise the browser-mode WebSocket on the page's own origin, authenticated by the URL token.
 import type { EngineClient } from '../../shared/contract';
-import { browserLocalMethods } from './browser-local-methods';
+import { browserHostMethods } from './browser-host-methods';
 import { createIpcClient } from './ipc-carrier';
 import { connectSocketClient } from './socket-carrier';
 import { readTokenFromUrl, socketUrlFor } from './token';
@@ -21,6 +21,6 @@ export async function createEngineClient(options: EngineClientOptions = {}): Pro
   return connectSocketClient({
     url: socketUrlFor(href, readTokenFromUrl(href)),
     callTimeoutMs: options.callTimeoutMs,
-    localMethods: browserLocalMethods(document, window)
+    hostMethods: browserHostMethods(document, window)
   });
 }

@@ -3,8 +3,8 @@
 // reply can no longer arrive). A dropped socket is reopened with capped, jittered backoff. Once anything
 // listens to events, the bridge is told which events have listeners (and again whenever that changes, and
 // on every reconnect), so it does not serialise events nobody on this page reads.
-import { EngineCallError, type CallEnvelope, type EngineClient, type EventInterestEnvelope } from '../../shared/contract';
-import { CarrierClient, type LocalMethods } from './carrier-client';
+import { EngineCallError, type CallEnvelope, type EngineClient, type EventInterestEnvelope, type HostMethods } from '../../shared/contract';
+import { CarrierClient } from './carrier-client';
 import { reportEventInterest } from './event-interest-reporter';
 import { parseServerEnvelope } from './server-envelope';
 
@@ -25,8 +25,8 @@ export interface SocketCarrierOptions {
   callTimeoutMs?: number;
   reconnectInitialDelayMs?: number;
   reconnectMaxDelayMs?: number;
-  /** Methods the page performs itself (see browser-local-methods.ts). */
-  localMethods?: LocalMethods;
+  /** The host contract as the page implements it (browser-host-methods.ts); without it, host methods go to the bridge, which refuses them. */
+  hostMethods?: HostMethods;
 }
 
 export interface SocketEngineClient extends EngineClient {
@@ -57,7 +57,7 @@ export function connectSocketClient(options: SocketCarrierOptions): Promise<Sock
       else outbox.set(envelope.id, frame);
     },
     options.callTimeoutMs,
-    options.localMethods
+    options.hostMethods
   );
 
   // While the socket is down nothing is sent: every (re)opened socket is told the interest first thing.

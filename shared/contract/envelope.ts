@@ -3,6 +3,7 @@
 import * as z from 'zod';
 import { MAX_EVENT_INTEREST_NAMES, MAX_EVENT_NAME_LENGTH } from './event-interest-limits';
 import type { EngineEvent, EngineEvents, EventName } from './events';
+import type { HostMethodName, HostMethodParams, HostMethodResult } from './host-methods';
 import type { MethodName, MethodParams, MethodResult } from './methods';
 import type { AppError } from './types';
 
@@ -37,9 +38,14 @@ export type ServerToClientEnvelope = ReplyEnvelope | EventEnvelope;
 /** Whether the carrier itself is up. Browser mode reconnects a dropped socket; events sent meanwhile are lost. */
 export type CarrierState = 'connected' | 'reconnecting';
 
-/** What the renderer holds: call a method, listen to events. Same shape over IPC and WebSocket. */
+/** What the renderer may call: the engine's methods and the host's. */
+export type ClientMethodName = MethodName | HostMethodName;
+export type ClientMethodParams<M extends ClientMethodName> = M extends HostMethodName ? HostMethodParams<M> : M extends MethodName ? MethodParams<M> : never;
+export type ClientMethodResult<M extends ClientMethodName> = M extends HostMethodName ? HostMethodResult<M> : M extends MethodName ? MethodResult<M> : never;
+
+/** What the renderer holds: call a method (the engine's or the host's), listen to events. Same shape over IPC and WebSocket. */
 export interface EngineClient {
-  call<M extends MethodName>(method: M, params: MethodParams<M>): Promise<MethodResult<M>>;
+  call<M extends ClientMethodName>(method: M, params: ClientMethodParams<M>): Promise<ClientMethodResult<M>>;
   on<E extends EventName>(event: E, listener: (payload: EngineEvents[E]) => void): () => void;
   readonly mode: 'electron' | 'browser';
   /** Carrier up/down changes (optional: the IPC carrier never drops). Refetch server data on `connected` after `reconnecting`. */

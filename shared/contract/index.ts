@@ -1,5 +1,6 @@
 export * from './types';
 export * from './methods';
+export * from './host-methods';
 export * from './events';
 export * from './envelope';
 export * from './packed-items';

@@ -1,4 +1,5 @@
-// The engine API: every method the renderer may call, with a runtime schema for its params.
+// The engine API: every method the engine answers, with a runtime schema for its params (the renderer may
+// also call the host's methods, shared/contract/host-methods.ts, which the engine never sees).
 // Params are validated once, where they enter the engine (electron/engine/api.ts), whatever the carrier.
 import * as z from 'zod';
 import type {
@@ -115,12 +116,6 @@ export const methodSchemas = {
   'log.setPaused': z.object({ paused: z.boolean() }),
   'log.setCap': z.object({ cap: z.number().int().min(100).max(1_000_000) }),
   'log.replay': z.object({ serverId, method: z.string().min(1), params: z.record(z.string(), z.unknown()).optional() }),
-  'file.save': z.object({
-    suggestedName: z.string().min(1).max(255),
-    data: z.string(),
-    encoding: z.enum(['utf8', 'base64'])
-  }),
-  'shell.openExternal': z.object({ url: z.string().url() }),
   /**
    * One icon of a server's resource, fetched by the engine (https:, the server's own origin, no credentials,
    * size, time and image-type limits; see docs/picker.md) and returned as a data: URI. A refusal fails the
@@ -161,8 +156,6 @@ export interface MethodResults {
   'log.setPaused': { paused: boolean };
   'log.setCap': { cap: number; dropped: number };
   'log.replay': { result?: unknown; error?: import('./types').AppError; logSeq: number };
-  'file.save': { saved: boolean; path?: string };
-  'shell.openExternal': { opened: boolean };
   'icons.get': { dataUri: string };
 }
 

@@ -4,7 +4,7 @@
 // with empty data: it is not what these tests are about) stand in for the full app.
 import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import { McpServer } from '@modelcontextprotocol/server';
-import { EngineCallError, methodSchemas, type EngineClient, type MethodName } from '../../shared/contract';
+import { EngineCallError, methodSchemas, type ClientMethodName, type EngineClient, type MethodName } from '../../shared/contract';
 import { toAppError } from '../../electron/engine/errors';
 import { EventBus } from '../../electron/engine/event-bus';
 import { createLogHandlers } from '../../electron/engine/protocol-log/handlers';
@@ -36,7 +36,7 @@ export async function startTestEngine(serverId = 'ref'): Promise<TestEngine> {
     },
     toAppError
   });
-  const emptyAnswers: Partial<Record<MethodName, unknown>> = { 'servers.list': [], 'file.save': { saved: true, path: '/tmp/x.jsonl' } };
+  const emptyAnswers: Partial<Record<ClientMethodName, unknown>> = { 'servers.list': [], 'file.save': { saved: true, path: '/tmp/x.jsonl' } };
   const engine: EngineClient = {
     mode: 'browser',
     async call(method, params) {
@@ -46,7 +46,8 @@ export async function startTestEngine(serverId = 'ref'): Promise<TestEngine> {
         throw new EngineCallError({ code: 'unsupported', message: `${method} is not part of this test engine` });
       }
       try {
-        return (await handler(methodSchemas[method].parse(params))) as never;
+        // Only engine methods have handlers here.
+        return (await handler(methodSchemas[method as MethodName].parse(params))) as never;
       } catch (err) {
         throw new EngineCallError(toAppError(err));
       }

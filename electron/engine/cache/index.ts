@@ -26,8 +26,8 @@ export interface CacheOptions {
   defaultTtlMs?: number;
   /** Enables warm start: public list entries are kept in `<dataDir>/cache/warm.json`. */
   dataDir?: string;
-  /** The protocol log, told about every hit (nothing went on the wire). */
-  log?: () => ProtocolLogPort | undefined;
+  /** The protocol log, told about every hit (nothing went on the wire). Tests and benchmarks of the cache alone have none. */
+  log?: ProtocolLogPort;
   now?: () => number;
 }
 
@@ -97,7 +97,7 @@ export function createCache(options: CacheOptions): CacheModule {
     counters,
     viewFor: id => viewFor(id),
     defaultTtlMs: options.defaultTtlMs ?? 0,
-    log: options.log ?? (() => undefined),
+    log: options.log,
     onServed: (serverId, method, params, cache: CacheInfo) => options.bus.emit('cacheServed', { serverId, method, params, cache })
   });
 

@@ -17,7 +17,8 @@ export interface TrackerDeps {
   viewFor: (serverId: ServerId) => ServerCacheView;
   /** TTL for results that carry no `ttlMs` (2025 servers): 0 means such results are never served. */
   defaultTtlMs: number;
-  log: () => ProtocolLogPort | undefined;
+  /** Told about every hit; none when the cache runs alone (its tests, the benchmark). */
+  log: ProtocolLogPort | undefined;
   onServed: (serverId: ServerId, method: string, params: string, cache: CacheInfo) => void;
 }
 
@@ -171,7 +172,7 @@ export class CallTracker {
 
   private countHit(serverId: ServerId, method: string, params: string): void {
     this.deps.counters.bump(serverId, 'hits');
-    this.deps.log()?.recordCacheHit(serverId, method, logParams(method, params));
+    this.deps.log?.recordCacheHit(serverId, method, logParams(method, params));
   }
 
   private staleOrThrow<T>(serverId: ServerId, method: string, params: string, mode: CacheMode, prior: StoredEntry | undefined, err: unknown): { value: T; cache: CacheInfo } {

@@ -1,5 +1,5 @@
 // One SDK v2 Client per connection attempt, configured for this app: era negotiation `auto`, the
-// shared cache store when the cache module is wired, and elicitation routed to the input broker.
+// shared cache store, and elicitation routed to the input broker.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
@@ -7,8 +7,6 @@ import type { ClientOptions } from '@modelcontextprotocol/client';
 import type { ServerId } from '../../../shared/contract';
 import { projectRoot } from '../config/default-server';
 import type { EnginePorts } from '../ports';
-
-export const DEFAULT_INPUT_ROUNDS = 10;
 
 let clientInfo: { name: string; version: string } | undefined;
 function ourInfo(): { name: string; version: string } {
@@ -39,18 +37,15 @@ export function createClient(spec: ClientSpec): Client {
   const { cache, input } = spec.ports;
   const options: ClientOptions = {
     versionNegotiation: { mode: spec.negotiation, probe: { timeoutMs: spec.probeTimeoutMs } },
-    inputRequired: { maxRounds: input?.maxRounds ?? DEFAULT_INPUT_ROUNDS },
+    inputRequired: { maxRounds: input.maxRounds },
     // We walk list cursors ourselves (progress, cancel, loop guards); this only bounds SDK-internal walks.
     listMaxPages: 64,
-    // Declared only when someone can answer: otherwise the server learns (-32021) that we cannot.
-    ...(input && { capabilities: { elicitation: { form: {}, url: {} } } }),
-    ...(cache && {
-      responseCacheStore: cache.storeFor(spec.serverId, spec.endpoint),
-      cachePartition: cache.partitionFor(spec.serverId, spec.credentialId),
-      defaultCacheTtlMs: cache.defaultTtlMs
-    })
+    capabilities: { elicitation: { form: {}, url: {} } },
+    responseCacheStore: cache.storeFor(spec.serverId, spec.endpoint),
+    cachePartition: cache.partitionFor(spec.serverId, spec.credentialId),
+    defaultCacheTtlMs: cache.defaultTtlMs
   };
   const client = new Client(ourInfo(), options);
-  if (input) client.setRequestHandler('elicitation/create', (request, ctx) => input.elicit(spec.serverId, request.params, ctx.mcpReq.signal));
+  client.setRequestHandler('elicitation/create', (request, ctx) => input.elicit(spec.serverId, request.params, ctx.mcpReq.signal));
   return client;
 }

@@ -225,7 +225,7 @@ export class ServerConnection {
       reconnectAttempt: 0,
       nextRetryAt: undefined
     });
-    this.deps.ports.subscriptions?.attach(this.live);
+    this.deps.ports.subscriptions.attach(this.live);
   }
 
   private handleDrop(established: Established, reason: string): void {
@@ -233,7 +233,7 @@ export class ServerConnection {
     this.generation++;
     this.current = undefined;
     this.live = undefined;
-    this.deps.ports.subscriptions?.detach(this.id);
+    this.deps.ports.subscriptions.detach(this.id);
     void established.client.close().catch(() => undefined);
     this.scheduleRetry(this.explain({ code: 'transport', message: `Connection lost: ${reason}` }), 'reconnecting');
   }
@@ -286,7 +286,7 @@ export class ServerConnection {
     this.current = undefined;
     this.live = undefined;
     if (!established) return;
-    this.deps.ports.subscriptions?.detach(this.id);
+    this.deps.ports.subscriptions.detach(this.id);
     await established.client.close().catch(() => undefined);
   }
 

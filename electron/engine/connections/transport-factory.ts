@@ -17,8 +17,8 @@ import type { StderrBuffer } from './stderr-buffer';
 export interface TransportObservers {
   serverId: ServerId;
   stderr: StderrBuffer;
-  log?: ProtocolLogPort;
-  cache?: CachePort;
+  log: ProtocolLogPort;
+  cache: CachePort;
   onInbound(message: JSONRPCMessage): void;
   onOversize(info: OversizeInfo): void;
   /** Largest single stdio message accepted (bytes); bigger ones are dropped, not fatal. */
@@ -84,7 +84,7 @@ export function buildTransport(entry: ServerConfigEntry, kind: TransportKind, ob
   if (isStdioConfig(entry)) built = buildStdio(entry, observers);
   else built = buildHttp(entry, kind === 'sse' ? 'sse' : 'http');
   built.transport.onmessage = message => observers.onInbound(message);
-  if (observers.log) built.transport = observers.log.tap(built.transport, observers.serverId);
-  if (observers.cache) built.transport = observers.cache.guardTransport(built.transport);
+  built.transport = observers.log.tap(built.transport, observers.serverId);
+  built.transport = observers.cache.guardTransport(built.transport);
   return built;
 }

@@ -1,6 +1,6 @@
 // One paginated list method (`resources/list`, `resources/templates/list`) walked page by page with
-// walkPages, each page through the cache port's `page()` when it is wired, with the pages' cache
-// infos combined into the badge of the whole list. Shared by resources.list and templates.list.
+// walkPages, each page through the cache port's `page()`, with the pages' cache infos combined into the
+// badge of the whole list. Shared by resources.list and templates.list.
 import type { CacheInfo, CacheMode, ListResult, ServerId } from '../../../shared/contract';
 import type { EnginePorts, LiveConnection } from '../ports';
 import type { RequestHandle } from '../requests';
@@ -28,9 +28,8 @@ export async function walkListMethod<T>(ports: EnginePorts, live: LiveConnection
     // A server without resources lists nothing, and says so the way a list does: a last (empty) page, so a
     // streaming caller waiting for `done` does not wait for it in vain.
     walk.onPage?.({ page: 1, loaded: 0, items: [], done: true });
-    return { serverId, items: [], pages: 0, cache: uncachedInfo(mode, undefined), ...(walk.streamOnly && { streamed: 0 }) };
+    return { serverId, items: [], pages: 0, cache: uncachedInfo(mode), ...(walk.streamOnly && { streamed: 0 }) };
   }
-  const cache = ports.cache;
   const schema = listPageSchema(walk.itemsKey);
   let caches: CacheInfo[] = [];
   const fetchPage = async (cursor: string | undefined) => {
@@ -38,7 +37,7 @@ export async function walkListMethod<T>(ports: EnginePorts, live: LiveConnection
     // One page per call: without a cursor the SDK's list methods would walk (and cache) the whole list.
     const fetch = (): Promise<Loose> =>
       client.request({ method: walk.method, params: cursor === undefined ? {} : { cursor } }, schema, { signal: handle.signal, timeout: handle.timeoutMs });
-    const { value, cache: info } = cache ? await cache.page(serverId, walk.method, cursor, mode, fetch) : await fetch().then(v => ({ value: v, cache: uncachedInfo(mode, v) }));
+    const { value, cache: info } = await ports.cache.page(serverId, walk.method, cursor, mode, fetch);
     caches.push(info);
     const items = value[walk.itemsKey];
     return { items: Array.isArray(items) ? (items as Loose[]) : [], ...(typeof value.nextCursor === 'string' && { nextCursor: value.nextCursor }) };

@@ -1,11 +1,19 @@
 // listResources for a server that offers no resources (tools only, the most common kind). The connection
 // is a stand-in: with no `resources` capability the engine sends the server nothing, so no real server is
-// needed to show what the engine does.
+// needed to show what the engine does. The ports are stand-ins too, that throw if touched: with no request,
+// neither the cache nor any other feature module has a part in it.
 import type { Client } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import type { EngineEvents } from '../../../shared/contract';
 import { EventBus } from '../event-bus';
+import type { EnginePorts } from '../ports';
 import { listResources } from './list';
+
+const untouchablePorts = new Proxy({} as EnginePorts, {
+  get: (_ports, name) => {
+    throw new Error(`ports.${String(name)} was used`);
+  }
+});
 
 describe('listResources', () => {
   it('ends the stream of a server without resources with one empty done event', async () => {
@@ -14,7 +22,7 @@ describe('listResources', () => {
     bus.on('listProgress', event => events.push(event));
     const live = { serverId: 'tools', client: {} as Client, era: 'modern' as const, capabilities: { tools: {} }, credentialId: '' };
     const handle = { requestId: 'r1', signal: new AbortController().signal, timeoutMs: 1_000, cancelled: false };
-    const result = await listResources({ bus, ports: {}, maxListItems: 10 }, live, handle, 'use', true);
+    const result = await listResources({ bus, ports: untouchablePorts, maxListItems: 10 }, live, handle, 'use', true);
     expect(result).toMatchObject({ serverId: 'tools', items: [], pages: 0, streamed: 0 });
     expect(events).toEqual([{ serverId: 'tools', requestId: 'r1', firstPage: 1, page: 1, loaded: 0, done: true, items: { count: 0, shared: [], rows: [] } }]);
   });

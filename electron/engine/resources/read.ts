@@ -1,11 +1,10 @@
 // `resources.read`: one read through the SDK (which serves the cache and drives input-required
 // rounds), with the input broker told which resource asked, and oversized contents refused.
 import type { ReadResourceResult } from '@modelcontextprotocol/client';
-import type { CacheInfo, CacheMode, ReadResult } from '../../../shared/contract';
+import type { CacheMode, ReadResult } from '../../../shared/contract';
 import type { EnginePorts, LiveConnection, ReadInputContext } from '../ports';
 import type { RequestHandle } from '../requests';
 import { toContentParts } from './items';
-import { uncachedInfo } from './tracked';
 
 export interface ReadDeps {
   ports: EnginePorts;
@@ -17,17 +16,12 @@ type Loose = Record<string, unknown>;
 export async function readResource(deps: ReadDeps, live: LiveConnection, handle: RequestHandle, uri: string, mode: CacheMode): Promise<ReadResult> {
   const { serverId, client } = live;
   const { input, cache } = deps.ports;
-  const tracked = (options: { signal: AbortSignal; timeout: number }): Promise<{ value: ReadResourceResult; cache: CacheInfo }> => {
-    const read = (): Promise<ReadResourceResult> => client.readResource({ uri }, { ...options, cacheMode: mode });
-    return cache ? cache.track(serverId, 'resources/read', uri, mode, read) : read().then(value => ({ value, cache: uncachedInfo(mode, value as Loose) }));
-  };
   let inputContext: ReadInputContext | undefined;
-  const { value, cache: cacheInfo } = input
-    ? await input.withReadContext(serverId, uri, { signal: handle.signal, timeoutMs: handle.timeoutMs }, context => {
-        inputContext = context;
-        return tracked({ signal: context.signal, timeout: context.timeoutMs });
-      })
-    : await tracked({ signal: handle.signal, timeout: handle.timeoutMs });
+  const { value, cache: cacheInfo } = await input.withReadContext(serverId, uri, { signal: handle.signal, timeoutMs: handle.timeoutMs }, context => {
+    inputContext = context;
+    const read = (): Promise<ReadResourceResult> => client.readResource({ uri }, { signal: context.signal, timeout: context.timeoutMs, cacheMode: mode });
+    return cache.track(serverId, 'resources/read', uri, mode, read);
+  });
   const contents = toContentParts(uri, value.contents as unknown as Loose[], deps.maxContentBytes);
   return { serverId, uri, contents, cache: cacheInfo, inputRounds: inputContext?.rounds ?? 0 };
 }

@@ -1,17 +1,10 @@
-// Cache badges built outside the cache module. Without the cache module, say honestly that data came
-// straight from the server (`miss`, or `bypass` when the caller asked not to use a cache), with the server's
-// freshness hints if it sent any; a list walked page by page gets one badge for all its pages.
+// Cache badges built outside the cache module: a list walked page by page gets one badge for all its
+// pages, and a list that needed no request says honestly that nothing came from a cache.
 import type { CacheInfo, CacheMode } from '../../../shared/contract';
 
-export function uncachedInfo(mode: CacheMode, result: { ttlMs?: unknown; cacheScope?: unknown } | undefined, receivedAt = Date.now()): CacheInfo {
-  const ttlMs = typeof result?.ttlMs === 'number' && result.ttlMs >= 0 ? result.ttlMs : undefined;
-  const scope = result?.cacheScope === 'public' || result?.cacheScope === 'private' ? result.cacheScope : undefined;
-  return {
-    state: mode === 'bypass' ? 'bypass' : 'miss',
-    receivedAt,
-    ...(scope && { scope }),
-    ...(ttlMs !== undefined && { ttlMs, expiresAt: receivedAt + ttlMs })
-  };
+/** The badge of a list answered without asking the server (it has no resources): `miss`, or `bypass` if asked. */
+export function uncachedInfo(mode: CacheMode): CacheInfo {
+  return { state: mode === 'bypass' ? 'bypass' : 'miss', receivedAt: Date.now() };
 }
 
 /** The list is as fresh as its least fresh page. */

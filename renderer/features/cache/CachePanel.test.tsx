@@ -6,7 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EngineCallError, methodSchemas, type EngineClient } from '../../../shared/contract';
+import { EngineCallError, methodSchemas, type EngineClient, type MethodName } from '../../../shared/contract';
 import { createCache } from '../../../electron/engine/cache';
 import { connectReference } from '../../../test-support/cache/reference-client';
 import { referenceServerEntry } from '../../../electron/engine/config/default-server';
@@ -34,7 +34,7 @@ async function setup() {
     async call(method, params) {
       const handler = handlers[method];
       if (!handler) throw new EngineCallError({ code: 'unsupported', message: `${method} is not part of this test engine` });
-      return (await handler(methodSchemas[method].parse(params))) as never;
+      return (await handler(methodSchemas[method as MethodName].parse(params))) as never;
     },
     on: (event, listener) => bus.on(event, listener)
   };

@@ -1,16 +1,16 @@
 // @vitest-environment happy-dom
-// The page-side methods of browser mode in happy-dom; window.open is replaced by a recorder because
+// Browser mode's host methods (the page's own) in happy-dom; window.open is replaced by a recorder because
 // happy-dom would otherwise try to load the page.
 import { describe, expect, it, vi } from 'vitest';
 import { safeFileName } from '../../shared/file-names';
-import { browserLocalMethods } from './browser-local-methods';
+import { browserHostMethods } from './browser-host-methods';
 
-describe('browser-local methods', () => {
+describe('browser host methods', () => {
   it('opens only vetted http(s) links, without opener or referrer', async () => {
     const open = vi.fn();
-    const methods = browserLocalMethods(document, { open } as unknown as Window);
-    await expect(methods['shell.openExternal']!({ url: 'https://example.com/doc' })).resolves.toEqual({ opened: true });
-    await expect(methods['shell.openExternal']!({ url: 'javascript:alert(1)' })).resolves.toEqual({ opened: false });
+    const methods = browserHostMethods(document, { open } as unknown as Window);
+    await expect(methods['shell.openExternal']({ url: 'https://example.com/doc' })).resolves.toEqual({ opened: true });
+    await expect(methods['shell.openExternal']({ url: 'javascript:alert(1)' })).resolves.toEqual({ opened: false });
     expect(open).toHaveBeenCalledTimes(1);
     expect(open).toHaveBeenCalledWith('https://example.com/doc', '_blank', 'noopener,noreferrer');
   });
@@ -21,15 +21,15 @@ describe('browser-local methods', () => {
       clicked.push({ download: this.download, href: this.href });
     });
     const created = vi.spyOn(URL, 'createObjectURL');
-    const methods = browserLocalMethods(document, window);
-    await expect(methods['file.save']!({ suggestedName: '../../etc/pass:wd', data: btoa('hi\u0001'), encoding: 'base64' })).resolves.toEqual({
+    const methods = browserHostMethods(document, window);
+    await expect(methods['file.save']({ suggestedName: '../../etc/pass:wd', data: btoa('hi\u0001'), encoding: 'base64' })).resolves.toEqual({
       saved: true
     });
     expect(clicked).toHaveLength(1);
     expect(clicked[0].download).toBe('pass_wd');
     const blob = created.mock.calls[0][0] as Blob;
     expect(new Uint8Array(await blob.arrayBuffer())).toEqual(new Uint8Array([104, 105, 1]));
-    await expect(methods['file.save']!({ suggestedName: 'x', data: '%%%', encoding: 'base64' })).rejects.toMatchObject({
+    await expect(methods['file.save']({ suggestedName: 'x', data: '%%%', encoding: 'base64' })).rejects.toMatchObject({
       error: { code: 'invalid_params' }
     });
     click.mockRestore();

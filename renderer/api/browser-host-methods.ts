@@ -1,10 +1,9 @@
-// Browser mode: what only the page can do. Links open in a new tab of the same browser (no opener,
-// no referrer) and saving a file is a download; the engine on the other end of the socket could not
-// show the user either.
-import { EngineCallError } from '../../shared/contract';
+// Browser mode's host: the page itself implements the host contract (shared/contract/host-methods.ts).
+// Links open in a new tab of the same browser (no opener, no referrer) and saving a file is a download;
+// the bridge on the other end of the socket could not show the user either.
+import { EngineCallError, type HostMethods } from '../../shared/contract';
 import { vetExternalUrl } from '../../shared/external-url';
 import { safeFileName } from '../../shared/file-names';
-import type { LocalMethods } from './carrier-client';
 
 function decode(data: string, encoding: 'utf8' | 'base64'): Uint8Array | string {
   if (encoding === 'utf8') return data;
@@ -17,7 +16,7 @@ function decode(data: string, encoding: 'utf8' | 'base64'): Uint8Array | string 
   return Uint8Array.from(binary, c => c.charCodeAt(0));
 }
 
-export function browserLocalMethods(doc: Document, win: Window): LocalMethods {
+export function browserHostMethods(doc: Document, win: Window): HostMethods {
   return {
     'shell.openExternal': async ({ url }) => {
       const vetted = vetExternalUrl(url);
