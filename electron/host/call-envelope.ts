@@ -2,10 +2,10 @@
 // in Electron, the WebSocket in browser mode). Nothing thrown here escapes: malformed frames and
 // engine failures become error replies with a typed AppError.
 import {
+  appErrorCodeSchema,
   callEnvelopeSchema,
   methodSchemas,
   type AppError,
-  type AppErrorCode,
   type EngineHost,
   type MethodName,
   type MethodResult,
@@ -16,27 +16,12 @@ import {
 /** Methods a carrier answers itself because only it can (e.g. opening a link in the user's browser). */
 export type CarrierMethods = { [M in MethodName]?: (params: unknown) => Promise<MethodResult<M>> };
 
-const appErrorCodes = new Set<AppErrorCode>([
-  'not_found',
-  'invalid_params',
-  'internal',
-  'timeout',
-  'cancelled',
-  'transport',
-  'protocol',
-  'input_required',
-  'too_large',
-  'config',
-  'unknown_server',
-  'unsupported',
-  'unknown'
-]);
-
 function asAppError(value: unknown): AppError | null {
   if (typeof value !== 'object' || value === null) return null;
-  const { code, message, rpcCode, data } = value as Record<string, unknown>;
-  if (typeof code !== 'string' || !appErrorCodes.has(code as AppErrorCode) || typeof message !== 'string') return null;
-  return { code: code as AppErrorCode, message, ...(typeof rpcCode === 'number' ? { rpcCode } : {}), ...(data !== undefined ? { data } : {}) };
+  const { code: rawCode, message, rpcCode, data } = value as Record<string, unknown>;
+  const code = appErrorCodeSchema.safeParse(rawCode);
+  if (!code.success || typeof message !== 'string') return null;
+  return { code: code.data, message, ...(typeof rpcCode === 'number' ? { rpcCode } : {}), ...(data !== undefined ? { data } : {}) };
 }
 
 /** Whatever a handler threw, as an AppError: typed errors pass through, anything else is `internal`. */

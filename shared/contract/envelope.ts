@@ -4,7 +4,7 @@ import * as z from 'zod';
 import { MAX_EVENT_INTEREST_NAMES, MAX_EVENT_NAME_LENGTH } from './event-interest-limits';
 import type { EngineEvent, EngineEvents, EventName } from './events';
 import type { MethodName, MethodParams, MethodResult } from './methods';
-import type { AppError } from './types';
+import type { AppError } from './app-error';
 
 export const callEnvelopeSchema = z.object({
   type: z.literal('call'),

@@ -1,3 +1,4 @@
+export * from './app-error';
 export * from './types';
 export * from './methods';
 export * from './events';

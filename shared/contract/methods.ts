@@ -1,6 +1,7 @@
 // The engine API: every method the renderer may call, with a runtime schema for its params.
 // Params are validated once, where they enter the engine (electron/engine/api.ts), whatever the carrier.
 import * as z from 'zod';
+import type { AppError } from './app-error';
 import type {
   CacheSnapshot,
   CompletionResult,
@@ -160,7 +161,7 @@ export interface MethodResults {
   'log.clear': { cleared: number };
   'log.setPaused': { paused: boolean };
   'log.setCap': { cap: number; dropped: number };
-  'log.replay': { result?: unknown; error?: import('./types').AppError; logSeq: number };
+  'log.replay': { result?: unknown; error?: AppError; logSeq: number };
   'file.save': { saved: boolean; path?: string };
   'shell.openExternal': { opened: boolean };
   'icons.get': { dataUri: string };

@@ -1,5 +1,6 @@
 // Domain types shared by the engine (main process) and the renderer.
 // Everything here is plain JSON: it crosses Electron IPC and the browser-mode WebSocket unchanged.
+import type { AppError } from './app-error';
 
 export type ServerId = string;
 
@@ -24,30 +25,6 @@ export interface HttpServerConfig {
   url: string;
   headers?: Record<string, string>;
   disabled?: boolean;
-}
-
-/** Typed app errors. `code` is stable and drives UI decisions; `rpcCode` is the JSON-RPC code if any. */
-export type AppErrorCode =
-  | 'not_found'
-  | 'invalid_params'
-  | 'internal'
-  | 'timeout'
-  | 'cancelled'
-  | 'transport'
-  | 'protocol'
-  | 'input_required'
-  | 'too_large'
-  | 'config'
-  | 'unknown_server'
-  | 'unsupported'
-  | 'unknown';
-
-export interface AppError {
-  code: AppErrorCode;
-  message: string;
-  rpcCode?: number;
-  /** Extra detail from the server (e.g. `{ uri }` for not found), untrusted. */
-  data?: unknown;
 }
 
 export interface Implementation {
