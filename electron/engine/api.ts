@@ -1,7 +1,7 @@
 // The engine side of the contract: one EngineHost whatever the carrier (Electron IPC, browser-mode
 // socket, CLI). Params are validated here, once, with the contract's zod schemas; every failure leaves
 // as an `AppErrorException` carrying a typed AppError.
-import { methodSchemas } from '../../shared/contract';
+import { describeIssues, methodSchemas } from '../../shared/contract';
 import type { EngineHost, MethodName } from '../../shared/contract';
 import type { ConfigStore } from './config/store';
 import { configHandlers } from './config/handlers';
@@ -60,8 +60,7 @@ export function createApi(deps: ApiDeps, featureHandlers: AnyHandlerMap[] = []):
       if (!handler) throw appError('unsupported', `${name} is not available in this engine`);
       const parsed = methodSchemas[name].safeParse(params ?? {});
       if (!parsed.success) {
-        const detail = parsed.error.issues.map(i => `${i.path.join('.') || 'params'}: ${i.message}`).join('; ');
-        throw appError('invalid_params', `${name}: ${detail}`);
+        throw appError('invalid_params', `${name}: ${describeIssues(parsed.error, 'params')}`);
       }
       try {
         return await handler(parsed.data as never);

@@ -4,6 +4,7 @@
 import {
   appErrorCodeSchema,
   callEnvelopeSchema,
+  describeIssues,
   methodSchemas,
   type AppError,
   type EngineHost,
@@ -45,7 +46,7 @@ function readableId(raw: unknown): number {
 export async function handleCall(host: EngineHost, raw: unknown, carrierMethods: CarrierMethods = {}): Promise<ReplyEnvelope> {
   const parsed = callEnvelopeSchema.safeParse(raw);
   if (!parsed.success) {
-    const detail = parsed.error.issues.map(i => `${i.path.join('.') || 'frame'}: ${i.message}`).join('; ');
+    const detail = describeIssues(parsed.error, 'frame');
     return { type: 'reply', id: readableId(raw), ok: false, error: { code: 'protocol', message: `Malformed call envelope (${detail})` } };
   }
   const { id, method, params } = parsed.data;
@@ -62,7 +63,7 @@ export async function handleCall(host: EngineHost, raw: unknown, carrierMethods:
 export function carrierParams<M extends MethodName>(method: M, params: unknown): ParsedParams<M> {
   const parsed = methodSchemas[method].safeParse(params);
   if (!parsed.success) {
-    const error: AppError = { code: 'invalid_params', message: `${method}: ${parsed.error.issues.map(i => `${i.path.join('.')}: ${i.message}`).join('; ')}` };
+    const error: AppError = { code: 'invalid_params', message: `${method}: ${describeIssues(parsed.error, '')}` };
     throw error;
   }
   return parsed.data as ParsedParams<M>;

@@ -6,3 +6,4 @@ export * from './envelope';
 export * from './packed-items';
 export * from './event-interest-limits';
 export * from './preload-api';
+export * from './validation-issues';
