@@ -7,7 +7,7 @@ import type { ConfigStore } from './config/store';
 import { configHandlers } from './config/handlers';
 import { serverHandlers } from './connections/handlers';
 import type { ServerRegistry } from './connections/registry';
-import { AppErrorException, appError, toAppError } from './errors';
+import { appError, appErrorExceptionFrom } from './errors';
 import type { EventBus } from './event-bus';
 import type { Handler, HandlerMap } from './handlers';
 import type { EnginePorts } from './ports';
@@ -65,7 +65,7 @@ export function createApi(deps: ApiDeps, featureHandlers: AnyHandlerMap[] = []):
       try {
         return await handler(parsed.data as never);
       } catch (err) {
-        throw err instanceof AppErrorException ? err : new AppErrorException(toAppError(err));
+        throw appErrorExceptionFrom(err);
       }
     },
     subscribe: listener => deps.bus.subscribe(listener)

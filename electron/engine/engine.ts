@@ -15,7 +15,6 @@ import { EventBus } from './event-bus';
 import type { HandlerMap } from './handlers';
 import type { EnginePorts } from './ports';
 import { RequestRegistry } from './requests';
-import { toAppError } from './errors';
 import { createLogHandlers } from './protocol-log/handlers';
 import { ProtocolLog } from './protocol-log/protocol-log';
 import { InputBroker } from './input-required/input-broker';
@@ -105,7 +104,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   const log = new ProtocolLog({ bus });
   ports.log = log;
   const clientFor = async (serverId: string) => (await registry.get(serverId).whenReady(requests.defaultTimeoutMs)).client;
-  featureHandlers.push(createLogHandlers(log, { clientFor, toAppError }));
+  featureHandlers.push(createLogHandlers(log, { clientFor }));
   closers.push(async () => log.flush());
   const inputBroker = new InputBroker(bus);
   ports.input = inputBroker;

@@ -78,7 +78,8 @@ function errnoOf(err: unknown): string | undefined {
   return undefined;
 }
 
-export function toAppError(err: unknown): AppError {
+/** What went wrong, as the contract's typed error: SDK, JSON-RPC, Node and fetch failures mapped to a code. */
+export function appErrorFrom(err: unknown): AppError {
   if (err instanceof AppErrorException) return err.error;
   if (err instanceof ProtocolError) return fromProtocolError(err);
   if (err instanceof SdkError) {
@@ -95,4 +96,9 @@ export function toAppError(err: unknown): AppError {
     return { code: 'unknown', message: clip(err.message) };
   }
   return { code: 'unknown', message: clip(String(err)) };
+}
+
+/** `err` as the exception the engine's edge expects, keeping one that already carries its typed error. */
+export function appErrorExceptionFrom(err: unknown): AppErrorException {
+  return err instanceof AppErrorException ? err : new AppErrorException(appErrorFrom(err));
 }

@@ -26,7 +26,7 @@ function asAppError(value: unknown): AppError | null {
 }
 
 /** Whatever a handler threw, as an AppError: typed errors pass through, anything else is `internal`. */
-export function toAppError(err: unknown): AppError {
+export function replyErrorFor(err: unknown): AppError {
   const direct = asAppError(err);
   if (direct) return direct;
   if (typeof err === 'object' && err !== null) {
@@ -55,7 +55,7 @@ export async function handleCall(host: EngineHost, raw: unknown, carrierMethods:
     const result = own ? await own(params) : await host.dispatch(method, params);
     return { type: 'reply', id, ok: true, result };
   } catch (err) {
-    return { type: 'reply', id, ok: false, error: toAppError(err) };
+    return { type: 'reply', id, ok: false, error: replyErrorFor(err) };
   }
 }
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import path from 'node:path';
 import type { EngineHost } from '../../shared/contract';
-import { carrierParams, handleCall, toAppError } from './call-envelope';
+import { carrierParams, handleCall, replyErrorFor } from './call-envelope';
 import { contentSecurityPolicy } from './csp';
 import { vetExternalUrl } from '../../shared/external-url';
 import { rendererFileFor } from './renderer-files';
@@ -92,8 +92,8 @@ describe('handleCall', () => {
     expect(bad).toMatchObject({ ok: false, error: { code: 'invalid_params' } });
   });
 
-  it('toAppError reads AppErrorException-style errors', () => {
-    expect(toAppError({ appError: { code: 'config', message: 'bad' } })).toEqual({ code: 'config', message: 'bad' });
-    expect(toAppError({ code: 'ENOENT', message: 'x' })).toEqual({ code: 'internal', message: 'x' });
+  it('replyErrorFor reads AppErrorException-style errors', () => {
+    expect(replyErrorFor({ appError: { code: 'config', message: 'bad' } })).toEqual({ code: 'config', message: 'bad' });
+    expect(replyErrorFor({ code: 'ENOENT', message: 'x' })).toEqual({ code: 'internal', message: 'x' });
   });
 });

@@ -3,7 +3,7 @@
 // served, with the error). Also caches the pages of lists the engine walks itself, which the SDK does not.
 import { ProtocolError } from '@modelcontextprotocol/client';
 import type { CacheInfo, CacheMode, CacheScope, ServerId } from '../../../shared/contract';
-import { toAppError } from '../errors';
+import { appErrorFrom } from '../errors';
 import type { ProtocolLogPort } from '../ports';
 import { type CallRecord, newCallRecord, runInCall } from './call-context';
 import type { CacheCounterBook } from './counters';
@@ -175,7 +175,7 @@ export class CallTracker {
   }
 
   private staleOrThrow<T>(serverId: ServerId, method: string, params: string, mode: CacheMode, prior: StoredEntry | undefined, err: unknown): { value: T; cache: CacheInfo } {
-    const error = toAppError(err);
+    const error = appErrorFrom(err);
     const value = prior && mode !== 'bypass' && STALE_IF_ERROR_CODES.has(error.code) ? parseEntry<T>(prior) : undefined;
     if (!prior || value === undefined) throw err;
     // A failed refresh of a still-fresh entry shows it as fresh, with the error.

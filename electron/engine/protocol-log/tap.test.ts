@@ -5,7 +5,6 @@ import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotoc
 import { afterEach, describe, expect, it } from 'vitest';
 import { HttpReferenceServer, referenceStdioEntry } from '../../../e2e/fixtures/reference-servers';
 import type { LogEntry } from '../../../shared/contract';
-import { toAppError } from '../errors';
 import { EventBus } from '../event-bus';
 import { createLogHandlers } from './handlers';
 import { ProtocolLog } from './protocol-log';
@@ -99,7 +98,7 @@ describe('protocol-log tap on the reference server', { timeout: 90_000 }, () => 
     const client = await connect(log, new StreamableHTTPClientTransport(new URL(server.url)), 'ref-http-legacy');
     expect(client.getProtocolEra()).toBe('legacy');
     await client.readResource({ uri: STATIC_TEXT });
-    const handlers = createLogHandlers(log, { clientFor: () => client, toAppError });
+    const handlers = createLogHandlers(log, { clientFor: () => client });
 
     const replay = await handlers['log.replay']({ serverId: 'ref-http-legacy', method: 'resources/read', params: { uri: 'test://static-binary' } });
     expect(replay.error).toBeUndefined();

@@ -4,7 +4,7 @@ import type { LogEntry } from '../../../shared/contract';
 import { useEngine } from '../../app/engine-context';
 import { useServers } from '../../queries/use-servers';
 import { useUiStore } from '../../state/ui-store';
-import { toAppErrorLike } from './errors';
+import { callErrorOf } from '../../api/call-error';
 import { toJsonl } from './log-format';
 import { useLogStore, type LogFilters } from './log-store';
 
@@ -25,7 +25,7 @@ export function LogToolbar({ entries, shown }: { entries: LogEntry[]; shown: num
   const methods = useMemo(() => [...new Set(entries.map(e => e.method).filter((m): m is string => !!m))].sort(), [entries]);
 
   const run = <T,>(context: string, call: Promise<T>, then: (value: T) => void) =>
-    call.then(then, (err: unknown) => reportError(context, toAppErrorLike(err)));
+    call.then(then, (err: unknown) => reportError(context, callErrorOf(err)));
 
   const togglePause = () => run('Pause protocol log', engine.call('log.setPaused', { paused: !paused }), r => setPaused(r.paused));
   const clear = () => run('Clear protocol log', engine.call('log.clear', {}), () => clearEntries());

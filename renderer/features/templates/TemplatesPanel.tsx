@@ -1,7 +1,7 @@
 // The templates panel: pick a connected server, see its resource templates (every page), open one to fill in.
 import { useEffect } from 'react';
 import type { ServerState } from '../../../shared/contract';
-import { toAppError } from '../../queries/errors';
+import { callErrorOf } from '../../api/call-error';
 import { useServers } from '../../queries/use-servers';
 import { TemplateForm } from './TemplateForm';
 import { templateKey, useTemplatesStore } from './templates-store';
@@ -44,8 +44,8 @@ export function TemplatesPanel() {
           </select>
         </label>
         {templates.isError && (
-          <div role="alert" data-testid="error-banner" data-code={toAppError(templates.error).code} className="error-banner">
-            Templates could not be listed: {toAppError(templates.error).message}
+          <div role="alert" data-testid="error-banner" data-code={callErrorOf(templates.error).code} className="error-banner">
+            Templates could not be listed: {callErrorOf(templates.error).message}
             <button type="button" onClick={() => void templates.refetch()}>
               Retry
             </button>
