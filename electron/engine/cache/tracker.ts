@@ -1,9 +1,8 @@
 // What the cache did for one engine call, as the user sees it on a badge: fresh (served without a
 // request), miss (fetched, stored or not), bypass, or stale (a refetch failed and the stale copy was
 // served, with the error). Also caches the pages of lists the engine walks itself, which the SDK does not.
-import { ProtocolError } from '@modelcontextprotocol/client';
 import type { CacheInfo, CacheMode, CacheScope, ServerId } from '../../../shared/contract';
-import { appErrorFrom } from '../errors';
+import { appErrorFrom, isRejectedCursor } from '../errors';
 import type { ProtocolLogPort } from '../ports';
 import { type CallRecord, newCallRecord, runInCall } from './call-context';
 import type { CacheCounterBook } from './counters';
@@ -24,8 +23,6 @@ export interface TrackerDeps {
 /** Errors after which a stale copy may be served (spec: network issues, server downtime). A resource
  * that is gone, bad params, a cancelled call or a refused input are answers, not outages. */
 const STALE_IF_ERROR_CODES = new Set(['transport', 'timeout', 'internal', 'protocol', 'unknown']);
-
-const RPC_INVALID_PARAMS = -32602;
 
 interface Hints {
   ttlMs?: number;
@@ -100,7 +97,7 @@ export class CallTracker {
     try {
       value = await runInCall(record, fetch);
     } catch (err) {
-      if (cursor !== undefined && err instanceof ProtocolError && err.code === RPC_INVALID_PARAMS) {
+      if (isRejectedCursor(err, cursor)) {
         // Spec (pagination): a cursor that became invalid discards every cached page of the list.
         view.dropList(method);
         throw err;
