@@ -7,7 +7,7 @@ import type { ProtocolLogPort } from '../ports';
 import { type CallRecord, newCallRecord, runInCall } from './call-context';
 import type { CacheCounterBook } from './counters';
 import { entryKey, pagePartition } from './keys';
-import type { ResponseStore, StoredEntry } from './response-store';
+import { expiryOf, isFresh, type ResponseStore, type StoredEntry } from './response-store';
 import type { ServerCacheView } from './server-view';
 
 export interface TrackerDeps {
@@ -39,12 +39,8 @@ function hintsOf(value: unknown): Hints {
   };
 }
 
-function isFresh(entry: StoredEntry, now: number): boolean {
-  return entry.expiresAt !== undefined && entry.expiresAt > now;
-}
-
 function infoFromEntry(entry: StoredEntry, state: CacheInfo['state']): CacheInfo {
-  const expiresAt = entry.expiresAt ?? entry.storedAt;
+  const expiresAt = expiryOf(entry);
   return { state, scope: entry.scope, receivedAt: entry.storedAt, expiresAt, ttlMs: Math.max(0, expiresAt - entry.storedAt) };
 }
 
