@@ -5,7 +5,7 @@
 import type { CacheEntry, CacheKey, CacheScope, ResponseCacheStore } from '@modelcontextprotocol/client';
 import type { ServerId } from '../../../shared/contract';
 import { consumeUntrackedRetry, currentCall } from './call-context';
-import { LIST_METHODS, entryKey, parsePartition } from './keys';
+import { LIST_METHODS, entryKey, parsePartition, requestKey } from './keys';
 import { isFresh, type ResponseStore, type StoredEntry } from './response-store';
 
 /** Interim `input_required` results carry no cache hints and are never cacheable (spec: cacheable results). */
@@ -121,12 +121,12 @@ export class ServerCacheView implements ResponseCacheStore {
   }
 
   private notePendingCleanup(method: string, params: string, partition: string): void {
-    this.pendingCleanups.set(`${method}\0${params}`, partition);
+    this.pendingCleanups.set(requestKey(method, params), partition);
   }
 
   /** True when this delete is the SDK's cleanup of the opposite partition right after a write. */
   private takePendingCleanup(method: string, params: string, partition: string): boolean {
-    const key = `${method}\0${params}`;
+    const key = requestKey(method, params);
     const written = this.pendingCleanups.get(key);
     if (written === undefined || written === partition) return false;
     this.pendingCleanups.delete(key);
