@@ -2,6 +2,7 @@
 // the last one did; open it in the viewer or stop watching.
 import { useMutation } from '@tanstack/react-query';
 import type { SubscriptionInfo } from '../../../shared/contract';
+import { resourceKey } from '../../../shared/resource-key';
 import { useEngine } from '../../app/engine-context';
 import { callErrorOf } from '../../api/call-error';
 import { useUiStore } from '../../state/ui-store';
@@ -59,7 +60,7 @@ export function SubscriptionsPanel() {
       ) : (
         <ul className="subscription-list" aria-label="Watched resources">
           {list.map(info => (
-            <SubscriptionRow key={`${info.serverId}\n${info.uri}`} info={info} />
+            <SubscriptionRow key={resourceKey(info)} info={info} />
           ))}
         </ul>
       )}
