@@ -1,5 +1,6 @@
 export * from './app-error';
 export * from './types';
+export * from './param-schemas';
 export * from './methods';
 export * from './events';
 export * from './envelope';

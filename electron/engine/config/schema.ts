@@ -1,6 +1,6 @@
 // Validation of `mcpServers`-style server maps with errors that name the bad field
 // (e.g. `mcpServers.foo.url: url must be an http(s) URL`).
-import { httpConfigSchema, issueLines, stdioConfigSchema } from '../../../shared/contract';
+import { MAX_SERVER_ID_LENGTH, httpConfigSchema, issueLines, stdioConfigSchema } from '../../../shared/contract';
 import type { ServerConfigEntry } from '../../../shared/contract';
 
 export interface ValidatedServers {
@@ -8,8 +8,6 @@ export interface ValidatedServers {
   /** One line per problem, each starting with the path of the bad field. */
   issues: string[];
 }
-
-const MAX_NAME = 200;
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -38,8 +36,8 @@ export function validateServerMap(path: string, raw: unknown): ValidatedServers 
   const issues: string[] = [];
   for (const [name, value] of Object.entries(raw)) {
     const entryPath = `${path}.${name}`;
-    if (name.trim() === '' || name.length > MAX_NAME) {
-      issues.push(`${entryPath}: server name must be 1-${MAX_NAME} characters`);
+    if (name.trim() === '' || name.length > MAX_SERVER_ID_LENGTH) {
+      issues.push(`${entryPath}: server name must be 1-${MAX_SERVER_ID_LENGTH} characters`);
       continue;
     }
     const result = validateServerEntry(entryPath, value);

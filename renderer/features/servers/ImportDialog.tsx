@@ -2,14 +2,12 @@
 // machine, a path field with a format for any other file, then what was imported and what was skipped and why.
 // A Modal (focus stays inside, Escape closes); the opener gets focus back (the sidebar does that).
 import { useId, useState, type FormEvent } from 'react';
-import type { ImportCandidate, MethodParams } from '../../../shared/contract';
+import type { ImportCandidate, ImportFormat } from '../../../shared/contract';
 import { Modal } from '../../app/Modal';
 import { callErrorOf } from '../../api/call-error';
 import { useImportCandidates, useImportServers } from '../../queries/use-import-servers';
 import { FormProblem } from './FormProblem';
 import './import-dialog.css';
-
-type ImportFormat = NonNullable<MethodParams<'config.import'>['format']>;
 
 const FORMATS: { value: ImportFormat; label: string }[] = [
   { value: 'auto', label: 'Detect from the file' },
