@@ -28,6 +28,9 @@ export type Direction = z.infer<typeof directionSchema>;
 export const logDirectionSchema = z.enum([...directionSchema.options, 'cache']);
 export type LogDirection = z.infer<typeof logDirectionSchema>;
 
+/** Most entries one `log.query` returns (an export asks for this many). */
+export const MAX_LOG_QUERY_LIMIT = 100_000;
+
 export const logQuerySchema = z.object({
   serverId: serverIdSchema.optional(),
   method: z.string().max(200).optional(),
@@ -35,7 +38,7 @@ export const logQuerySchema = z.object({
   errorsOnly: z.boolean().optional(),
   text: z.string().max(1000).optional(),
   afterSeq: z.number().int().optional(),
-  limit: z.number().int().positive().max(100_000).optional()
+  limit: z.number().int().positive().max(MAX_LOG_QUERY_LIMIT).optional()
 });
 export type LogQuery = z.infer<typeof logQuerySchema>;
 
