@@ -1,7 +1,7 @@
 // What the cache did for one engine call, as the user sees it on a badge: fresh (served without a
 // request), miss (fetched, stored or not), bypass, or stale (a refetch failed and the stale copy was
 // served, with the error). Also caches the pages of lists the engine walks itself, which the SDK does not.
-import type { CacheInfo, CacheMode, CacheScope, ServerId } from '../../../shared/contract';
+import type { AppErrorCode, CacheInfo, CacheMode, CacheScope, ServerId } from '../../../shared/contract';
 import { appErrorFrom, isRejectedCursor } from '../errors';
 import type { ProtocolLogPort } from '../ports';
 import { type CallRecord, newCallRecord, runInCall } from './call-context';
@@ -22,7 +22,7 @@ export interface TrackerDeps {
 
 /** Errors after which a stale copy may be served (spec: network issues, server downtime). A resource
  * that is gone, bad params, a cancelled call or a refused input are answers, not outages. */
-const STALE_IF_ERROR_CODES = new Set(['transport', 'timeout', 'internal', 'protocol', 'unknown']);
+const STALE_IF_ERROR_CODES: ReadonlySet<AppErrorCode> = new Set(['transport', 'timeout', 'internal', 'protocol', 'unknown']);
 
 interface Hints {
   ttlMs?: number;
