@@ -1,8 +1,14 @@
-// One stable identity for a resource across servers: the same URI on two servers is two resources.
+// One stable identity for what a server names (a resource's URI, a template's URI template): the same
+// name on two servers is two things. The key splits at its first NUL, so a name may hold anything (a
+// newline too); only a server id holding a NUL could make two pairs collide.
 import type { ServerId } from './contract';
 
+export function serverScopedKey(serverId: ServerId, name: string): string {
+  return `${serverId}\u0000${name}`;
+}
+
 export function resourceKey(item: { serverId: ServerId; uri: string }): string {
-  return `${item.serverId}\u0000${item.uri}`;
+  return serverScopedKey(item.serverId, item.uri);
 }
 
 /** The server id and URI a `resourceKey` was made from. */

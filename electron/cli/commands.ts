@@ -1,7 +1,7 @@
 // What each CLI command does, on the same engine (and the same contract methods) as the app.
 import type { AppError, ReadResult } from '../../shared/contract';
 import type { Engine } from '../engine/engine';
-import { AppErrorException, toAppError } from '../engine/errors';
+import { appErrorFrom } from '../engine/errors';
 import type { CliArgs } from './args';
 
 export interface CommandOutput {
@@ -14,10 +14,6 @@ async function connectAll(engine: Engine, timeoutMs: number): Promise<void> {
   await Promise.all(engine.registry.ids().map(id => engine.registry.get(id).whenReady(timeoutMs).catch(() => undefined)));
 }
 
-function errorOf(err: unknown): AppError {
-  return err instanceof AppErrorException ? err.error : toAppError(err);
-}
-
 async function readAll(engine: Engine, serverId: string, uris: string[]): Promise<CommandOutput> {
   if (uris.length === 1) return { ok: true, value: await engine.host.dispatch('resources.read', { serverId, uri: uris[0] }) };
   const results: (ReadResult | { uri: string; error: AppError })[] = [];
@@ -27,7 +23,7 @@ async function readAll(engine: Engine, serverId: string, uris: string[]): Promis
       results.push((await engine.host.dispatch('resources.read', { serverId, uri })) as ReadResult);
     } catch (err) {
       ok = false;
-      results.push({ uri, error: errorOf(err) });
+      results.push({ uri, error: appErrorFrom(err) });
     }
   }
   return { ok, value: results };
@@ -55,6 +51,6 @@ export async function runCommand(engine: Engine, args: CliArgs, timeoutMs: numbe
         throw new Error(`Unhandled command ${String(args.command)}`);
     }
   } catch (err) {
-    return { ok: false, value: { error: errorOf(err) } };
+    return { ok: false, value: { error: appErrorFrom(err) } };
   }
 }

@@ -1,13 +1,13 @@
 // The engine side of the contract: one EngineHost whatever the carrier (Electron IPC, browser-mode
 // socket, CLI). Params are validated here, once, with the contract's zod schemas; every failure leaves
 // as an `AppErrorException` carrying a typed AppError.
-import { methodSchemas } from '../../shared/contract';
+import { describeIssues, methodSchemas } from '../../shared/contract';
 import type { EngineHost, MethodName } from '../../shared/contract';
 import type { ConfigStore } from './config/store';
 import { configHandlers } from './config/handlers';
 import { serverHandlers } from './connections/handlers';
 import type { ServerRegistry } from './connections/registry';
-import { AppErrorException, appError, toAppError } from './errors';
+import { appError, appErrorExceptionFrom } from './errors';
 import type { EventBus } from './event-bus';
 import type { Handler, HandlerMap } from './handlers';
 import type { EnginePorts } from './ports';
@@ -60,13 +60,12 @@ export function createApi(deps: ApiDeps, featureHandlers: AnyHandlerMap[] = []):
       if (!handler) throw appError('unsupported', `${name} is not available in this engine`);
       const parsed = methodSchemas[name].safeParse(params ?? {});
       if (!parsed.success) {
-        const detail = parsed.error.issues.map(i => `${i.path.join('.') || 'params'}: ${i.message}`).join('; ');
-        throw appError('invalid_params', `${name}: ${detail}`);
+        throw appError('invalid_params', `${name}: ${describeIssues(parsed.error, 'params')}`);
       }
       try {
         return await handler(parsed.data as never);
       } catch (err) {
-        throw err instanceof AppErrorException ? err : new AppErrorException(toAppError(err));
+        throw appErrorExceptionFrom(err);
       }
     },
     subscribe: listener => deps.bus.subscribe(listener)

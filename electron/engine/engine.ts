@@ -15,7 +15,6 @@ import { EventBus } from './event-bus';
 import type { HandlerMap } from './handlers';
 import type { EnginePorts } from './ports';
 import { RequestRegistry } from './requests';
-import { toAppError } from './errors';
 import { createLogHandlers } from './protocol-log/handlers';
 import { ProtocolLog } from './protocol-log/protocol-log';
 import { InputBroker } from './input-required/input-broker';
@@ -109,7 +108,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
 
   const clientFor = async (serverId: string) => (await registry.get(serverId).whenReady(requests.defaultTimeoutMs)).client;
   const featureHandlers: Partial<HandlerMap>[] = [
-    createLogHandlers(log, { clientFor, toAppError }),
+    createLogHandlers(log, { clientFor }),
     inputHandlers(inputBroker),
     subscriptionHandlers(subscriptions),
     cache.handlers,

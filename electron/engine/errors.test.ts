@@ -1,9 +1,9 @@
 // Error mapping to typed app errors, from the exact error objects the SDK raises.
 import { ProtocolError, ResourceNotFoundError, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
-import { AppErrorException, RPC_TOO_LARGE, toAppError } from './errors';
+import { AppErrorException, RPC_TOO_LARGE, appErrorFrom } from './errors';
 
-describe('toAppError', () => {
+describe('appErrorFrom', () => {
   it.each([
     ['-32602 with data.uri', new ProtocolError(-32602, 'Resource not found', { uri: 'a://b' }), 'not_found'],
     ['ResourceNotFoundError', new ResourceNotFoundError('a://b'), 'not_found'],
@@ -25,17 +25,17 @@ describe('toAppError', () => {
     ['AbortError', Object.assign(new Error('aborted'), { name: 'AbortError' }), 'cancelled'],
     ['anything else', new Error('weird'), 'unknown']
   ])('%s', (_label, error, code) => {
-    expect(toAppError(error).code).toBe(code);
+    expect(appErrorFrom(error).code).toBe(code);
   });
 
   it('keeps the JSON-RPC code and the server data, and clips long server messages', () => {
-    const mapped = toAppError(new ProtocolError(-32602, `Resource not found ${'x'.repeat(2000)}`, { uri: 'a://b' }));
+    const mapped = appErrorFrom(new ProtocolError(-32602, `Resource not found ${'x'.repeat(2000)}`, { uri: 'a://b' }));
     expect(mapped).toMatchObject({ code: 'not_found', rpcCode: -32602, data: { uri: 'a://b' } });
     expect(mapped.message.length).toBeLessThanOrEqual(501);
   });
 
   it('passes typed errors through unchanged', () => {
     const error = { code: 'too_large' as const, message: 'big', data: { size: 1 } };
-    expect(toAppError(new AppErrorException(error))).toBe(error);
+    expect(appErrorFrom(new AppErrorException(error))).toBe(error);
   });
 });

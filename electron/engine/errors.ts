@@ -1,6 +1,6 @@
 // Maps everything that can go wrong (SDK errors, JSON-RPC errors from servers, Node and fetch failures,
 // our own refusals) to the contract's typed `AppError`, so the UI decides on a stable `code`.
-import { ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
+import { ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import type { AppError, AppErrorCode } from '../../shared/contract';
 
 /** An error that already carries its typed app error; thrown inside the engine, mapped 1:1 at the edge. */
@@ -21,13 +21,6 @@ export function clip(text: string): string {
   return text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}…` : text;
 }
 
-/** JSON-RPC codes we give a meaning to. -32002 is the legacy "resource not found". */
-const RPC_INVALID_PARAMS = -32602;
-const RPC_INTERNAL = -32603;
-const RPC_METHOD_NOT_FOUND = -32601;
-const RPC_LEGACY_NOT_FOUND = -32002;
-const RPC_MISSING_CLIENT_CAPABILITY = -32021;
-
 /** Code the oversize guard uses for the error response it substitutes for a dropped message. */
 export const RPC_TOO_LARGE = -32099;
 
@@ -35,15 +28,21 @@ function hasUri(data: unknown): data is { uri: string } {
   return typeof data === 'object' && data !== null && typeof (data as { uri?: unknown }).uri === 'string';
 }
 
+/** Servers answer an unknown URI with -32602 and the URI in `data`; -32002 (`ResourceNotFound`) is the legacy answer. */
 function fromProtocolError(err: ProtocolError): AppError {
   const base = { rpcCode: err.code, message: clip(err.message), ...(err.data !== undefined && { data: err.data }) };
-  if ((err.code === RPC_INVALID_PARAMS && hasUri(err.data)) || err.code === RPC_LEGACY_NOT_FOUND) return { code: 'not_found', ...base };
-  if (err.code === RPC_INVALID_PARAMS) return { code: 'invalid_params', ...base };
-  if (err.code === RPC_INTERNAL) return { code: 'internal', ...base };
-  if (err.code === RPC_METHOD_NOT_FOUND) return { code: 'unsupported', ...base };
-  if (err.code === RPC_MISSING_CLIENT_CAPABILITY) return { code: 'input_required', ...base };
+  if ((err.code === ProtocolErrorCode.InvalidParams && hasUri(err.data)) || err.code === ProtocolErrorCode.ResourceNotFound) return { code: 'not_found', ...base };
+  if (err.code === ProtocolErrorCode.InvalidParams) return { code: 'invalid_params', ...base };
+  if (err.code === ProtocolErrorCode.InternalError) return { code: 'internal', ...base };
+  if (err.code === ProtocolErrorCode.MethodNotFound) return { code: 'unsupported', ...base };
+  if (err.code === ProtocolErrorCode.MissingRequiredClientCapability) return { code: 'input_required', ...base };
   if (err.code === RPC_TOO_LARGE) return { code: 'too_large', ...base };
   return { code: 'protocol', ...base };
+}
+
+/** A page request whose cursor the server no longer accepts (spec, pagination: -32602, e.g. after a restart). */
+export function isRejectedCursor(err: unknown, cursor: string | undefined): boolean {
+  return cursor !== undefined && err instanceof ProtocolError && err.code === ProtocolErrorCode.InvalidParams;
 }
 
 const sdkCodeMap: Partial<Record<SdkErrorCode, AppErrorCode>> = {
@@ -78,7 +77,8 @@ function errnoOf(err: unknown): string | undefined {
   return undefined;
 }
 
-export function toAppError(err: unknown): AppError {
+/** What went wrong, as the contract's typed error: SDK, JSON-RPC, Node and fetch failures mapped to a code. */
+export function appErrorFrom(err: unknown): AppError {
   if (err instanceof AppErrorException) return err.error;
   if (err instanceof ProtocolError) return fromProtocolError(err);
   if (err instanceof SdkError) {
@@ -95,4 +95,9 @@ export function toAppError(err: unknown): AppError {
     return { code: 'unknown', message: clip(err.message) };
   }
   return { code: 'unknown', message: clip(String(err)) };
+}
+
+/** `err` as the exception the engine's edge expects, keeping one that already carries its typed error. */
+export function appErrorExceptionFrom(err: unknown): AppErrorException {
+  return err instanceof AppErrorException ? err : new AppErrorException(appErrorFrom(err));
 }

@@ -1,7 +1,7 @@
 // In-flight request registry: every engine request gets a timeout and an AbortSignal, and can be
 // cancelled by its requestId (`request.cancel`). The SDK turns an aborted signal into a generic
 // timeout error, so the handle remembers *why* it aborted and reports `cancelled` faithfully.
-import { AppErrorException, appError, toAppError } from './errors';
+import { appError, appErrorExceptionFrom } from './errors';
 
 export interface RequestHandle {
   readonly requestId: string;
@@ -38,7 +38,7 @@ export class RequestRegistry {
       return await work(handle);
     } catch (err) {
       if (handle.cancelled) throw appError('cancelled', `Request ${id} was cancelled`);
-      throw err instanceof AppErrorException ? err : new AppErrorException(toAppError(err));
+      throw appErrorExceptionFrom(err);
     } finally {
       this.inFlight.delete(id);
     }

@@ -2,11 +2,12 @@
 // in Electron, the WebSocket in browser mode). Nothing thrown here escapes: malformed frames and
 // engine failures become error replies with a typed AppError.
 import {
+  appErrorCodeSchema,
   callEnvelopeSchema,
+  describeIssues,
   hostMethodSchemas,
   isHostMethod,
   type AppError,
-  type AppErrorCode,
   type EngineHost,
   type HostMethodName,
   type HostMethodParams,
@@ -15,31 +16,17 @@ import {
   type ReplyEnvelope
 } from '../../shared/contract';
 
-const appErrorCodes = new Set<AppErrorCode>([
-  'not_found',
-  'invalid_params',
-  'internal',
-  'timeout',
-  'cancelled',
-  'transport',
-  'protocol',
-  'input_required',
-  'too_large',
-  'config',
-  'unknown_server',
-  'unsupported',
-  'unknown'
-]);
 
 function asAppError(value: unknown): AppError | null {
   if (typeof value !== 'object' || value === null) return null;
-  const { code, message, rpcCode, data } = value as Record<string, unknown>;
-  if (typeof code !== 'string' || !appErrorCodes.has(code as AppErrorCode) || typeof message !== 'string') return null;
-  return { code: code as AppErrorCode, message, ...(typeof rpcCode === 'number' ? { rpcCode } : {}), ...(data !== undefined ? { data } : {}) };
+  const { code: rawCode, message, rpcCode, data } = value as Record<string, unknown>;
+  const code = appErrorCodeSchema.safeParse(rawCode);
+  if (!code.success || typeof message !== 'string') return null;
+  return { code: code.data, message, ...(typeof rpcCode === 'number' ? { rpcCode } : {}), ...(data !== undefined ? { data } : {}) };
 }
 
 /** Whatever a handler threw, as an AppError: typed errors pass through, anything else is `internal`. */
-export function toAppError(err: unknown): AppError {
+export function replyErrorFor(err: unknown): AppError {
   const direct = asAppError(err);
   if (direct) return direct;
   if (typeof err === 'object' && err !== null) {
@@ -69,7 +56,7 @@ async function callHostMethod<M extends HostMethodName>(hostMethods: HostMethods
 export async function handleCall(host: EngineHost, raw: unknown, hostMethods?: HostMethods): Promise<ReplyEnvelope> {
   const parsed = callEnvelopeSchema.safeParse(raw);
   if (!parsed.success) {
-    const detail = parsed.error.issues.map(i => `${i.path.join('.') || 'frame'}: ${i.message}`).join('; ');
+    const detail = describeIssues(parsed.error, 'frame');
     return { type: 'reply', id: readableId(raw), ok: false, error: { code: 'protocol', message: `Malformed call envelope (${detail})` } };
   }
   const { id, method, params } = parsed.data;
@@ -77,7 +64,7 @@ export async function handleCall(host: EngineHost, raw: unknown, hostMethods?: H
     const result = isHostMethod(method) ? await callHostMethod(hostMethods, method, params) : await host.dispatch(method, params);
     return { type: 'reply', id, ok: true, result };
   } catch (err) {
-    return { type: 'reply', id, ok: false, error: toAppError(err) };
+    return { type: 'reply', id, ok: false, error: replyErrorFor(err) };
   }
 }
 
@@ -85,7 +72,7 @@ export async function handleCall(host: EngineHost, raw: unknown, hostMethods?: H
 export function carrierParams<M extends HostMethodName>(method: M, params: unknown): HostMethodParams<M> {
   const parsed = hostMethodSchemas[method].safeParse(params);
   if (!parsed.success) {
-    const error: AppError = { code: 'invalid_params', message: `${method}: ${parsed.error.issues.map(i => `${i.path.join('.')}: ${i.message}`).join('; ')}` };
+    const error: AppError = { code: 'invalid_params', message: `${method}: ${describeIssues(parsed.error, '')}` };
     throw error;
   }
   return parsed.data as HostMethodParams<M>;

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import path from 'node:path';
 import type { EngineHost, HostMethods } from '../../shared/contract';
-import { handleCall, toAppError } from './call-envelope';
+import { handleCall, replyErrorFor } from './call-envelope';
 import { contentSecurityPolicy } from './csp';
 import { vetExternalUrl } from '../../shared/external-url';
 import { rendererFileFor } from './renderer-files';
@@ -104,8 +104,8 @@ describe('handleCall', () => {
     });
   });
 
-  it('toAppError reads AppErrorException-style errors', () => {
-    expect(toAppError({ appError: { code: 'config', message: 'bad' } })).toEqual({ code: 'config', message: 'bad' });
-    expect(toAppError({ code: 'ENOENT', message: 'x' })).toEqual({ code: 'internal', message: 'x' });
+  it('replyErrorFor reads AppErrorException-style errors', () => {
+    expect(replyErrorFor({ appError: { code: 'config', message: 'bad' } })).toEqual({ code: 'config', message: 'bad' });
+    expect(replyErrorFor({ code: 'ENOENT', message: 'x' })).toEqual({ code: 'internal', message: 'x' });
   });
 });

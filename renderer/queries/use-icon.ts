@@ -12,7 +12,7 @@ import { useQuery, type Query } from '@tanstack/react-query';
 import type { MethodResult, ServerId } from '../../shared/contract';
 import { readIconRefusalData } from '../../shared/icons/icon-refusal-data';
 import { useEngine } from '../app/engine-context';
-import { toAppError } from './errors';
+import { callErrorOf } from '../api/call-error';
 import { queryKeys } from './keys';
 
 /** How long an icon answer outlives the last row showing it (ms). */
@@ -26,7 +26,7 @@ type IconQuery = Query<MethodResult<'icons.get'>, Error, MethodResult<'icons.get
 function askAgainAfter(query: IconQuery): number | false {
   const { error } = query.state;
   if (!error) return false;
-  const refusal = readIconRefusalData(toAppError(error).data);
+  const refusal = readIconRefusalData(callErrorOf(error).data);
   return refusal?.transient && refusal.retryAfterMs !== undefined ? refusal.retryAfterMs : false;
 }
 
@@ -44,6 +44,6 @@ export function useRemoteIcon(serverId: ServerId, src: string): RemoteIconState 
     refetchOnReconnect: false
   });
   if (query.data) return { state: 'shown', dataUri: query.data.dataUri };
-  if (query.error) return { state: 'refused', reason: toAppError(query.error).message };
+  if (query.error) return { state: 'refused', reason: callErrorOf(query.error).message };
   return { state: 'loading' };
 }

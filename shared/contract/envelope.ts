@@ -5,7 +5,7 @@ import { MAX_EVENT_INTEREST_NAMES, MAX_EVENT_NAME_LENGTH } from './event-interes
 import type { EngineEvent, EngineEvents, EventName } from './events';
 import type { HostMethodName, HostMethodParams, HostMethodResult } from './host-methods';
 import type { MethodName, MethodParams, MethodResult } from './methods';
-import type { AppError } from './types';
+import type { AppError } from './app-error';
 
 export const callEnvelopeSchema = z.object({
   type: z.literal('call'),

@@ -48,18 +48,21 @@ export type EventName = keyof EngineEvents;
 
 export type EngineEvent = { [K in EventName]: { event: K; payload: EngineEvents[K] } }[EventName];
 
-export const eventNames: readonly EventName[] = [
-  'serverState',
-  'serverRemoved',
-  'listProgress',
-  'resourceUpdated',
-  'listChanged',
-  'cacheChanged',
-  'cacheServed',
-  'subscriptionChanged',
-  'subscriptionRemoved',
-  'inputRequested',
-  'inputResolved',
-  'logAppended',
-  'stderr'
-];
+/** Every event name once; the record's type makes the compiler refuse a missing or unknown one. */
+const everyEvent: { readonly [E in EventName]: true } = {
+  serverState: true,
+  serverRemoved: true,
+  listProgress: true,
+  resourceUpdated: true,
+  listChanged: true,
+  cacheChanged: true,
+  cacheServed: true,
+  subscriptionChanged: true,
+  subscriptionRemoved: true,
+  inputRequested: true,
+  inputResolved: true,
+  logAppended: true,
+  stderr: true
+};
+
+export const eventNames = Object.keys(everyEvent) as readonly EventName[];

@@ -1,4 +1,6 @@
+export * from './app-error';
 export * from './types';
+export * from './param-schemas';
 export * from './methods';
 export * from './host-methods';
 export * from './events';
@@ -6,3 +8,4 @@ export * from './envelope';
 export * from './packed-items';
 export * from './event-interest-limits';
 export * from './preload-api';
+export * from './validation-issues';

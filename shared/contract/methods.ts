@@ -2,6 +2,15 @@
 // also call the host's methods, shared/contract/host-methods.ts, which the engine never sees).
 // Params are validated once, where they enter the engine (electron/engine/api.ts), whatever the carrier.
 import * as z from 'zod';
+import type { AppError } from './app-error';
+import {
+  cacheModeSchema as cacheMode,
+  importFormatSchema,
+  inputAnswerSchema as inputAnswer,
+  logQuerySchema as logQuery,
+  serverIdSchema as serverId,
+  type ImportApp
+} from './param-schemas';
 import type {
   CacheSnapshot,
   CompletionResult,
@@ -16,7 +25,6 @@ import type {
   TemplateItem
 } from './types';
 
-const serverId = z.string().min(1).max(200);
 const uri = z.string().min(1).max(64 * 1024);
 const requestId = z.string().min(1).max(100);
 
@@ -41,27 +49,6 @@ export const httpConfigSchema = z
 
 export const serverConfigEntrySchema = z.union([stdioConfigSchema, httpConfigSchema]);
 
-const cacheMode = z.enum(['use', 'refresh', 'bypass']);
-
-const inputAnswer = z.discriminatedUnion('action', [
-  z.object({
-    action: z.literal('accept'),
-    content: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())])).optional()
-  }),
-  z.object({ action: z.literal('decline') }),
-  z.object({ action: z.literal('cancel') })
-]);
-
-const logQuery = z.object({
-  serverId: serverId.optional(),
-  method: z.string().max(200).optional(),
-  direction: z.enum(['out', 'in', 'cache']).optional(),
-  errorsOnly: z.boolean().optional(),
-  text: z.string().max(1000).optional(),
-  afterSeq: z.number().int().optional(),
-  limit: z.number().int().positive().max(100_000).optional()
-});
-
 export interface ConfigView {
   path: string;
   servers: Record<string, ServerConfigEntry>;
@@ -72,7 +59,7 @@ export interface ConfigView {
 /** A well-known MCP config file of another app that exists on this machine (`config.importCandidates`). */
 export interface ImportCandidate {
   path: string;
-  app: 'claude' | 'cursor' | 'vscode';
+  app: ImportApp;
   /** For people: the app's name, e.g. "Claude Desktop". */
   label: string;
 }
@@ -85,7 +72,7 @@ export const methodSchemas = {
   'servers.remove': z.object({ serverId }),
   'servers.reconnect': z.object({ serverId }),
   'config.get': z.object({}),
-  'config.import': z.object({ path: z.string().min(1), format: z.enum(['auto', 'claude', 'cursor', 'vscode']).optional() }),
+  'config.import': z.object({ path: z.string().min(1), format: importFormatSchema.optional() }),
   /** Claude Desktop / Cursor / VS Code config files found on this machine (checked with stat, not read). */
   'config.importCandidates': z.object({}),
   /**
@@ -155,7 +142,7 @@ export interface MethodResults {
   'log.clear': { cleared: number };
   'log.setPaused': { paused: boolean };
   'log.setCap': { cap: number; dropped: number };
-  'log.replay': { result?: unknown; error?: import('./types').AppError; logSeq: number };
+  'log.replay': { result?: unknown; error?: AppError; logSeq: number };
   'icons.get': { dataUri: string };
 }
 

@@ -1,5 +1,7 @@
 // Domain types shared by the engine (main process) and the renderer.
 // Everything here is plain JSON: it crosses Electron IPC and the browser-mode WebSocket unchanged.
+import type { AppError } from './app-error';
+import type { LogDirection } from './param-schemas';
 
 export type ServerId = string;
 
@@ -24,30 +26,6 @@ export interface HttpServerConfig {
   url: string;
   headers?: Record<string, string>;
   disabled?: boolean;
-}
-
-/** Typed app errors. `code` is stable and drives UI decisions; `rpcCode` is the JSON-RPC code if any. */
-export type AppErrorCode =
-  | 'not_found'
-  | 'invalid_params'
-  | 'internal'
-  | 'timeout'
-  | 'cancelled'
-  | 'transport'
-  | 'protocol'
-  | 'input_required'
-  | 'too_large'
-  | 'config'
-  | 'unknown_server'
-  | 'unsupported'
-  | 'unknown';
-
-export interface AppError {
-  code: AppErrorCode;
-  message: string;
-  rpcCode?: number;
-  /** Extra detail from the server (e.g. `{ uri }` for not found), untrusted. */
-  data?: unknown;
 }
 
 export interface Implementation {
@@ -190,8 +168,6 @@ export interface CompletionResult {
   hasMore?: boolean;
 }
 
-export type CacheMode = 'use' | 'refresh' | 'bypass';
-
 // ---- cache inspection ----
 
 export interface CacheEntryInfo {
@@ -250,21 +226,13 @@ export interface PendingInputRequest {
   request: InputRequestPayload;
 }
 
-export type InputAnswer =
-  | { action: 'accept'; content?: Record<string, string | number | boolean | string[]> }
-  | { action: 'decline' }
-  | { action: 'cancel' };
-
 // ---- protocol log ----
-
-export type Direction = 'out' | 'in';
 
 export interface LogEntry {
   seq: number;
   serverId: ServerId;
   at: number;
-  /** `cache` marks a result served from the cache: nothing went on the wire. */
-  direction: Direction | 'cache';
+  direction: LogDirection;
   kind: 'request' | 'response' | 'error' | 'notification' | 'cache-hit';
   method?: string;
   id?: string | number;
@@ -280,16 +248,6 @@ export interface LogEntry {
   origin?: 'probe' | 'replay';
   /** The frame was too large to keep whole: long strings and arrays in `message` are cut, each cut marked. */
   truncated?: boolean;
-}
-
-export interface LogQuery {
-  serverId?: ServerId;
-  method?: string;
-  direction?: Direction | 'cache';
-  errorsOnly?: boolean;
-  text?: string;
-  afterSeq?: number;
-  limit?: number;
 }
 
 export interface LogPage {

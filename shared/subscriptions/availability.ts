@@ -1,9 +1,9 @@
 // Whether a resource on a server can be watched, and how. Shared so that the viewer's toggle can explain
 // why watching is unavailable before the user clicks, with the same rule the engine enforces.
-import type { ProtocolEra } from '../contract';
+import type { ProtocolEra, SubscriptionInfo } from '../contract';
 
 export type WatchAvailability =
-  | { available: true; mechanism: 'listen' | 'subscribe' }
+  | { available: true; mechanism: SubscriptionInfo['mechanism'] }
   | { available: false; reason: string };
 
 export function watchAvailability(era: ProtocolEra | undefined, capabilities: Record<string, unknown> | undefined): WatchAvailability {

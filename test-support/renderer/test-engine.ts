@@ -5,7 +5,7 @@
 import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import { McpServer } from '@modelcontextprotocol/server';
 import { EngineCallError, methodSchemas, type ClientMethodName, type EngineClient, type MethodName } from '../../shared/contract';
-import { toAppError } from '../../electron/engine/errors';
+import { appErrorFrom } from '../../electron/engine/errors';
 import { EventBus } from '../../electron/engine/event-bus';
 import { createLogHandlers } from '../../electron/engine/protocol-log/handlers';
 import { ProtocolLog } from '../../electron/engine/protocol-log/protocol-log';
@@ -33,8 +33,7 @@ export async function startTestEngine(serverId = 'ref'): Promise<TestEngine> {
     clientFor: id => {
       if (id !== serverId) throw new Error(`unknown server ${id}`);
       return client;
-    },
-    toAppError
+    }
   });
   const emptyAnswers: Partial<Record<ClientMethodName, unknown>> = { 'servers.list': [], 'file.save': { saved: true, path: '/tmp/x.jsonl' } };
   const engine: EngineClient = {
@@ -49,7 +48,7 @@ export async function startTestEngine(serverId = 'ref'): Promise<TestEngine> {
         // Only engine methods have handlers here.
         return (await handler(methodSchemas[method as MethodName].parse(params))) as never;
       } catch (err) {
-        throw new EngineCallError(toAppError(err));
+        throw new EngineCallError(appErrorFrom(err));
       }
     },
     on: (event, listener) => bus.on(event, listener)

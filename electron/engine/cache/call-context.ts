@@ -3,6 +3,7 @@
 // call being tracked into every `get`/`set` the store receives, and into the transport's `send`.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ServerId } from '../../../shared/contract';
+import { requestKey } from './keys';
 import type { StoredEntry } from './response-store';
 
 export interface CacheLookup {
@@ -46,17 +47,13 @@ export function newCallRecord(serverId: ServerId, method: string, params: string
  */
 const untrackedRetries = new Map<string, number>();
 
-function retryKey(method: string, params: string): string {
-  return `${method}\0${params}`;
-}
-
 export function markUntrackedRetry(method: string, params: string): void {
-  const key = retryKey(method, params);
+  const key = requestKey(method, params);
   untrackedRetries.set(key, (untrackedRetries.get(key) ?? 0) + 1);
 }
 
 export function consumeUntrackedRetry(method: string, params: string): boolean {
-  const key = retryKey(method, params);
+  const key = requestKey(method, params);
   const count = untrackedRetries.get(key);
   if (count === undefined) return false;
   if (count <= 1) untrackedRetries.delete(key);

@@ -2,12 +2,11 @@
 import type { CacheEntryInfo, CacheSnapshot } from '../../../shared/contract';
 import type { HandlerMap } from '../handlers';
 import type { CacheCounterBook } from './counters';
-import type { ResponseStore, StoredEntry } from './response-store';
+import { expiryOf, isFresh, type ResponseStore, type StoredEntry } from './response-store';
 
 export type CacheMethods = 'cache.snapshot' | 'cache.evict' | 'cache.clear';
 
 function entryInfo(e: StoredEntry, now: number): CacheEntryInfo {
-  const expiresAt = e.expiresAt ?? e.storedAt;
   return {
     key: e.key,
     serverId: e.serverId,
@@ -17,8 +16,8 @@ function entryInfo(e: StoredEntry, now: number): CacheEntryInfo {
     partition: e.partition,
     size: e.size,
     storedAt: e.storedAt,
-    expiresAt,
-    state: expiresAt > now ? 'fresh' : 'stale'
+    expiresAt: expiryOf(e),
+    state: isFresh(e, now) ? 'fresh' : 'stale'
   };
 }
 

@@ -11,6 +11,11 @@ export function entryKey(identity: string, partition: string, method: string, pa
   return JSON.stringify([identity, partition, method, params]);
 }
 
+/** One request within a server's entries, whatever its partition: method and params. */
+export function requestKey(method: string, params: string): string {
+  return `${method}\0${params}`;
+}
+
 export function pagePartition(principal: string): string {
   return JSON.stringify([PAGE_TAG, principal]);
 }

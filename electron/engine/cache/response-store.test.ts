@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { entryKey } from './keys';
-import { ResponseStore } from './response-store';
+import { ResponseStore, expiryOf, isFresh } from './response-store';
 
 function makeStore(budgetBytes: number, maxTtlMs = 60_000) {
   let now = 1_000;
@@ -125,5 +125,15 @@ describe('ResponseStore', () => {
     expect(store.all().map(e => e.params)).toEqual(['a', 'b', 'c']);
     expect(store.peek(key)).toBeUndefined();
     expect(store.totalBytes).toBeLessThan(10_000);
+  });
+});
+
+describe('entry freshness', () => {
+  it('is fresh until its expiry; one without an expiry never is, and shows as expired when stored', () => {
+    expect(isFresh({ expiresAt: 2_000 }, 1_999)).toBe(true);
+    expect(isFresh({ expiresAt: 2_000 }, 2_000)).toBe(false);
+    expect(isFresh({}, 0)).toBe(false);
+    expect(expiryOf({ expiresAt: 2_000, storedAt: 1_000 })).toBe(2_000);
+    expect(expiryOf({ storedAt: 1_000 })).toBe(1_000);
   });
 });

@@ -5,8 +5,8 @@
 import type { CacheEntry, CacheKey, CacheScope, ResponseCacheStore } from '@modelcontextprotocol/client';
 import type { ServerId } from '../../../shared/contract';
 import { consumeUntrackedRetry, currentCall } from './call-context';
-import { LIST_METHODS, entryKey, parsePartition } from './keys';
-import type { ResponseStore, StoredEntry } from './response-store';
+import { LIST_METHODS, entryKey, parsePartition, requestKey } from './keys';
+import { isFresh, type ResponseStore, type StoredEntry } from './response-store';
 
 /** Interim `input_required` results carry no cache hints and are never cacheable (spec: cacheable results). */
 function isInterimResult(value: string): boolean {
@@ -44,7 +44,7 @@ export class ServerCacheView implements ResponseCacheStore {
   get(key: CacheKey): CacheEntry | undefined {
     const entry = this.store.get(entryKey(this.identity, key.partition ?? '', key.method, key.params ?? ''));
     if (!entry || !this.canSee(entry)) return undefined;
-    currentCall(this.serverId)?.lookups.push({ entry, fresh: entry.expiresAt !== undefined && entry.expiresAt > this.store.now() });
+    currentCall(this.serverId)?.lookups.push({ entry, fresh: isFresh(entry, this.store.now()) });
     return { value: entry.value, stamp: entry.stamp, expiresAt: entry.expiresAt, scope: entry.scope };
   }
 
@@ -121,12 +121,12 @@ export class ServerCacheView implements ResponseCacheStore {
   }
 
   private notePendingCleanup(method: string, params: string, partition: string): void {
-    this.pendingCleanups.set(`${method}\0${params}`, partition);
+    this.pendingCleanups.set(requestKey(method, params), partition);
   }
 
   /** True when this delete is the SDK's cleanup of the opposite partition right after a write. */
   private takePendingCleanup(method: string, params: string, partition: string): boolean {
-    const key = `${method}\0${params}`;
+    const key = requestKey(method, params);
     const written = this.pendingCleanups.get(key);
     if (written === undefined || written === partition) return false;
     this.pendingCleanups.delete(key);

@@ -1,14 +1,13 @@
 // What the cache did for one engine call, as the user sees it on a badge: fresh (served without a
 // request), miss (fetched, stored or not), bypass, or stale (a refetch failed and the stale copy was
 // served, with the error). Also caches the pages of lists the engine walks itself, which the SDK does not.
-import { ProtocolError } from '@modelcontextprotocol/client';
-import type { CacheInfo, CacheMode, CacheScope, ServerId } from '../../../shared/contract';
-import { toAppError } from '../errors';
+import type { AppErrorCode, CacheInfo, CacheMode, CacheScope, ServerId } from '../../../shared/contract';
+import { appErrorFrom, isRejectedCursor } from '../errors';
 import type { ProtocolLogPort } from '../ports';
 import { type CallRecord, newCallRecord, runInCall } from './call-context';
 import type { CacheCounterBook } from './counters';
 import { entryKey, pagePartition } from './keys';
-import type { ResponseStore, StoredEntry } from './response-store';
+import { expiryOf, isFresh, type ResponseStore, type StoredEntry } from './response-store';
 import type { ServerCacheView } from './server-view';
 
 export interface TrackerDeps {
@@ -24,9 +23,7 @@ export interface TrackerDeps {
 
 /** Errors after which a stale copy may be served (spec: network issues, server downtime). A resource
  * that is gone, bad params, a cancelled call or a refused input are answers, not outages. */
-const STALE_IF_ERROR_CODES = new Set(['transport', 'timeout', 'internal', 'protocol', 'unknown']);
-
-const RPC_INVALID_PARAMS = -32602;
+const STALE_IF_ERROR_CODES: ReadonlySet<AppErrorCode> = new Set(['transport', 'timeout', 'internal', 'protocol', 'unknown']);
 
 interface Hints {
   ttlMs?: number;
@@ -43,12 +40,8 @@ function hintsOf(value: unknown): Hints {
   };
 }
 
-function isFresh(entry: StoredEntry, now: number): boolean {
-  return entry.expiresAt !== undefined && entry.expiresAt > now;
-}
-
 function infoFromEntry(entry: StoredEntry, state: CacheInfo['state']): CacheInfo {
-  const expiresAt = entry.expiresAt ?? entry.storedAt;
+  const expiresAt = expiryOf(entry);
   return { state, scope: entry.scope, receivedAt: entry.storedAt, expiresAt, ttlMs: Math.max(0, expiresAt - entry.storedAt) };
 }
 
@@ -101,7 +94,7 @@ export class CallTracker {
     try {
       value = await runInCall(record, fetch);
     } catch (err) {
-      if (cursor !== undefined && err instanceof ProtocolError && err.code === RPC_INVALID_PARAMS) {
+      if (isRejectedCursor(err, cursor)) {
         // Spec (pagination): a cursor that became invalid discards every cached page of the list.
         view.dropList(method);
         throw err;
@@ -176,7 +169,7 @@ export class CallTracker {
   }
 
   private staleOrThrow<T>(serverId: ServerId, method: string, params: string, mode: CacheMode, prior: StoredEntry | undefined, err: unknown): { value: T; cache: CacheInfo } {
-    const error = toAppError(err);
+    const error = appErrorFrom(err);
     const value = prior && mode !== 'bypass' && STALE_IF_ERROR_CODES.has(error.code) ? parseEntry<T>(prior) : undefined;
     if (!prior || value === undefined) throw err;
     // A failed refresh of a still-fresh entry shows it as fresh, with the error.

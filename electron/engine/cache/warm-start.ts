@@ -5,7 +5,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as z from 'zod';
 import { LIST_METHODS } from './keys';
-import type { ResponseStore, StoredEntry } from './response-store';
+import { expiryOf, type ResponseStore, type StoredEntry } from './response-store';
 
 const FILE_VERSION = 1;
 /** The warm file is a convenience: it never grows past this, whatever the memory budget. */
@@ -64,7 +64,7 @@ export class WarmStart {
         writerPrincipal: '',
         restored: true,
         // Shown stale until revalidated: never served as fresh from a previous run.
-        expiresAt: Math.min(e.expiresAt ?? e.storedAt, now)
+        expiresAt: Math.min(expiryOf(e), now)
       });
       if (stored) loaded++;
     }

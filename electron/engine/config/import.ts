@@ -2,12 +2,10 @@
 // - Claude Desktop and Cursor: `{ "mcpServers": { ... } }`
 // - VS Code: `.vscode/mcp.json` `{ "servers": { ... } }`, or settings.json `{ "mcp": { "servers": { ... } } }`
 import { readFile } from 'node:fs/promises';
-import type { ServerConfigEntry } from '../../../shared/contract';
+import type { ImportFormat, ServerConfigEntry } from '../../../shared/contract';
 import { appError } from '../errors';
 import { parseJsonc } from './jsonc';
 import { validateServerEntry } from './schema';
-
-export type ImportFormat = 'auto' | 'claude' | 'cursor' | 'vscode';
 
 export interface ImportedServers {
   servers: Record<string, ServerConfigEntry>;

@@ -1,22 +1,12 @@
 // Validation of `mcpServers`-style server maps with errors that name the bad field
 // (e.g. `mcpServers.foo.url: url must be an http(s) URL`).
-import type * as z from 'zod';
-import { httpConfigSchema, stdioConfigSchema } from '../../../shared/contract';
+import { MAX_SERVER_ID_LENGTH, httpConfigSchema, issueLines, stdioConfigSchema } from '../../../shared/contract';
 import type { ServerConfigEntry } from '../../../shared/contract';
 
 export interface ValidatedServers {
   servers: Record<string, ServerConfigEntry>;
   /** One line per problem, each starting with the path of the bad field. */
   issues: string[];
-}
-
-const MAX_NAME = 200;
-
-function formatIssues(prefix: string, error: z.ZodError): string[] {
-  return error.issues.map(issue => {
-    const path = [prefix, ...issue.path.map(String)].join('.');
-    return `${path}: ${issue.message}`;
-  });
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -30,13 +20,13 @@ export function validateServerEntry(path: string, raw: unknown): { entry?: Serve
   const isStdio = type === 'stdio' || (type === undefined && 'command' in raw);
   if (isStdio) {
     const parsed = stdioConfigSchema.safeParse(rest);
-    return parsed.success ? { entry: parsed.data, issues: [] } : { issues: formatIssues(path, parsed.error) };
+    return parsed.success ? { entry: parsed.data, issues: [] } : { issues: issueLines(parsed.error, { under: path }) };
   }
   if (type === undefined && !('url' in raw)) {
     return { issues: [`${path}: needs either "command" (stdio server) or "url" (HTTP server)`] };
   }
   const parsed = httpConfigSchema.safeParse({ type: type ?? 'http', ...rest });
-  return parsed.success ? { entry: parsed.data, issues: [] } : { issues: formatIssues(path, parsed.error) };
+  return parsed.success ? { entry: parsed.data, issues: [] } : { issues: issueLines(parsed.error, { under: path }) };
 }
 
 /** Validates a name -> entry map found at `path` (e.g. `mcpServers`). Good entries survive bad ones. */
@@ -46,8 +36,8 @@ export function validateServerMap(path: string, raw: unknown): ValidatedServers 
   const issues: string[] = [];
   for (const [name, value] of Object.entries(raw)) {
     const entryPath = `${path}.${name}`;
-    if (name.trim() === '' || name.length > MAX_NAME) {
-      issues.push(`${entryPath}: server name must be 1-${MAX_NAME} characters`);
+    if (name.trim() === '' || name.length > MAX_SERVER_ID_LENGTH) {
+      issues.push(`${entryPath}: server name must be 1-${MAX_SERVER_ID_LENGTH} characters`);
       continue;
     }
     const result = validateServerEntry(entryPath, value);

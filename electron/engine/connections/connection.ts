@@ -4,7 +4,7 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import { SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import type { AppError, ReceivedNotification, ReconnectEvent, ServerConfigEntry, ServerDetails, ServerId, ServerState } from '../../../shared/contract';
-import { AppErrorException, appError, toAppError } from '../errors';
+import { AppErrorException, appError, appErrorFrom } from '../errors';
 import type { EventBus } from '../event-bus';
 import type { EnginePorts, LiveConnection } from '../ports';
 import { raceWithTimeout } from '../requests';
@@ -139,7 +139,7 @@ export class ServerConnection {
       void this.deps.verdicts.forget(this.id).then(() => this.handleDrop(current, 'the saved protocol era no longer matches the server'));
       return;
     }
-    const mapped = toAppError(err);
+    const mapped = appErrorFrom(err);
     if (current.built.kind !== 'stdio' && mapped.code === 'transport') this.handleDrop(current, `request failed: ${mapped.message}`);
   }
 
@@ -183,7 +183,7 @@ export class ServerConnection {
         this.adopt(established, generation);
       } catch (err) {
         if (generation !== this.generation || this.stopped) return;
-        this.scheduleRetry(this.explain(toAppError(err)), 'error');
+        this.scheduleRetry(this.explain(appErrorFrom(err)), 'error');
       }
     };
     const inFlight = run().finally(() => {

@@ -3,7 +3,7 @@
 import type { Client, PriorDiscovery } from '@modelcontextprotocol/client';
 import { SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import type { ProtocolEra, ServerConfigEntry, ServerId, TransportKind } from '../../../shared/contract';
-import { appError, toAppError } from '../errors';
+import { appError, appErrorFrom } from '../errors';
 import type { EnginePorts } from '../ports';
 import { createClient } from './client-factory';
 import { buildTransport, credentialIdOf, endpointOf, preferredTransport } from './transport-factory';
@@ -85,8 +85,8 @@ async function probe(deps: EstablishDeps): Promise<{ client: Client; built: Buil
     try {
       return await connectOnce(deps, 'sse', undefined);
     } catch (fallback) {
-      const first = toAppError(primary);
-      throw appError(first.code, `${first.message} (legacy SSE fallback also failed: ${toAppError(fallback).message})`, {
+      const first = appErrorFrom(primary);
+      throw appError(first.code, `${first.message} (legacy SSE fallback also failed: ${appErrorFrom(fallback).message})`, {
         ...(first.rpcCode !== undefined && { rpcCode: first.rpcCode }),
         ...(first.data !== undefined && { data: first.data })
       });

@@ -1,15 +1,14 @@
 // The `log.*` methods of the engine API.
 import type { Client } from '@modelcontextprotocol/client';
 import * as z from 'zod';
-import type { AppError, ServerId } from '../../../shared/contract';
+import type { ServerId } from '../../../shared/contract';
+import { appErrorFrom } from '../errors';
 import type { HandlerMap } from '../handlers';
 import type { ProtocolLog } from './protocol-log';
 
 export interface LogHandlerDeps {
   /** The live client of a server (waiting for a connect in progress); rejects with the engine's typed error when there is none. */
   clientFor(serverId: ServerId): Client | Promise<Client>;
-  /** Maps a failed request to the app's typed error. */
-  toAppError(err: unknown): AppError;
 }
 
 type LogMethods = 'log.query' | 'log.clear' | 'log.setPaused' | 'log.setCap' | 'log.replay';
@@ -30,7 +29,7 @@ export function createLogHandlers(log: ProtocolLog, deps: LogHandlerDeps): Handl
       const { outcome, logSeq } = await log.withReplay(method, () =>
         client.request({ method, params }, anyResult, { timeout: REPLAY_TIMEOUT_MS })
       );
-      return outcome.status === 'fulfilled' ? { result: outcome.value, logSeq } : { error: deps.toAppError(outcome.reason), logSeq };
+      return outcome.status === 'fulfilled' ? { result: outcome.value, logSeq } : { error: appErrorFrom(outcome.reason), logSeq };
     }
   };
 }

@@ -6,7 +6,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { stdioTransport } from '../../../test-support/reference-server/harness';
 import { HttpReferenceServer } from '../../../test-support/reference-server/http-server';
 import type { LogEntry } from '../../../shared/contract';
-import { toAppError } from '../errors';
 import { EventBus } from '../event-bus';
 import { createLogHandlers } from './handlers';
 import { ProtocolLog } from './protocol-log';
@@ -95,7 +94,7 @@ describe('protocol-log tap on the reference server', { timeout: 90_000 }, () => 
     const client = await connect(log, new StreamableHTTPClientTransport(new URL(server.url)), 'ref-http-legacy');
     expect(client.getProtocolEra()).toBe('legacy');
     await client.readResource({ uri: STATIC_TEXT });
-    const handlers = createLogHandlers(log, { clientFor: () => client, toAppError });
+    const handlers = createLogHandlers(log, { clientFor: () => client });
 
     const replay = await handlers['log.replay']({ serverId: 'ref-http-legacy', method: 'resources/read', params: { uri: 'test://static-binary' } });
     expect(replay.error).toBeUndefined();

@@ -6,8 +6,7 @@
 // - more than `maxItems` items fails the walk rather than exhausting memory.
 // The next page is requested before the current one is reported, so the report's cost (serialising a
 // `listProgress` event per client) overlaps the server's work instead of adding to every round trip.
-import { ProtocolError } from '@modelcontextprotocol/client';
-import { appError } from '../errors';
+import { appError, isRejectedCursor } from '../errors';
 
 export interface RawPage<R> {
   items: R[];
@@ -36,12 +35,6 @@ export interface WalkOptions<R, T> {
 export interface WalkResult<T> {
   items: T[];
   pages: number;
-}
-
-const INVALID_PARAMS = -32602;
-
-function isRejectedCursor(err: unknown, cursor: string | undefined): boolean {
-  return cursor !== undefined && err instanceof ProtocolError && err.code === INVALID_PARAMS;
 }
 
 /** Resolves after pending I/O callbacks, so a request just issued is written before synchronous work. */

@@ -3,7 +3,7 @@
 // opened with the new filter and the old one closed once the new one is acknowledged, so no update falls in
 // a gap. A stream that the server ends (graceful) or that drops (remote) is re-opened with backoff.
 import type { Client, McpSubscription } from '@modelcontextprotocol/client';
-import { toAppError } from '../errors';
+import { appErrorFrom } from '../errors';
 import { defaultBackoff, type BackoffPolicy } from '../connections/backoff';
 import { ReconcilingChannel, type ChannelReport } from './watch-channel';
 
@@ -58,7 +58,7 @@ export class ListenChannel extends ReconcilingChannel {
       });
     } catch (err) {
       if (this.closed) return;
-      const error = toAppError(err);
+      const error = appErrorFrom(err);
       for (const uri of uris) this.report(uri, 'resuming', error);
       this.retry.schedule();
       return;

@@ -3,7 +3,7 @@
 // manager attaches a fresh channel that subscribes to everything again.
 import type { Client } from '@modelcontextprotocol/client';
 import { ProtocolError } from '@modelcontextprotocol/client';
-import { toAppError } from '../errors';
+import { appErrorFrom } from '../errors';
 import { defaultBackoff, type BackoffPolicy } from '../connections/backoff';
 import { ReconcilingChannel, type ChannelReport } from './watch-channel';
 
@@ -38,10 +38,10 @@ export class SubscribeChannel extends ReconcilingChannel {
         // The server answered with an error: it will not watch this URI. Anything else is worth retrying.
         if (err instanceof ProtocolError) {
           this.refused.add(uri);
-          this.report(uri, 'refused', toAppError(err));
+          this.report(uri, 'refused', appErrorFrom(err));
         } else {
           failed = true;
-          this.report(uri, 'resuming', toAppError(err));
+          this.report(uri, 'resuming', appErrorFrom(err));
         }
       }
     }

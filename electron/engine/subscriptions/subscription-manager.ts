@@ -2,6 +2,7 @@
 // a connection drops, its watches show "resuming"; when the connection layer attaches the next live
 // connection, a fresh channel (listen stream or per-URI subscribe) re-establishes all of them.
 import type { AppError, ServerId, SubscriptionInfo } from '../../../shared/contract';
+import { resourceKey } from '../../../shared/resource-key';
 import { announcesListChanges, watchAvailability } from '../../../shared/subscriptions/availability';
 import { appError } from '../errors';
 import type { EventBus } from '../event-bus';
@@ -152,7 +153,7 @@ export class SubscriptionManager implements SubscriptionPort {
   }
 
   private waitForConfirmation(serverId: ServerId, uri: string): Promise<void> {
-    const key = `${serverId}\n${uri}`;
+    const key = resourceKey({ serverId, uri });
     return new Promise(resolve => {
       const timer = setTimeout(done, confirmTimeoutMs);
       let waiters = this.confirmWaiters.get(key);
@@ -167,7 +168,7 @@ export class SubscriptionManager implements SubscriptionPort {
   }
 
   private confirm(serverId: ServerId, uri: string): void {
-    const key = `${serverId}\n${uri}`;
+    const key = resourceKey({ serverId, uri });
     const waiters = this.confirmWaiters.get(key);
     if (!waiters) return;
     this.confirmWaiters.delete(key);

@@ -1,7 +1,7 @@
 // The cache panel (dock tab): what the engine's response cache holds (method, key, server, scope, size,
 // expiry), hit/miss/revalidation counters per server, and actions to evict one entry or clear all.
 import type { CacheCounters, CacheEntryInfo, ServerId } from '../../../shared/contract';
-import { toAppError } from '../../queries/errors';
+import { callErrorOf } from '../../api/call-error';
 import { formatBytes, formatDuration } from './cache-format';
 import { useCacheActions, useCacheSnapshot } from './use-cache-snapshot';
 import { useNow } from './use-now';
@@ -107,8 +107,8 @@ export function CachePanel() {
           Clear all
         </button>
       </div>
-      {snapshot.error && <p className="cache-problem" role="alert">Could not read the cache: {toAppError(snapshot.error).message}</p>}
-      {actionError && <p className="cache-problem" role="alert">{toAppError(actionError).message}</p>}
+      {snapshot.error && <p className="cache-problem" role="alert">Could not read the cache: {callErrorOf(snapshot.error).message}</p>}
+      {actionError && <p className="cache-problem" role="alert">{callErrorOf(actionError).message}</p>}
       {data && (
         <div className="cache-body">
           <CountersTable counters={data.countersByServer} />

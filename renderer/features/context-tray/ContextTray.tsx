@@ -5,7 +5,7 @@ import { displayName } from '../../../shared/picker/columns';
 import { formatBytes } from '../../../shared/format';
 import { resourceKey } from '../../../shared/resource-key';
 import { trayTotals, type TrayEntry } from '../../../shared/tray/tray-export';
-import { toAppError } from '../../queries/errors';
+import { callErrorOf } from '../../api/call-error';
 import { useResourceReads } from '../../queries/use-resource-read';
 import { useTrayStore } from '../../state/tray-store';
 import { useUiStore } from '../../state/ui-store';
@@ -40,7 +40,7 @@ export function ContextTray() {
         <ol className="tray-list">
           {items.map((item, k) => {
             const read = reads[k];
-            const error = read?.isError ? toAppError(read.error) : undefined;
+            const error = read?.isError ? callErrorOf(read.error) : undefined;
             const label = displayName(item);
             return (
               <li

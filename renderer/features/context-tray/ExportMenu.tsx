@@ -2,7 +2,7 @@
 import { useId, useState } from 'react';
 import { exportJson, exportMarkdown, IncompleteTrayError, type TrayEntry } from '../../../shared/tray/tray-export';
 import { useEngine } from '../../app/engine-context';
-import { toAppError } from '../../queries/errors';
+import { callErrorOf } from '../../api/call-error';
 
 type Format = 'markdown' | 'json';
 
@@ -25,7 +25,7 @@ export function ExportMenu({ entries, onStatus }: { entries: TrayEntry[]; onStat
         onStatus(saved.saved ? `Saved ${saved.path ?? suggestedName}.` : 'Save cancelled.');
       }
     } catch (e) {
-      onStatus(e instanceof IncompleteTrayError ? `Cannot export yet. ${e.message}` : `Export failed: ${toAppError(e).message}`);
+      onStatus(e instanceof IncompleteTrayError ? `Cannot export yet. ${e.message}` : `Export failed: ${callErrorOf(e).message}`);
     } finally {
       setBusy(false);
     }

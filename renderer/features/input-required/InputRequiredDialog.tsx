@@ -4,7 +4,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import type { InputAnswer, PendingInputRequest } from '../../../shared/contract';
 import { useEngine } from '../../app/engine-context';
 import { Modal, focusFirstControl } from '../../app/Modal';
-import { toAppError } from '../../queries/errors';
+import { callErrorOf } from '../../api/call-error';
 import { UrlElicitation } from './UrlElicitation';
 import { usePendingInputs } from './use-pending-inputs';
 import './input-required.css';
@@ -45,7 +45,7 @@ function RequestDialog({ request, waiting }: { request: PendingInputRequest; wai
       },
       err => {
         setBusy(false);
-        setError(toAppError(err).message);
+        setError(callErrorOf(err).message);
       }
     );
   };

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { DeclineAndCancel } from './AnswerButtons';
 import type { InputAnswer } from '../../../shared/contract';
 import { useEngine } from '../../app/engine-context';
-import { toAppError } from '../../queries/errors';
+import { callErrorOf } from '../../api/call-error';
 
 interface Props {
   url: string;
@@ -23,7 +23,7 @@ export function UrlElicitation({ url, busy, onAnswer }: Props) {
         setOpened(result.opened);
         if (!result.opened) setError('The link was not opened: it did not pass the safety check.');
       },
-      err => setError(toAppError(err).message)
+      err => setError(callErrorOf(err).message)
     );
   return (
     <div className="url-elicitation">

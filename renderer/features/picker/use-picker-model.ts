@@ -7,7 +7,7 @@ import { concatColumns, extendColumns, type PickerColumns } from '../../../share
 import { applyAnnotationFilter, type HiddenCounts } from '../../../shared/picker/filters';
 import { SearchSession } from '../../../shared/search/search';
 import { buildSortOrder, type SortKey } from '../../../shared/picker/sort';
-import { toAppError } from '../../queries/errors';
+import { callErrorOf } from '../../api/call-error';
 import { queryKeys } from '../../queries/keys';
 import { useListProgress, useResourceLists } from '../../queries/use-resource-list';
 import { useServers } from '../../queries/use-servers';
@@ -146,7 +146,7 @@ export function usePickerModel(): PickerModel {
 
   const listStates: ServerListState[] = ids.map((serverId, k) => {
     const list = lists[k];
-    const error = list.isError ? toAppError(list.error) : undefined;
+    const error = list.isError ? callErrorOf(list.error) : undefined;
     const streamed = progress[k].data;
     return {
       serverId,

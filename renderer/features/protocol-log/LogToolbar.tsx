@@ -1,10 +1,10 @@
 // Filters (server, method, direction, errors), full-text search, pause, clear, export and the cap.
 import { useMemo, useState } from 'react';
-import type { LogEntry } from '../../../shared/contract';
+import { MAX_LOG_QUERY_LIMIT, type LogEntry } from '../../../shared/contract';
 import { useEngine } from '../../app/engine-context';
 import { useServers } from '../../queries/use-servers';
 import { useUiStore } from '../../state/ui-store';
-import { toAppErrorLike } from './errors';
+import { callErrorOf } from '../../api/call-error';
 import { toJsonl } from './log-format';
 import { useLogStore, type LogFilters } from './log-store';
 
@@ -25,13 +25,13 @@ export function LogToolbar({ entries, shown }: { entries: LogEntry[]; shown: num
   const methods = useMemo(() => [...new Set(entries.map(e => e.method).filter((m): m is string => !!m))].sort(), [entries]);
 
   const run = <T,>(context: string, call: Promise<T>, then: (value: T) => void) =>
-    call.then(then, (err: unknown) => reportError(context, toAppErrorLike(err)));
+    call.then(then, (err: unknown) => reportError(context, callErrorOf(err)));
 
   const togglePause = () => run('Pause protocol log', engine.call('log.setPaused', { paused: !paused }), r => setPaused(r.paused));
   const clear = () => run('Clear protocol log', engine.call('log.clear', {}), () => clearEntries());
   const changeCap = (value: number) => run('Protocol log size', engine.call('log.setCap', { cap: value }), r => setCap(r.cap, r.dropped));
   const exportJsonl = () =>
-    run('Export protocol log', engine.call('log.query', { ...queryOf(filters), limit: 100_000 }), page =>
+    run('Export protocol log', engine.call('log.query', { ...queryOf(filters), limit: MAX_LOG_QUERY_LIMIT }), page =>
       run(
         'Export protocol log',
         engine.call('file.save', { suggestedName: `protocol-log-${stamp()}.jsonl`, data: toJsonl(page.entries), encoding: 'utf8' }),

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import type { LogEntry, MethodResult } from '../../../shared/contract';
 import { useEngine } from '../../app/engine-context';
-import { toAppErrorLike } from './errors';
+import { callErrorOf } from '../../api/call-error';
 import { prettyJson } from './log-format';
 
 export function ReplayForm({ request, onSelect }: { request: LogEntry; onSelect(seq: number): void }) {
@@ -24,7 +24,7 @@ export function ReplayForm({ request, onSelect }: { request: LogEntry; onSelect(
     setSending(true);
     engine
       .call('log.replay', { serverId: request.serverId, method, params: parsed })
-      .then(setOutcome, (err: unknown) => setOutcome({ error: toAppErrorLike(err), logSeq: 0 }))
+      .then(setOutcome, (err: unknown) => setOutcome({ error: callErrorOf(err), logSeq: 0 }))
       .finally(() => setSending(false));
   };
 

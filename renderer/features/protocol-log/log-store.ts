@@ -1,7 +1,7 @@
 // The protocol-log panel's state: a bounded copy of the engine's log (backfilled by `log.query`, then
 // fed by `logAppended` events), the filters, the selection and the pause flag.
 import { create } from 'zustand';
-import type { Direction, LogEntry, LogPage, ServerId } from '../../../shared/contract';
+import type { LogDirection, LogEntry, LogPage, ServerId } from '../../../shared/contract';
 
 /** Most entries the panel holds, whatever the engine's cap; the engine keeps the rest for export. */
 export const UI_MAX_ENTRIES = 20_000;
@@ -9,7 +9,7 @@ export const UI_MAX_ENTRIES = 20_000;
 export interface LogFilters {
   serverId?: ServerId;
   method: string;
-  direction?: Direction | 'cache';
+  direction?: LogDirection;
   errorsOnly: boolean;
   text: string;
 }

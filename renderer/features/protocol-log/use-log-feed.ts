@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import type { EngineEvents } from '../../../shared/contract';
 import { useEngine } from '../../app/engine-context';
 import { useUiStore } from '../../state/ui-store';
-import { toAppErrorLike } from './errors';
+import { callErrorOf } from '../../api/call-error';
 import { UI_MAX_ENTRIES, useLogStore } from './log-store';
 
 const APPLY_MS = 200;
@@ -42,7 +42,7 @@ export function useLogFeed(): void {
       },
       (err: unknown) => {
         early = null;
-        if (live) useUiStore.getState().reportError('Protocol log', toAppErrorLike(err));
+        if (live) useUiStore.getState().reportError('Protocol log', callErrorOf(err));
       }
     );
     return () => {

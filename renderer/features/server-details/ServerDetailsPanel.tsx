@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { useServers } from '../../queries/use-servers';
 import { useUiStore } from '../../state/ui-store';
-import { toAppErrorLike } from '../protocol-log/errors';
+import { callErrorOf } from '../../api/call-error';
 import { ServerDetailsView } from './ServerDetailsView';
 import { useServerDetails } from './use-server-details';
 import './server-details.css';
@@ -29,7 +29,7 @@ export function ServerDetailsPanel() {
       {!serverId && <p className="details-muted">No servers configured.</p>}
       {details.isError && (
         <p role="alert" className="details-warn">
-          Could not load details: {toAppErrorLike(details.error).message}
+          Could not load details: {callErrorOf(details.error).message}
         </p>
       )}
       {details.data && <ServerDetailsView details={details.data} />}

@@ -2,14 +2,12 @@
 // machine, a path field with a format for any other file, then what was imported and what was skipped and why.
 // A Modal (focus stays inside, Escape closes); the opener gets focus back (the sidebar does that).
 import { useId, useState, type FormEvent } from 'react';
-import type { ImportCandidate, MethodParams } from '../../../shared/contract';
+import type { ImportCandidate, ImportFormat } from '../../../shared/contract';
 import { Modal } from '../../app/Modal';
-import { toAppError } from '../../queries/errors';
+import { callErrorOf } from '../../api/call-error';
 import { useImportCandidates, useImportServers } from '../../queries/use-import-servers';
 import { FormProblem } from './FormProblem';
 import './import-dialog.css';
-
-type ImportFormat = NonNullable<MethodParams<'config.import'>['format']>;
 
 const FORMATS: { value: ImportFormat; label: string }[] = [
   { value: 'auto', label: 'Detect from the file' },
@@ -21,7 +19,7 @@ const FORMATS: { value: ImportFormat; label: string }[] = [
 function CandidateList({ busy, onPick }: { busy: boolean; onPick(candidate: ImportCandidate): void }) {
   const candidates = useImportCandidates();
   if (candidates.isPending) return <p className="note">Looking for Claude Desktop, Cursor and VS Code files…</p>;
-  if (candidates.isError) return <p className="note">Could not look for other apps' files: {toAppError(candidates.error).message}</p>;
+  if (candidates.isError) return <p className="note">Could not look for other apps' files: {callErrorOf(candidates.error).message}</p>;
   if (!candidates.data.length) return <p className="note">No Claude Desktop, Cursor or VS Code config file was found on this machine.</p>;
   return (
     <ul className="import-candidates" aria-label="Config files found on this machine">
@@ -56,7 +54,7 @@ export function ImportDialog({ onClose }: { onClose(): void }) {
     if (trimmed && !importServers.isPending) importServers.mutate({ path: trimmed, format });
   };
   const result = importServers.isSuccess ? importServers.data : undefined;
-  const problem = importServers.isError ? toAppError(importServers.error) : undefined;
+  const problem = importServers.isError ? callErrorOf(importServers.error) : undefined;
 
   return (
     <Modal labelledBy={`${id}-title`} describedBy={`${id}-about`} data-testid="import-dialog" onEscape={onClose}>

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import type { MethodParams } from '../../../shared/contract';
 import { useEngine } from '../../app/engine-context';
-import { toAppError } from '../../queries/errors';
+import { callErrorOf } from '../../api/call-error';
 import { emptyServerForm, parseServerForm, type ServerFormFields } from './server-form-model';
 import { FormProblem } from './FormProblem';
 
@@ -15,7 +15,7 @@ export function ServerForm({ onDone }: { onDone(): void }) {
   const add = useMutation({
     mutationFn: (p: MethodParams<'servers.add'>) => engine.call('servers.add', p),
     onSuccess: () => onDone(),
-    onError: e => setProblem(toAppError(e))
+    onError: e => setProblem(callErrorOf(e))
   });
   const set = (patch: Partial<ServerFormFields>) => setFields(f => ({ ...f, ...patch }));
   const submit = (event: FormEvent) => {

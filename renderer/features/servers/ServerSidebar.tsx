@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import type { ServerState } from '../../../shared/contract';
 import { useEngine } from '../../app/engine-context';
-import { toAppError } from '../../queries/errors';
+import { callErrorOf } from '../../api/call-error';
 import { useServers } from '../../queries/use-servers';
 import { useUiStore } from '../../state/ui-store';
 import { ImportDialog } from './ImportDialog';
@@ -17,7 +17,7 @@ function ServerItem({ server }: { server: ServerState }) {
   const toggleShown = useUiStore(s => s.toggleServerFilter);
   const reconnect = useMutation({
     mutationFn: () => engine.call('servers.reconnect', { serverId: server.id }),
-    onError: e => reportError(`Reconnect ${server.id}`, toAppError(e))
+    onError: e => reportError(`Reconnect ${server.id}`, callErrorOf(e))
   });
   const label = server.serverInfo?.title || server.serverInfo?.name || server.id;
   return (
@@ -98,8 +98,8 @@ export function ServerSidebar() {
         </button>
       )}
       {servers.isError && (
-        <div role="alert" data-testid="error-banner" data-code={toAppError(servers.error).code} className="error-banner">
-          Cannot load servers: {toAppError(servers.error).message}
+        <div role="alert" data-testid="error-banner" data-code={callErrorOf(servers.error).code} className="error-banner">
+          Cannot load servers: {callErrorOf(servers.error).message}
           <button type="button" onClick={() => void servers.refetch()}>
             Retry
           </button>

@@ -1,6 +1,6 @@
 // Turns the add-server form's text fields into an `mcpServers` config entry, with errors naming the field.
 import type { ServerConfigEntry } from '../../../shared/contract';
-import { serverConfigEntrySchema } from '../../../shared/contract';
+import { issueLines, serverConfigEntrySchema } from '../../../shared/contract';
 
 export interface ServerFormFields {
   name: string;
@@ -73,8 +73,7 @@ export function parseServerForm(fields: ServerFormFields): ParsedServerForm {
   }
   const parsed = serverConfigEntrySchema.safeParse(candidate);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return { ok: false, message: `${issue.path.join('.') || 'config'}: ${issue.message}` };
+    return { ok: false, message: issueLines(parsed.error, { rootLabel: 'config' })[0] };
   }
   return { ok: true, serverId, config: parsed.data as ServerConfigEntry };
 }

@@ -2,12 +2,13 @@
 // view (and the `diff` library) load on first use, in their own chunk.
 import { lazy, Suspense, useState } from 'react';
 import type { ServerId } from '../../../shared/contract';
-import { useVersionHistory, versionKey } from './version-history';
+import { resourceKey } from '../../../shared/resource-key';
+import { useVersionHistory } from './version-history';
 
 const DiffView = lazy(() => import('./DiffView').then(m => ({ default: m.DiffView })));
 
 export function ResourceDiffButton({ serverId, uri }: { serverId: ServerId; uri: string }) {
-  const versions = useVersionHistory(s => s.byKey[versionKey(serverId, uri)]);
+  const versions = useVersionHistory(s => s.byKey[resourceKey({ serverId, uri })]);
   const [shown, setShown] = useState(false);
   const previous = versions?.previous;
   if (!versions || !previous) return null;

@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { ServerId } from '../../../shared/contract';
 import { watchAvailability } from '../../../shared/subscriptions/availability';
 import { useEngine } from '../../app/engine-context';
-import { toAppError } from '../../queries/errors';
+import { callErrorOf } from '../../api/call-error';
 import { useServers } from '../../queries/use-servers';
 import { useUiStore } from '../../state/ui-store';
 import { useSubscription } from './use-subscriptions';
@@ -22,7 +22,7 @@ export function SubscribeToggle({ serverId, uri }: { serverId: ServerId; uri: st
       if (subscription) await engine.call('subscriptions.unwatch', { serverId, uri });
       else await engine.call('subscriptions.watch', { serverId, uri });
     },
-    onError: e => reportError(subscription ? 'Stop watching' : 'Watch', toAppError(e))
+    onError: e => reportError(subscription ? 'Stop watching' : 'Watch', callErrorOf(e))
   });
   const watching = subscription !== undefined;
   // A watch that exists can always be stopped, even while its server is away.

@@ -2,8 +2,9 @@
 // the last one did; open it in the viewer or stop watching.
 import { useMutation } from '@tanstack/react-query';
 import type { SubscriptionInfo } from '../../../shared/contract';
+import { resourceKey } from '../../../shared/resource-key';
 import { useEngine } from '../../app/engine-context';
-import { toAppError } from '../../queries/errors';
+import { callErrorOf } from '../../api/call-error';
 import { useUiStore } from '../../state/ui-store';
 import { useSubscriptions } from './use-subscriptions';
 import './subscriptions.css';
@@ -14,7 +15,7 @@ function SubscriptionRow({ info }: { info: SubscriptionInfo }) {
   const reportError = useUiStore(s => s.reportError);
   const unwatch = useMutation({
     mutationFn: () => engine.call('subscriptions.unwatch', { serverId: info.serverId, uri: info.uri }),
-    onError: e => reportError('Stop watching', toAppError(e))
+    onError: e => reportError('Stop watching', callErrorOf(e))
   });
   return (
     <li
@@ -50,8 +51,8 @@ export function SubscriptionsPanel() {
   return (
     <div className="subscriptions-panel" data-testid="subscriptions-panel">
       {subscriptions.isError && (
-        <p role="alert" data-testid="error-banner" data-code={toAppError(subscriptions.error).code} className="error-banner">
-          {toAppError(subscriptions.error).message}
+        <p role="alert" data-testid="error-banner" data-code={callErrorOf(subscriptions.error).code} className="error-banner">
+          {callErrorOf(subscriptions.error).message}
         </p>
       )}
       {list.length === 0 ? (
@@ -59,7 +60,7 @@ export function SubscriptionsPanel() {
       ) : (
         <ul className="subscription-list" aria-label="Watched resources">
           {list.map(info => (
-            <SubscriptionRow key={`${info.serverId}\n${info.uri}`} info={info} />
+            <SubscriptionRow key={resourceKey(info)} info={info} />
           ))}
         </ul>
       )}

@@ -4,6 +4,7 @@
 import type { Query, QueryCacheNotifyEvent } from '@tanstack/react-query';
 import { create } from 'zustand';
 import type { ReadResult, ServerId } from '../../../shared/contract';
+import { resourceKey } from '../../../shared/resource-key';
 
 const maxResources = 50;
 const maxTextChars = 1_000_000;
@@ -14,19 +15,16 @@ export interface TextVersion {
 }
 
 interface VersionsState {
+  /** By resourceKey. */
   byKey: Record<string, { previous?: TextVersion; current: TextVersion }>;
   record(serverId: ServerId, uri: string, version: TextVersion): void;
-}
-
-export function versionKey(serverId: ServerId, uri: string): string {
-  return `${serverId}\n${uri}`;
 }
 
 export const useVersionHistory = create<VersionsState>()(set => ({
   byKey: {},
   record: (serverId, uri, version) =>
     set(s => {
-      const key = versionKey(serverId, uri);
+      const key = resourceKey({ serverId, uri });
       const known = s.byKey[key];
       if (known && known.current.text === version.text) return s;
       const { [key]: _old, ...others } = s.byKey;

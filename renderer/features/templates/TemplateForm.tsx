@@ -2,11 +2,12 @@
 // a clear message for values that cannot expand, and a button that reads the URI like any other resource.
 import { useMemo } from 'react';
 import type { TemplateItem } from '../../../shared/contract';
+import { serverScopedKey } from '../../../shared/resource-key';
 import { completionContext, describeVariable, expandTemplate, explodes, parseTemplate, type TemplateVariable } from '../../../shared/templates';
 import { useUiStore } from '../../state/ui-store';
 import { toTemplateValues } from './argument-values';
 import { CompletionInput } from './CompletionInput';
-import { templateKey, useTemplatesStore, type ArgumentInput, type ValueKind } from './templates-store';
+import { useTemplatesStore, type ArgumentInput, type ValueKind } from './templates-store';
 
 interface Props {
   template: TemplateItem;
@@ -15,7 +16,7 @@ interface Props {
 }
 
 export function TemplateForm({ template, completions }: Props) {
-  const key = templateKey(template.serverId, template.uriTemplate);
+  const key = serverScopedKey(template.serverId, template.uriTemplate);
   const inputs = useTemplatesStore(s => s.inputs[key]);
   const setInput = useTemplatesStore(s => s.setInput);
   const open = useUiStore(s => s.open);

@@ -1,10 +1,11 @@
 // The templates panel: pick a connected server, see its resource templates (every page), open one to fill in.
 import { useEffect } from 'react';
 import type { ServerState } from '../../../shared/contract';
-import { toAppError } from '../../queries/errors';
+import { serverScopedKey } from '../../../shared/resource-key';
+import { callErrorOf } from '../../api/call-error';
 import { useServers } from '../../queries/use-servers';
 import { TemplateForm } from './TemplateForm';
-import { templateKey, useTemplatesStore } from './templates-store';
+import { useTemplatesStore } from './templates-store';
 import { useTemplates } from './use-templates';
 import './templates.css';
 
@@ -27,7 +28,7 @@ export function TemplatesPanel() {
   }, [server, candidates, selectServer]);
 
   const items = templates.data?.items ?? [];
-  const open = items.find(t => templateKey(t.serverId, t.uriTemplate) === openKey);
+  const open = items.find(t => serverScopedKey(t.serverId, t.uriTemplate) === openKey);
 
   return (
     <div className="templates-panel">
@@ -44,8 +45,8 @@ export function TemplatesPanel() {
           </select>
         </label>
         {templates.isError && (
-          <div role="alert" data-testid="error-banner" data-code={toAppError(templates.error).code} className="error-banner">
-            Templates could not be listed: {toAppError(templates.error).message}
+          <div role="alert" data-testid="error-banner" data-code={callErrorOf(templates.error).code} className="error-banner">
+            Templates could not be listed: {callErrorOf(templates.error).message}
             <button type="button" onClick={() => void templates.refetch()}>
               Retry
             </button>

@@ -2,6 +2,7 @@
 // switching between templates (or closing the panel) loses nothing.
 import { create } from 'zustand';
 import type { ServerId } from '../../../shared/contract';
+import { serverScopedKey } from '../../../shared/resource-key';
 
 /** How a variable's value is entered: one text, a list (one item per line), or key=value pairs (one per line). */
 export type ValueKind = 'text' | 'list' | 'pairs';
@@ -13,7 +14,7 @@ export interface ArgumentInput {
 
 interface TemplatesState {
   serverId: ServerId | null;
-  /** The open template, as `serverId\nuriTemplate`. */
+  /** The open template, as `serverScopedKey(serverId, uriTemplate)`. */
   openKey: string | null;
   inputs: Record<string, Record<string, ArgumentInput>>;
   selectServer(serverId: ServerId | null): void;
@@ -21,15 +22,11 @@ interface TemplatesState {
   setInput(key: string, name: string, input: ArgumentInput): void;
 }
 
-export function templateKey(serverId: ServerId, uriTemplate: string): string {
-  return `${serverId}\n${uriTemplate}`;
-}
-
 export const useTemplatesStore = create<TemplatesState>()(set => ({
   serverId: null,
   openKey: null,
   inputs: {},
   selectServer: serverId => set({ serverId, openKey: null }),
-  openTemplate: (serverId, uriTemplate) => set({ openKey: templateKey(serverId, uriTemplate) }),
+  openTemplate: (serverId, uriTemplate) => set({ openKey: serverScopedKey(serverId, uriTemplate) }),
   setInput: (key, name, input) => set(s => ({ inputs: { ...s.inputs, [key]: { ...s.inputs[key], [name]: input } } }))
 }));

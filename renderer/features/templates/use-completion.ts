@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { AppError, CompletionResult, ServerId } from '../../../shared/contract';
 import { useEngine } from '../../app/engine-context';
-import { toAppError } from '../../queries/errors';
+import { callErrorOf } from '../../api/call-error';
 
 export const completionDebounceMs = 200;
 
@@ -61,7 +61,7 @@ export function useCompletion(request: CompletionRequest | null, active: boolean
             if (latest.current === requestId) setState({ result, forValue: request.value, loading: false, error: null });
           },
           err => {
-            const error = toAppError(err);
+            const error = callErrorOf(err);
             if (latest.current === requestId && error.code !== 'cancelled') setState(s => ({ ...s, loading: false, error }));
           }
         );

@@ -5,7 +5,7 @@ import type { ContentPart } from '../../../shared/contract';
 import { baseMime, isTextual, languageFor, previewKind, renderedKinds, type PreviewKind } from '../../../shared/viewer/content-kind';
 import { formatBytes } from '../../../shared/format';
 import { useEngine } from '../../app/engine-context';
-import { toAppError } from '../../queries/errors';
+import { callErrorOf } from '../../api/call-error';
 import { useUiStore } from '../../state/ui-store';
 import { base64ToBytes, bytesToText } from './bytes';
 import { HexView } from './HexView';
@@ -84,7 +84,7 @@ export function ContentPartView({ part, index, total }: { part: ContentPart; ind
       setCopied(true);
       setTimeout(() => setCopied(false), 1500);
     } catch (e) {
-      reportError('Copy', toAppError(e));
+      reportError('Copy', callErrorOf(e));
     }
   };
   const save = () => {
@@ -92,7 +92,7 @@ export function ContentPartView({ part, index, total }: { part: ContentPart; ind
       part.kind === 'text'
         ? { suggestedName: fileNameFor(part.uri, decoded.kind), data: part.text, encoding: 'utf8' as const }
         : { suggestedName: fileNameFor(part.uri, decoded.kind), data: part.blob, encoding: 'base64' as const };
-    engine.call('file.save', params).catch(e => reportError('Save', toAppError(e)));
+    engine.call('file.save', params).catch(e => reportError('Save', callErrorOf(e)));
   };
   return (
     <section

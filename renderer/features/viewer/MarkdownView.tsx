@@ -2,7 +2,7 @@
 // through `shell.openExternal`.
 import { useMemo, type MouseEvent } from 'react';
 import { useEngine } from '../../app/engine-context';
-import { toAppError } from '../../queries/errors';
+import { callErrorOf } from '../../api/call-error';
 import { useUiStore } from '../../state/ui-store';
 import { renderMarkdown } from './markdown';
 
@@ -16,7 +16,7 @@ export function MarkdownView({ source }: { source: string }) {
     event.preventDefault();
     const href = link.getAttribute('href') ?? '';
     if (!/^https?:/i.test(href)) return;
-    engine.call('shell.openExternal', { url: href }).catch(e => reportError('Open link', toAppError(e)));
+    engine.call('shell.openExternal', { url: href }).catch(e => reportError('Open link', callErrorOf(e)));
   };
   // markdown-it output with html disabled: the source's own tags arrive escaped.
   return <div className="markdown-view" onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />;

@@ -3,7 +3,7 @@
 import { useMemo } from 'react';
 import type { ResourceItem } from '../../../shared/contract';
 import { resourceKey } from '../../../shared/resource-key';
-import { toAppError } from '../../queries/errors';
+import { callErrorOf } from '../../api/call-error';
 import { useListedItems } from '../../queries/use-resource-list';
 import { useRefreshResource, useResourceRead } from '../../queries/use-resource-read';
 import { useTrayStore } from '../../state/tray-store';
@@ -42,7 +42,7 @@ export function Viewer() {
     );
   }
   const item = listed ?? { serverId: target.serverId, uri: target.uri, name: target.uri };
-  const error = read.isError ? toAppError(read.error) : refresh.isError ? toAppError(refresh.error) : undefined;
+  const error = read.isError ? callErrorOf(read.error) : refresh.isError ? callErrorOf(refresh.error) : undefined;
   return (
     <section
       className="viewer"
