@@ -27,25 +27,7 @@ const ANY = '*';
  */
 export const LAYERS = [
   { name: 'test', files: ['**/*.test.ts', '**/*.test.tsx'], mayImport: ANY, tsconfig: 'tests' },
-  {
-    name: 'test-support',
-    folders: ['test-support'],
-    files: [
-      // TODO(layout): test helpers that still sit beside production code; they move to test-support/.
-      'shared/picker/test-items.ts',
-      'shared/picker/test-random.ts',
-      'electron/engine/cache/testing/**',
-      'electron/engine/icons/testing/**',
-      'electron/engine/connections/test-support.ts',
-      'electron/engine/connections/sse-fixture.ts',
-      'electron/engine/subscriptions/reference-eras.ts',
-      'reference-server/test-harness.ts',
-      'reference-server/scenarios.ts',
-      'renderer/features/protocol-log/test-engine.ts'
-    ],
-    mayImport: ANY,
-    tsconfig: 'tests'
-  },
+  { name: 'test-support', folders: ['test-support'], mayImport: ANY, tsconfig: 'tests' },
   { name: 'config', files: ['*.config.ts', '*.config.mts', '*.config.mjs', 'renderer/vite.config.mts'], mayImport: ANY, tsconfig: 'tests' },
   { name: 'e2e-fixtures', folders: ['e2e/fixtures'], mayImport: ANY, tsconfig: 'tests' },
   // Specs and page objects.
@@ -54,43 +36,28 @@ export const LAYERS = [
 
   { name: 'shared', folders: ['shared'], mayImport: [], production: true, nodeBuiltins: false, tsconfig: 'shared' },
   { name: 'engine', folders: ['electron/engine'], mayImport: ['shared'], production: true, tsconfig: 'node' },
-  { name: 'cli', folders: ['electron/cli'], mayImport: ['engine', 'shared'], production: true, tsconfig: 'node' },
-  // Code both hosts use: call envelope, event interest, CSP, page files.
-  { name: 'carrier', folders: ['electron/carrier'], mayImport: ['engine', 'shared'], production: true, tsconfig: 'node' },
-  // Browser mode's host.
-  { name: 'bridge', folders: ['electron/bridge'], mayImport: ['engine', 'carrier', 'shared'], production: true, tsconfig: 'node' },
+  { name: 'cli', folders: ['electron/cli'], mayImport: ['engine', 'host', 'shared'], production: true, tsconfig: 'node' },
+  // What the hosts share (Electron, browser mode and the CLI): call envelope, event interest, CSP, page files, options.
+  { name: 'host', folders: ['electron/host'], mayImport: ['engine', 'shared'], production: true, tsconfig: 'node' },
+  // Browser mode.
+  { name: 'bridge', folders: ['electron/bridge'], mayImport: ['engine', 'host', 'shared'], production: true, tsconfig: 'node' },
   // Electron-only helpers.
-  { name: 'desktop', folders: ['electron/desktop'], mayImport: ['engine', 'carrier', 'shared'], production: true, electron: true, tsconfig: 'electron' },
+  { name: 'desktop', folders: ['electron/desktop'], mayImport: ['engine', 'host', 'shared'], production: true, electron: true, tsconfig: 'electron' },
   {
     name: 'entry',
     files: ['electron/main.ts', 'electron/preload.ts'],
-    mayImport: ['engine', 'carrier', 'desktop', 'shared'],
+    mayImport: ['engine', 'host', 'desktop', 'shared'],
     production: true,
     electron: true,
     tsconfig: 'electron'
   },
   { name: 'renderer', folders: ['renderer'], mayImport: ['shared'], production: true, nodeBuiltins: false, tsconfig: 'renderer' },
   { name: 'reference-server', folders: ['reference-server'], mayImport: ['shared'], production: true, tsconfig: 'node' },
-  { name: 'scripts', folders: ['scripts'], mayImport: [], production: true, tsconfig: 'node' },
-
-  // TODO(layout): the old layout's places, until the files move. electron/shell/ becomes electron/carrier/
-  // (both hosts) and electron/desktop/ (Electron only); electron/strict-options.ts leaves electron/.
-  { name: 'carrier', folders: ['electron/shell'], mayImport: ['engine', 'shared'], production: true, tsconfig: 'node' },
-  { name: 'engine', files: ['electron/strict-options.ts'], mayImport: ['shared'], production: true, tsconfig: 'node' }
+  { name: 'scripts', folders: ['scripts'], mayImport: [], production: true, tsconfig: 'node' }
 ];
 
 /** Packages only tests may use. */
 const TEST_LIBRARIES = ['vitest', 'vitest/**', '@playwright/test', 'happy-dom', '@testing-library/*', '@axe-core/playwright'];
-
-// TODO(layout): imports of the old layout that the table forbids, each [from file, to file].
-const TOLERATED = [
-  // The preload/renderer contract lives in the renderer; it moves to shared/.
-  ['electron/preload.ts', 'renderer/api/preload-types.ts'],
-  // Specs that read the reference server's fixtures and the Electron binary finder directly.
-  ['e2e/input-required.spec.ts', 'reference-server/input-required.ts'],
-  ['e2e/templates.spec.ts', 'reference-server/templates.ts'],
-  ['e2e/electron.spec.ts', 'scripts/electron-binary.mjs']
-];
 
 // A row's files are a file category; its folders are an element type. Selectors match either.
 const namesOf = (predicate) => [...new Set(LAYERS.filter(predicate).map((layer) => layer.name))];
@@ -118,7 +85,6 @@ const boundaryPolicies = [
     from: layersSelector([layer.name]),
     allow: { to: layersSelector(layer.mayImportTypes), dependency: { kind: 'type' } }
   })),
-  ...TOLERATED.map(([from, to]) => ({ from: { file: { path: from } }, allow: { to: { file: { path: to } } } })),
   // Packages and Node's built-in modules: allowed, except for the refusals below (the last matching policy wins).
   { from: { module: { origin: 'local' } }, allow: { to: { module: { origin: ['external', 'core'] } } } },
   {
