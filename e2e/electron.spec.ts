@@ -5,8 +5,7 @@ import { _electron as electron, expect, test, type ElectronApplication, type Pag
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { findElectronBinary } from '../scripts/electron-binary.mjs';
-import { PROJECT_ROOT } from './fixtures/paths';
+import { PROJECT_ROOT, findElectronBinary } from './fixtures/paths';
 import { referenceServerEntry } from './fixtures/reference-servers';
 
 const found = findElectronBinary(PROJECT_ROOT, { tryInstall: false });

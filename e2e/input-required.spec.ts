@@ -2,7 +2,7 @@
 // engine retries; 2025-11-25: `elicitation/create` pushed while the read waits): unlock the passphrase vault
 // after a wrong passphrase, decline on another resource, and go through the two-round resource.
 import { expect, test } from './picker-page';
-import { VAULT_PASSPHRASE, VAULT_SECRET } from '../reference-server/input-required';
+import { VAULT_PASSPHRASE, VAULT_SECRET } from './fixtures/reference-servers';
 
 test.describe.configure({ timeout: 120_000 });
 

@@ -8,7 +8,7 @@ test.use({ appServers: { reference: STEADY_REFERENCE } });
 test.describe.configure({ timeout: 150_000 });
 
 test.describe('picker', () => {
-  test('lists every resource, virtualized, and searches it', async ({ page, app, picker }) => {
+  test('lists every resource, virtualized, and searches it', async ({ page: _page, app, picker }) => {
     await test.step('lists every resource of the server, virtualized', async () => {
       const all = await listFromEngine(app.engine, 'reference');
       const loaded = await picker.waitForList(all.length);

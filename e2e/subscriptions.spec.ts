@@ -89,7 +89,7 @@ test.describe('list_changed', () => {
   // The ephemeral resource appears and disappears every 3 ticks, each time with list_changed.
   test.use({ appServers: { ref: { transport: 'stdio', args: ['--resources', '300', '--update-interval-ms', '500'] } } });
 
-  test('refreshes the picker without losing the search, the selection or the scroll position', async ({ page, picker }) => {
+  test('refreshes the picker without losing the search, the selection or the scroll position', async ({ page: _page, picker }) => {
     const before = await picker.waitForList(300);
 
     // Scroll down the list and open a row there: one drawn inside the scrolled viewport, found once the

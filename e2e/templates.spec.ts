@@ -2,7 +2,7 @@
 // profile template with completions (the second argument completes from the first), read the expanded URI in
 // the viewer, see total/hasMore on a template with more suggestions than one reply carries, and check the
 // encoding of query and reserved expansions in the preview.
-import { usersOf } from '../reference-server/templates';
+import { usersOf } from './fixtures/reference-servers';
 import { expect, test } from './picker-page';
 
 // No live ticks: nothing but the test's own actions changes the lists.

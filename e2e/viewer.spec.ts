@@ -42,7 +42,7 @@ test.describe('viewer previews', () => {
     await picker.waitForList();
   });
 
-  test('text, code, markdown, JSON and CSV', async ({ page, picker }) => {
+  test('text, code, markdown, JSON and CSV', async ({ page: _page, picker }) => {
     await test.step('plain text and highlighted source code', async () => {
       await picker.open('ref://samples/readme.txt');
       await expect(picker.part()).toHaveAttribute('data-kind', 'text');

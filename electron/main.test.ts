@@ -214,13 +214,6 @@ describe('electron main', () => {
     const sentSince = (mark: number) =>
       window.sent.slice(mark).flatMap(([channel, envelope]) => (channel === IPC_EVENT_CHANNEL ? [envelope as { event: string; payload: { id?: string } }] : []));
 
-/** Whether `window` was sent a serverState event for `serverId` after its first `since` messages. */
-const sentServerState = (window: { sent: unknown[][] }, since: number, serverId: string) =>
-  window.sent.slice(since).some(([channel, envelope]) => {
-    const e = envelope as { event: string; payload: { id?: string } };
-    return channel === IPC_EVENT_CHANNEL && e.event === 'serverState' && e.payload.id === serverId;
-  });
-
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     try {
       tellInterest(from({ url: 'https://evil.example/', parent: null }), { type: 'events', names: ['serverRemoved'] });

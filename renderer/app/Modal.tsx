@@ -1,7 +1,7 @@
 // A modal dialog: a backdrop, role dialog named by its heading, focus on its first control when it opens,
 // Tab kept inside, and Escape for the dialog on top only. Escape is heard on the document, so it still works
 // after focus left the dialog (a click on the backdrop moves it to the page body).
-import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import './modal.css';
 
 const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [href]';
@@ -47,7 +47,9 @@ export function Modal({ labelledBy, describedBy, className, urgent, onEscape, di
   const ownRef = useRef<HTMLDivElement>(null);
   const ref = dialogRef ?? ownRef;
   const escape = useRef(onEscape);
-  escape.current = onEscape;
+  useLayoutEffect(() => {
+    escape.current = onEscape;
+  });
 
   useEffect(() => {
     focusFirstControl(ref.current);

@@ -1,7 +1,7 @@
 // Which icon the picker shows: the scheme rules, the data: checks (allowlisted type by magic bytes, media
 // type agreeing with the bytes, size), and the image-type sniffer they rest on.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { checkIconBytes, sniffIconType } from '../../electron/engine/icons/icon-image-type';
+import { checkIconBytes, sniffIconType } from './icon-image-type';
 import { MAX_ICON_BYTES, checkDataIcon, chooseIcon } from './icon-source';
 
 const PNG_B64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';

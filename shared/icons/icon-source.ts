@@ -2,7 +2,7 @@
 // `https:` URIs are ever used. A `data:` icon is shown as it is once its bytes pass the image-type
 // allowlist; an `https:` icon is fetched by the engine (the page's CSP loads no network images), which
 // applies the same-origin, size, time and type rules. Every other scheme is refused.
-import { ICON_MIME, SNIFF_BYTES, bareMimeType, checkIconBytes, declaredIconType } from '../../electron/engine/icons/icon-image-type';
+import { ICON_MIME, SNIFF_BYTES, bareMimeType, checkIconBytes, declaredIconType } from './icon-image-type';
 
 /** Largest icon the app shows, in bytes (the engine enforces it on fetched icons too). */
 export const MAX_ICON_BYTES = 256 * 1024;

@@ -75,7 +75,7 @@ export class HttpReferenceServer {
       this.boundPort = Number(new URL(endpoint).port);
     } catch (err) {
       await stopChild(child);
-      throw new Error(`HTTP reference server did not start: ${(err as Error).message}\n--- reference server stderr ---\n${this.stderrText}`);
+      throw new Error(`HTTP reference server did not start: ${(err as Error).message}\n--- reference server stderr ---\n${this.stderrText}`, { cause: err });
     }
   }
 

@@ -74,7 +74,7 @@ export class IconFetcher {
         if (redirects >= this.limits.maxRedirects) {
           return { ok: false, refusal: iconRefusal('unsupported', `it redirects more than ${this.limits.maxRedirects} times`) };
         }
-        const href = URL.canParse(location, current) ? new URL(location, current).href : location;
+        const href = URL.canParse(location, current.href) ? new URL(location, current).href : location;
         const target = checkRedirect(href);
         if (!(target instanceof URL)) {
           return { ok: false, refusal: iconRefusal(target.code, `it redirects to ${href.slice(0, 200)}, which is refused: ${target.reason}`) };

@@ -4,7 +4,7 @@
 // bytes (allowlisted image type by magic bytes, dimensions within bounds; the Content-Type is advisory and
 // must not contradict it). Fetches run at most `perOrigin` at a time per origin; the rest wait, and the wait
 // does not count against their deadline.
-import { ICON_MIME, checkIconBytes } from './icon-image-type';
+import { ICON_MIME, checkIconBytes } from '../../../shared/icons/icon-image-type';
 import { MAX_ICON_BYTES } from '../../../shared/icons/icon-source';
 import type { ServerConfigEntry, ServerId } from '../../../shared/contract';
 import { IconCache, type HeldAnswer, type IconAnswer, type IconCacheLimits } from './icon-cache';

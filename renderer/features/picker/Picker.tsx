@@ -39,6 +39,8 @@ export function Picker() {
     const { serverId, uri } = parseResourceKey(activeKey);
     const { items } = columns;
     const isActive = (i: number) => items[i].uri === uri && items[i].serverId === serverId;
+    // A hint only, read during render on purpose: isActive checks it, so a stale one costs a search, never a wrong row.
+    // eslint-disable-next-line react-hooks/refs
     const hint = movedTo.current;
     if (hint >= 0 && hint < rows.length && isActive(rows[hint])) return hint;
     // Compare fields, not built keys: this runs over every matching row (up to 100k).

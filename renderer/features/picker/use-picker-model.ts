@@ -54,9 +54,12 @@ export interface PickerModel {
 /** The same array object as last render while its elements are the same objects. */
 function useStableArray<T>(next: T[]): T[] {
   const ref = useRef(next);
+  // A render-time cache on purpose: it only ever swaps in an equal-or-newer array, so a discarded render does no harm.
+  /* eslint-disable react-hooks/refs */
   const prev = ref.current;
   if (prev.length !== next.length || prev.some((v, k) => v !== next[k])) ref.current = next;
   return ref.current;
+  /* eslint-enable react-hooks/refs */
 }
 
 function shownServerIds(servers: ServerState[] | undefined, filter: ServerId[]): ServerId[] {
@@ -82,6 +85,8 @@ export function usePickerModel(): PickerModel {
 
   // Per-server columns survive re-renders and grow page by page (see extendColumns).
   const columnCache = useRef(new Map<ServerId, PickerColumns>());
+  // A render-time cache on purpose: an entry is a pure function of its items, so a discarded render does no harm.
+  // eslint-disable-next-line react-hooks/refs
   const parts = ids.map((id, k) => {
     const items = itemsPerServer[k];
     const cached = columnCache.current.get(id);

@@ -73,6 +73,7 @@ export function useCompletion(request: CompletionRequest | null, active: boolean
       if (inFlight) void engine.call('request.cancel', { requestId }).catch(() => undefined);
     };
     // `key` captures every field of `request`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, engine]);
 
   return key ? state : idle;

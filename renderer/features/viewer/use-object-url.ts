@@ -6,6 +6,8 @@ export function useObjectUrl(bytes: Uint8Array | undefined, type: string): strin
   useEffect(() => {
     if (!bytes) return;
     const next = URL.createObjectURL(new Blob([bytes as BlobPart], { type }));
+    // The URL is a resource the effect owns (made here, revoked in cleanup), so it is set from the effect.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setUrl(next);
     return () => {
       URL.revokeObjectURL(next);

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_ICON_DIMENSION, readIconSize } from './icon-dimensions';
 import { checkIconBytes } from './icon-image-type';
-import { checkDataIcon } from '../../../shared/icons/icon-source';
+import { checkDataIcon } from './icon-source';
 
 const bytes = (...parts: (number[] | string | Uint8Array)[]) =>
   Uint8Array.from(parts.flatMap(p => (typeof p === 'string' ? [...p].map(c => c.charCodeAt(0)) : [...p])));

@@ -1,0 +1,21 @@
+// knip (`npm run knip`): files, exports and dependencies nothing uses. Entry points it does not find by
+// itself are listed here; it reads the others from package.json's scripts (the CLI, browser mode, the
+// reference server), the Vite config (renderer/index.html, renderer/main.tsx), and the Vitest and
+// Playwright configs (the tests, e2e specs and fixtures).
+import type { KnipConfig } from 'knip';
+
+const config: KnipConfig = {
+  entry: ['electron/main.ts', 'electron/preload.ts', 'scripts/*.mjs', 'bench/*.ts'],
+  project: ['**/*.{ts,tsx,mts,mjs}'],
+  vite: { config: ['renderer/vite.config.mts'] },
+  vitest: { config: ['vitest.config.mts'] },
+  playwright: { config: ['playwright.config.ts'] },
+  ignore: [
+    // Declarations for the .mjs scripts, read by TypeScript when a .ts file imports a script.
+    'scripts/*.d.mts',
+    // papaparse's types for the renderer's typecheck, reached through tsconfig.renderer.json's `paths`.
+    'renderer/types/papaparse.d.ts'
+  ]
+};
+
+export default config;
