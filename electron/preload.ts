@@ -2,7 +2,8 @@
 // engine contract on `window.mcpBrowser` and nothing else: no ipcRenderer, no Node, no event objects.
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import type { CallEnvelope, EventEnvelope, ReplyEnvelope } from '../shared/contract';
-import { PRELOAD_GLOBAL, type McpBrowserPreloadApi } from '../shared/contract';
+// Straight from its module, not the contract index: the index brings zod, and the preload stays small.
+import { PRELOAD_GLOBAL, type McpBrowserPreloadApi } from '../shared/contract/preload-api';
 import { interestMessage } from './desktop/interest-message';
 import { IPC_CALL_CHANNEL, IPC_EVENT_CHANNEL, IPC_EVENT_INTEREST_CHANNEL } from './desktop/ipc-channels';
 

@@ -71,6 +71,9 @@ describe('Electron bundle', () => {
     const source = await readFile(path.join(outDir, 'preload.cjs'), 'utf8');
     expect([...source.matchAll(/require\("([^"]+)"\)/g)].map(m => m[1])).toEqual(['electron']);
     expect(source).not.toMatch(/^\s*(import|export)\s/m);
+    // The sandboxed preload runs on every page load: it carries names and envelopes, never a schema library.
+    expect(source).not.toMatch(/zod/i);
+    expect(source.length).toBeLessThan(8 * 1024);
     const { stdout } = await run(process.execPath, [path.join(outDir, 'preload.cjs')], { env: { ...process.env, NODE_PATH: path.join(dir, 'fake') } });
     expect(lines(stdout)).toEqual([{ what: 'exposed', data: { key: 'mcpBrowser', members: ['call', 'onEvent', 'setEventInterest'] } }]);
   });
