@@ -1,8 +1,17 @@
 // Command-line parsing for `npm run -s cli -- <command> ...`. Unknown options are errors.
-import type { ServerConfigEntry } from '../../shared/contract';
+import type { ServerConfigEntry, TransportKind } from '../../shared/contract';
+import { TRANSPORT_KINDS, transportKinds } from '../../shared/transport-kinds';
 import { validateServerEntry } from '../engine/config/schema';
 import { parseStrictOptions } from '../host/strict-options';
 import { splitCommandLine } from './command-line';
+
+/** With `--url`, a switch named after a kind picks it instead of Streamable HTTP (`--sse`). */
+const kindSwitches = TRANSPORT_KINDS.flatMap(kind => {
+  const help = transportKinds[kind].cliSwitchHelp;
+  return help ? [{ kind, option: `--${kind}`, help }] : [];
+});
+
+const URL_ONLY_OPTIONS = [...kindSwitches.map(s => s.option), '--header'].join(' and ');
 
 export const CLI_USAGE = `Usage: npm run -s cli -- <command> [server] [args] [options]
 
@@ -18,8 +27,7 @@ Commands (output is JSON on stdout; failures print {"error": ...} and exit non-z
 Server: a name from the config, or an ad hoc server given with one of
   --stdio "<cmd>"            a stdio server command line (spawned directly, no shell)
   --url <url>                a Streamable HTTP server (falls back to legacy SSE)
-  --sse                      with --url: use legacy HTTP+SSE only
-  --header "Name: value"     with --url: an HTTP header (repeatable), e.g. "Authorization: Bearer ..."
+${kindSwitches.map(s => `  ${s.option.padEnd(27)}with --url: ${s.help}\n`).join('')}  --header "Name: value"     with --url: an HTTP header (repeatable), e.g. "Authorization: Bearer ..."
 With --stdio/--url there is no server argument: 'read --url http://127.0.0.1:3000/mcp file:///a'.
 
 Options:
@@ -57,16 +65,17 @@ const OPTIONS = {
   timeout: { type: 'string' },
   stdio: { type: 'string' },
   url: { type: 'string' },
-  sse: { type: 'boolean', default: false },
   header: { type: 'string', multiple: true, default: [] as string[] },
-  help: { type: 'boolean', short: 'h', default: false }
+  help: { type: 'boolean', short: 'h', default: false },
+  ...Object.fromEntries(kindSwitches.map(s => [s.kind, { type: 'boolean', default: false } as const]))
 } as const;
 
 interface AdhocOptions {
   stdio?: string;
   url?: string;
-  sse: boolean;
   header: string[];
+  /** The kind switches given. */
+  kinds: TransportKind[];
 }
 
 function parseHeaders(raw: readonly string[]): Record<string, string> {
@@ -82,7 +91,8 @@ function parseHeaders(raw: readonly string[]): Record<string, string> {
 function adhocEntry(raw: AdhocOptions): ServerConfigEntry | undefined {
   const headers = parseHeaders(raw.header);
   if (raw.stdio !== undefined && raw.url !== undefined) throw new CliUsageError('Give either --stdio or --url, not both');
-  if ((raw.sse || raw.header.length) && raw.url === undefined) throw new CliUsageError('--sse and --header need --url');
+  if ((raw.kinds.length || raw.header.length) && raw.url === undefined) throw new CliUsageError(`${URL_ONLY_OPTIONS} need --url`);
+  if (raw.kinds.length > 1) throw new CliUsageError(`Give at most one of ${kindSwitches.map(s => s.option).join(', ')}`);
   let candidate: unknown;
   if (raw.stdio !== undefined) {
     let argv: string[];
@@ -94,7 +104,8 @@ function adhocEntry(raw: AdhocOptions): ServerConfigEntry | undefined {
     if (!argv.length) throw new CliUsageError('--stdio needs a command');
     candidate = { command: argv[0], args: argv.slice(1) };
   } else if (raw.url !== undefined) {
-    candidate = { type: raw.sse ? 'sse' : 'http', url: raw.url, ...(raw.header.length && { headers }) };
+    // Without a switch the entry has no `type`: the config format's default for a URL, Streamable HTTP.
+    candidate = { ...(raw.kinds.length && { type: raw.kinds[0] }), url: raw.url, ...(raw.header.length && { headers }) };
   } else return undefined;
   const { entry, issues } = validateServerEntry(raw.stdio !== undefined ? '--stdio' : '--url', candidate);
   if (!entry) throw new CliUsageError(issues.join('\n'));
@@ -129,7 +140,9 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     if (rest.length) throw new CliUsageError(`Unexpected argument "${rest[0]}"`);
     return args;
   }
-  args.adhoc = adhocEntry(values);
+  // The kind switches join the option table at run time, so the typed `values` do not name them.
+  const given: Readonly<Record<string, unknown>> = values;
+  args.adhoc = adhocEntry({ ...values, kinds: kindSwitches.filter(s => given[s.kind] === true).map(s => s.kind) });
   if (args.adhoc) args.serverId = ADHOC_SERVER_ID;
   else if (command !== 'servers') {
     args.serverId = rest.shift();

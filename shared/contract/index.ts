@@ -1,6 +1,7 @@
 export * from './app-error';
 export * from './types';
 export * from './param-schemas';
+export * from './server-config';
 export * from './methods';
 export * from './host-methods';
 export * from './events';

@@ -18,36 +18,16 @@ import type {
   LogPage,
   ReadResult,
   ResourceItem,
-  ServerConfigEntry,
   ServerDetails,
   ServerState,
   SubscriptionInfo,
   TemplateItem
 } from './types';
+import { serverConfigEntrySchema } from './server-config';
+import type { ServerConfigEntry } from './server-config';
 
 const uri = z.string().min(1).max(64 * 1024);
 const requestId = z.string().min(1).max(100);
-
-export const stdioConfigSchema = z
-  .object({
-    command: z.string().min(1, 'command must not be empty'),
-    args: z.array(z.string()).optional(),
-    env: z.record(z.string(), z.string()).optional(),
-    cwd: z.string().optional(),
-    disabled: z.boolean().optional()
-  })
-  .strict();
-
-export const httpConfigSchema = z
-  .object({
-    type: z.enum(['http', 'sse', 'streamable-http']).transform(t => (t === 'streamable-http' ? 'http' : t)),
-    url: z.url({ protocol: /^https?$/, error: 'url must be an http(s) URL' }),
-    headers: z.record(z.string(), z.string()).optional(),
-    disabled: z.boolean().optional()
-  })
-  .strict();
-
-export const serverConfigEntrySchema = z.union([stdioConfigSchema, httpConfigSchema]);
 
 export interface ConfigView {
   path: string;

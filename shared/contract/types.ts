@@ -2,31 +2,12 @@
 // Everything here is plain JSON: it crosses Electron IPC and the browser-mode WebSocket unchanged.
 import type { AppError } from './app-error';
 import type { LogDirection } from './param-schemas';
+import type { TransportKind } from './server-config';
 
 export type ServerId = string;
 
 export type ServerStatus = 'connecting' | 'connected' | 'reconnecting' | 'error' | 'disconnected';
 export type ProtocolEra = 'modern' | 'legacy';
-export type TransportKind = 'stdio' | 'http' | 'sse';
-
-/** How a server is reached, in the `mcpServers` config format (Claude Desktop / Cursor). */
-export type ServerConfigEntry = StdioServerConfig | HttpServerConfig;
-
-export interface StdioServerConfig {
-  command: string;
-  args?: string[];
-  env?: Record<string, string>;
-  cwd?: string;
-  disabled?: boolean;
-}
-
-export interface HttpServerConfig {
-  /** `http` is Streamable HTTP (falls back to legacy SSE); `sse` forces legacy HTTP+SSE. */
-  type: 'http' | 'sse';
-  url: string;
-  headers?: Record<string, string>;
-  disabled?: boolean;
-}
 
 export interface Implementation {
   name: string;

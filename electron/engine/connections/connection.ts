@@ -4,6 +4,7 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import { SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import type { AppError, ReceivedNotification, ReconnectEvent, ServerConfigEntry, ServerDetails, ServerId, ServerState } from '../../../shared/contract';
+import { transportKindOf } from '../../../shared/contract';
 import { AppErrorException, appError, appErrorFrom } from '../errors';
 import type { EventBus } from '../event-bus';
 import type { EnginePorts, LiveConnection } from '../ports';
@@ -14,7 +15,7 @@ import { establish } from './establish';
 import type { Established } from './establish';
 import { boundedJson } from './bounded-json';
 import { StderrBuffer } from './stderr-buffer';
-import { endpointOf, preferredTransport } from './transport-factory';
+import { endpointOf, transports } from './transports';
 import type { VerdictStore } from './verdict-store';
 
 export interface ConnectionLimits {
@@ -62,7 +63,7 @@ export class ServerConnection {
   ) {
     this.state = {
       id,
-      transport: preferredTransport(entry),
+      transport: transportKindOf(entry),
       status: 'disconnected',
       reconnectAttempt: 0,
       endpoint: endpointOf(entry),
@@ -140,7 +141,7 @@ export class ServerConnection {
       return;
     }
     const mapped = appErrorFrom(err);
-    if (current.built.kind !== 'stdio' && mapped.code === 'transport') this.handleDrop(current, `request failed: ${mapped.message}`);
+    if (transports[current.built.kind].drop.watchRequests && mapped.code === 'transport') this.handleDrop(current, `request failed: ${mapped.message}`);
   }
 
   async stop(): Promise<void> {
@@ -201,14 +202,13 @@ export class ServerConnection {
     this.current = established;
     this.everConnected = true;
     this.handshake = established.handshake;
+    const drop = transports[established.built.kind].drop;
     client.onclose = () => {
-      if (generation === this.generation && this.current === established) {
-        this.handleDrop(established, established.built.kind === 'stdio' ? 'the server process exited' : 'the connection closed');
-      }
+      if (generation === this.generation && this.current === established) this.handleDrop(established, drop.closedReason);
     };
     // HTTP transports report trouble on streams no request awaits (the 2025 notification stream, listen
     // streams) only through onerror: a server that died or restarted would otherwise look connected forever.
-    if (established.built.kind !== 'stdio') client.onerror = () => this.checkAlive(established);
+    if (drop.watchRequests) client.onerror = () => this.checkAlive(established);
     const capabilities = (client.getServerCapabilities() ?? {}) as Record<string, unknown>;
     this.live = { serverId: this.id, client, era, capabilities, credentialId };
     const instructions = client.getInstructions();

@@ -1,13 +1,14 @@
 // One connection attempt: pick the era (saved verdict via `prior`, else the `auto` probe), pick the
-// transport (Streamable HTTP, falling back to legacy HTTP+SSE), and hand back a connected Client.
+// transport (the entry's own kind, then its descriptor's fallback, e.g. Streamable HTTP -> legacy
+// HTTP+SSE), and hand back a connected Client.
 import type { Client, PriorDiscovery } from '@modelcontextprotocol/client';
-import { SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import type { ProtocolEra, ServerConfigEntry, ServerId, TransportKind } from '../../../shared/contract';
+import { transportKindOf } from '../../../shared/contract';
 import { appError, appErrorFrom } from '../errors';
 import type { EnginePorts } from '../ports';
 import { createClient } from './client-factory';
-import { buildTransport, credentialIdOf, endpointOf, preferredTransport } from './transport-factory';
-import type { BuiltTransport, TransportObservers } from './transport-factory';
+import { buildTransport, credentialIdOf, endpointOf, transports } from './transports';
+import type { BuiltTransport, TransportObservers } from './transports';
 import type { Verdict, VerdictStore } from './verdict-store';
 
 export type VerdictSource = 'prior' | 'probe';
@@ -51,7 +52,7 @@ async function connectOnce(deps: EstablishDeps, kind: TransportKind, prior: Prio
     serverId: deps.serverId,
     credentialId,
     ports: deps.ports,
-    negotiation: kind === 'sse' ? 'legacy' : 'auto',
+    negotiation: transports[kind].negotiation,
     probeTimeoutMs: deps.connectTimeoutMs,
     endpoint: endpointOf(deps.entry)
   });
@@ -70,23 +71,20 @@ async function connectOnce(deps: EstablishDeps, kind: TransportKind, prior: Prio
   }
 }
 
-function isAuthFailure(err: unknown): boolean {
-  return err instanceof SdkError && (err.code === SdkErrorCode.ClientHttpAuthentication || err.code === SdkErrorCode.ClientHttpForbidden);
-}
-
-/** Probes the era, and for `type: "http"` falls back to legacy HTTP+SSE when Streamable HTTP fails. */
+/** Probes the era with the entry's own kind and, when that fails, with the kind's fallback if it has one. */
 async function probe(deps: EstablishDeps): Promise<{ client: Client; built: BuiltTransport }> {
-  const kind = preferredTransport(deps.entry);
-  if (kind !== 'http') return connectOnce(deps, kind, undefined);
+  const kind = transportKindOf(deps.entry);
+  const fallback = transports[kind].fallback;
+  if (!fallback) return connectOnce(deps, kind, undefined);
   try {
-    return await connectOnce(deps, 'http', undefined);
+    return await connectOnce(deps, kind, undefined);
   } catch (primary) {
-    if (isAuthFailure(primary) || deps.signal.aborted) throw primary;
+    if (fallback.isFinal(primary) || deps.signal.aborted) throw primary;
     try {
-      return await connectOnce(deps, 'sse', undefined);
-    } catch (fallback) {
+      return await connectOnce(deps, fallback.kind, undefined);
+    } catch (second) {
       const first = appErrorFrom(primary);
-      throw appError(first.code, `${first.message} (legacy SSE fallback also failed: ${appErrorFrom(fallback).message})`, {
+      throw appError(first.code, `${first.message} (${fallback.name} fallback also failed: ${appErrorFrom(second).message})`, {
         ...(first.rpcCode !== undefined && { rpcCode: first.rpcCode }),
         ...(first.data !== undefined && { data: first.data })
       });

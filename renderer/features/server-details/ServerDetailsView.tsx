@@ -1,12 +1,14 @@
 // Everything a server developer wants to know about one connection: era and version, identity,
 // capabilities, instructions, the handshake result, the latest error, reconnects, stderr, notifications.
 import type { ServerDetails } from '../../../shared/contract';
+import { transportKinds } from '../../../shared/transport-kinds';
 import { prettyJson } from '../protocol-log/log-format';
 import { eraLabel, formatTime, notificationSubject, summarizeCapabilities } from './details-format';
 import { StderrPane } from './StderrPane';
 
 export function ServerDetailsView({ details }: { details: ServerDetails }) {
   const capabilities = summarizeCapabilities(details.capabilities);
+  const localProcess = transportKinds[details.transport].reach === 'command';
   return (
     <div
       className="server-details"
@@ -41,7 +43,7 @@ export function ServerDetailsView({ details }: { details: ServerDetails }) {
             <span className="details-muted">unknown until connected</span>
           )}
         </dd>
-        <dt>{details.transport === 'stdio' ? 'Command' : 'URL'}</dt>
+        <dt>{localProcess ? 'Command' : 'URL'}</dt>
         <dd>
           <code data-testid="server-details-endpoint">{details.endpoint}</code> <span className="details-muted">({details.transport})</span>
           {details.pid !== undefined && <span data-testid="server-details-pid"> · pid {details.pid}</span>}
@@ -104,7 +106,7 @@ export function ServerDetailsView({ details }: { details: ServerDetails }) {
         )}
       </section>
 
-      {details.transport === 'stdio' && <StderrPane lines={details.stderr} dropped={details.stderrDropped} />}
+      {localProcess && <StderrPane lines={details.stderr} dropped={details.stderrDropped} />}
 
       <section aria-label="Notifications received">
         <h4>Notifications received</h4>

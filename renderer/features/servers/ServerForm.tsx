@@ -1,7 +1,8 @@
 // The add-server form (stdio command or HTTP URL). Calls `servers.add`; failures show in the form.
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import type { MethodParams } from '../../../shared/contract';
+import type { MethodParams, TransportKind } from '../../../shared/contract';
+import { TRANSPORT_KINDS, transportKinds } from '../../../shared/transport-kinds';
 import { useEngine } from '../../app/engine-context';
 import { callErrorOf } from '../../api/call-error';
 import { emptyServerForm, parseServerForm, type ServerFormFields } from './server-form-model';
@@ -34,13 +35,15 @@ export function ServerForm({ onDone }: { onDone(): void }) {
       <select
         id={field('transport')}
         value={fields.transport}
-        onChange={e => set({ transport: e.target.value as ServerFormFields['transport'] })}
+        onChange={e => set({ transport: e.target.value as TransportKind })}
       >
-        <option value="stdio">stdio (local command)</option>
-        <option value="http">Streamable HTTP</option>
-        <option value="sse">HTTP+SSE (legacy)</option>
+        {TRANSPORT_KINDS.map(kind => (
+          <option key={kind} value={kind}>
+            {transportKinds[kind].label}
+          </option>
+        ))}
       </select>
-      {fields.transport === 'stdio' ? (
+      {transportKinds[fields.transport].reach === 'command' ? (
         <>
           <label htmlFor={field('command')}>Command</label>
           <input id={field('command')} value={fields.command} onChange={e => set({ command: e.target.value })} />

@@ -16,6 +16,11 @@ describe('parseServerForm', () => {
     });
   });
 
+  it('builds a legacy SSE entry: every URL kind becomes the entry type', () => {
+    const parsed = parseServerForm({ ...emptyServerForm, name: 'old', transport: 'sse', url: 'http://127.0.0.1:1/sse' });
+    expect(parsed).toEqual({ ok: true, serverId: 'old', config: { type: 'sse', url: 'http://127.0.0.1:1/sse' } });
+  });
+
   it('names the bad field', () => {
     expect(parseServerForm({ ...emptyServerForm, command: 'x' })).toEqual({ ok: false, message: 'name: give the server a name' });
     expect(parseServerForm({ ...emptyServerForm, name: 'a' })).toMatchObject({ ok: false, message: expect.stringMatching(/^command: /) });

@@ -1,10 +1,11 @@
 // Turns the add-server form's text fields into an `mcpServers` config entry, with errors naming the field.
-import type { ServerConfigEntry } from '../../../shared/contract';
+import type { ServerConfigEntry, TransportKind } from '../../../shared/contract';
 import { issueLines, serverConfigEntrySchema } from '../../../shared/contract';
+import { transportKinds } from '../../../shared/transport-kinds';
 
 export interface ServerFormFields {
   name: string;
-  transport: 'stdio' | 'http' | 'sse';
+  transport: TransportKind;
   command: string;
   /** One argument per line, so arguments may contain spaces. */
   args: string;
@@ -51,7 +52,7 @@ export function parseServerForm(fields: ServerFormFields): ParsedServerForm {
   if (!serverId) return { ok: false, message: 'name: give the server a name' };
   let candidate: unknown;
   try {
-    if (fields.transport === 'stdio') {
+    if (transportKinds[fields.transport].reach === 'command') {
       const env = pairs(fields.env, '=', 'env');
       const args = lines(fields.args);
       candidate = {
@@ -75,5 +76,5 @@ export function parseServerForm(fields: ServerFormFields): ParsedServerForm {
   if (!parsed.success) {
     return { ok: false, message: issueLines(parsed.error, { rootLabel: 'config' })[0] };
   }
-  return { ok: true, serverId, config: parsed.data as ServerConfigEntry };
+  return { ok: true, serverId, config: parsed.data };
 }

@@ -1,0 +1,66 @@
+// What the engine knows about one transport kind, in one place: how to build it, how the era is
+// negotiated over it and what to try when it fails, how a lost connection shows, and which parts of a
+// config entry are its address and its credentials. Each kind's descriptor is a file of this folder,
+// registered in index.ts.
+import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
+import type { ServerConfigOf, ServerId, TransportKind } from '../../../../shared/contract';
+import type { CachePort, ProtocolLogPort } from '../../ports';
+import type { OversizeInfo } from '../oversize-guard';
+import type { StderrBuffer } from '../stderr-buffer';
+
+export interface TransportObservers {
+  serverId: ServerId;
+  stderr: StderrBuffer;
+  log: ProtocolLogPort;
+  cache: CachePort;
+  onInbound(message: JSONRPCMessage): void;
+  onOversize(info: OversizeInfo): void;
+  /** Largest single stdio message accepted (bytes); bigger ones are dropped, not fatal. */
+  maxMessageBytes: number;
+}
+
+/** The SDK transport as a descriptor builds it, before the engine's own layers wrap it. */
+interface RawTransport {
+  transport: Transport;
+  /** The server process's id once started, for transports that spawn one. */
+  pid(): number | undefined;
+}
+
+export interface BuiltTransport extends RawTransport {
+  kind: TransportKind;
+}
+
+/** Another kind to try when connecting with this one fails. */
+interface TransportFallback {
+  kind: TransportKind;
+  /** How the combined error names it: `… (legacy SSE fallback also failed: …)`. */
+  name: string;
+  /** Failures the fallback cannot mend (e.g. 401/403: the other kind would be refused too). */
+  isFinal(err: unknown): boolean;
+}
+
+/** How a lost connection shows on this kind. */
+export interface DropSignals {
+  /** The reason in `Connection lost: …` when the transport closes. */
+  closedReason: string;
+  /**
+   * True when a dead server may not close the transport (HTTP: no process exits, and trouble on streams
+   * no request awaits surfaces only as a transport error): a transport error then triggers a ping, and a
+   * request failing at the transport level counts as a drop.
+   */
+  watchRequests: boolean;
+}
+
+export interface TransportDescriptor<K extends TransportKind> {
+  kind: K;
+  /** The client's era negotiation: `legacy` for a transport that predates the 2026 era (HTTP+SSE). */
+  negotiation: 'auto' | 'legacy';
+  fallback?: TransportFallback;
+  drop: DropSignals;
+  /** The SDK transport with this kind's own observers attached (stderr capture, oversize guard, headers). */
+  build(entry: ServerConfigOf<K>, observers: TransportObservers): RawTransport;
+  /** What the server's status shows as its address (the command line, the URL); also keys the shared cache. */
+  endpoint(entry: ServerConfigOf<K>): string;
+  /** The entry's secrets (env, headers), from which the private cache partition's identity is derived. */
+  credentials(entry: ServerConfigOf<K>): Record<string, string> | undefined;
+}

@@ -1,0 +1,64 @@
+// The transport registry and what it derives from a config entry; connecting is covered by the engine-*.test.ts files.
+import { SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
+import { describe, expect, it } from 'vitest';
+import type { ServerConfigEntry } from '../../../../shared/contract';
+import { transportKindSchema } from '../../../../shared/contract';
+import type { CachePort, ProtocolLogPort } from '../../ports';
+import { StderrBuffer } from '../stderr-buffer';
+import { buildTransport, credentialIdOf, endpointOf, transports } from '.';
+import type { TransportObservers } from '.';
+
+const stdioEntry: ServerConfigEntry = { command: 'node', args: ['my server.js', '--flag'], env: { TOKEN: 'a' } };
+const httpEntry: ServerConfigEntry = { type: 'http', url: 'http://127.0.0.1:1/mcp', headers: { Authorization: 'Bearer t' } };
+
+// Building wraps the transport in both layers; here they pass it through.
+const passThroughLog: Pick<ProtocolLogPort, 'tap'> = { tap: transport => transport };
+const passThroughCache: Pick<CachePort, 'guardTransport'> = { guardTransport: transport => transport };
+
+function observers(): TransportObservers {
+  return {
+    serverId: 's',
+    stderr: new StderrBuffer({ maxLines: 1, maxLineLength: 10, flushMs: 10, onLines: () => undefined }),
+    log: passThroughLog as ProtocolLogPort,
+    cache: passThroughCache as CachePort,
+    onInbound: () => undefined,
+    onOversize: () => undefined,
+    maxMessageBytes: 1024
+  };
+}
+
+describe('transport registry', () => {
+  it('registers every kind once, under its own name', () => {
+    expect(Object.keys(transports).sort()).toEqual([...transportKindSchema.options].sort());
+    for (const [kind, descriptor] of Object.entries(transports)) expect(descriptor.kind).toBe(kind);
+  });
+
+  it('falls back from Streamable HTTP to legacy SSE, except on 401/403', () => {
+    const fallback = transports.http.fallback;
+    expect(fallback?.kind).toBe('sse');
+    expect(fallback?.isFinal(new SdkError(SdkErrorCode.ClientHttpAuthentication, 'no'))).toBe(true);
+    expect(fallback?.isFinal(new SdkError(SdkErrorCode.ClientHttpForbidden, 'no'))).toBe(true);
+    expect(fallback?.isFinal(new SdkError(SdkErrorCode.ConnectionClosed, 'closed'))).toBe(false);
+    expect(transports.sse.negotiation).toBe('legacy');
+  });
+
+  it('shows a command line or a URL as the endpoint', () => {
+    expect(endpointOf(stdioEntry)).toBe('node "my server.js" --flag');
+    expect(endpointOf(httpEntry)).toBe('http://127.0.0.1:1/mcp');
+  });
+
+  it('derives a credential identity from env or headers, none without secrets', () => {
+    expect(credentialIdOf({ command: 'node' })).toBe('');
+    expect(credentialIdOf({ type: 'sse', url: 'http://127.0.0.1:1/sse', headers: {} })).toBe('');
+    expect(credentialIdOf(stdioEntry)).toMatch(/^[0-9a-f]{16}$/);
+    expect(credentialIdOf({ ...httpEntry, headers: { B: '2', A: '1' } })).toBe(credentialIdOf({ ...httpEntry, headers: { A: '1', B: '2' } }));
+    expect(credentialIdOf(httpEntry)).not.toBe(credentialIdOf({ ...httpEntry, headers: { Authorization: 'Bearer u' } }));
+  });
+
+  it("builds the fallback kind from the entry it falls back from, and refuses a kind the entry cannot use", () => {
+    const built = buildTransport(httpEntry, 'sse', observers());
+    expect(built.kind).toBe('sse');
+    expect(built.pid()).toBeUndefined();
+    expect(() => buildTransport(httpEntry, 'stdio', observers())).toThrow(/a stdio transport cannot connect/);
+  });
+});
