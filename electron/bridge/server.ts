@@ -21,7 +21,7 @@ import {
 import { HARD_FRAME_LIMIT_BYTES, attachSocketSession } from './socket-session';
 import { sendPlain, serveRendererFile } from './static-files';
 
-export const SOCKET_PATH = '/ws';
+const SOCKET_PATH = '/ws';
 
 export interface BridgeOptions {
   host: EngineHost;

@@ -38,7 +38,7 @@ Options:
 
 export const ADHOC_SERVER_ID = 'adhoc';
 
-export type CliCommand = 'servers' | 'details' | 'list' | 'read' | 'templates' | 'import';
+type CliCommand = 'servers' | 'details' | 'list' | 'read' | 'templates' | 'import';
 
 export interface CliArgs {
   command?: CliCommand;

@@ -2,7 +2,7 @@
 // origin ('self' in the CSP means our files only) and relative asset URLs resolve.
 export const APP_SCHEME = 'app';
 export const APP_HOST = 'renderer';
-export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
+const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 export const APP_START_URL = `${APP_ORIGIN}/index.html`;
 
 export function isAppUrl(candidate: string): boolean {

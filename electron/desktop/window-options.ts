@@ -1,6 +1,6 @@
 // The main window's options. The web preferences are the security boundary: the renderer gets no
 // Node, runs sandboxed in its own JS world, and can reach the main process only through the preload.
-export function secureWebPreferences(preloadPath: string) {
+function secureWebPreferences(preloadPath: string) {
   return {
     preload: preloadPath,
     contextIsolation: true,

@@ -28,7 +28,7 @@ export interface ApiDeps {
 type AnyHandlerMap = Partial<HandlerMap>;
 
 /** Merges handler maps; two modules claiming one method is a wiring bug, caught at startup. */
-export function mergeHandlerMaps(maps: AnyHandlerMap[]): AnyHandlerMap {
+function mergeHandlerMaps(maps: AnyHandlerMap[]): AnyHandlerMap {
   const merged: Record<string, unknown> = {};
   for (const map of maps) {
     for (const [method, handler] of Object.entries(map)) {

@@ -24,7 +24,7 @@ import { IconService, type IconServiceDeps } from './icons/icon-service';
 import { SubscriptionManager } from './subscriptions/subscription-manager';
 import { subscriptionHandlers } from './subscriptions/handlers';
 
-export interface EngineLimits extends ConnectionLimits {
+interface EngineLimits extends ConnectionLimits {
   /** Largest single content item a read returns (bytes); bigger ones fail with `too_large`. */
   maxContentBytes: number;
   /** A listing with more items than this fails rather than exhausting memory. */
@@ -64,7 +64,7 @@ export interface Engine {
   close(): Promise<void>;
 }
 
-export const defaultLimits: EngineLimits = {
+const defaultLimits: EngineLimits = {
   maxMessageBytes: 64 * 1024 * 1024,
   maxContentBytes: 32 * 1024 * 1024,
   maxListItems: 1_000_000,

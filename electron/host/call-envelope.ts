@@ -69,7 +69,7 @@ export async function handleCall(host: EngineHost, raw: unknown, hostMethods?: H
 }
 
 /** Validates a host method's params against the host contract, throwing an `invalid_params` AppError. */
-export function carrierParams<M extends HostMethodName>(method: M, params: unknown): HostMethodParams<M> {
+function carrierParams<M extends HostMethodName>(method: M, params: unknown): HostMethodParams<M> {
   const parsed = hostMethodSchemas[method].safeParse(params);
   if (!parsed.success) {
     const error: AppError = { code: 'invalid_params', message: `${method}: ${describeIssues(parsed.error, '')}` };

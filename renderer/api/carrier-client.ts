@@ -23,7 +23,7 @@ import { EventHub } from './event-hub';
 import { PendingCalls } from './pending-calls';
 
 /** A safety net for replies that never come (the engine applies its own, shorter, per-request timeouts). */
-export const DEFAULT_CALL_TIMEOUT_MS = 5 * 60_000;
+const DEFAULT_CALL_TIMEOUT_MS = 5 * 60_000;
 
 export class CarrierClient implements EngineClient {
   readonly events = new EventHub();

@@ -6,7 +6,6 @@ import { createIpcClient } from './ipc-carrier';
 import { connectSocketClient } from './socket-carrier';
 import { readTokenFromUrl, socketUrlFor } from './token';
 
-export { EngineCallError } from '../../shared/contract';
 export type { EngineClient } from '../../shared/contract';
 
 export interface EngineClientOptions {

@@ -8,7 +8,7 @@ export interface OpenResource {
   uri: string;
 }
 
-export interface BannerError {
+interface BannerError {
   id: number;
   /** Where it happened, shown before the message (e.g. "Add server"). */
   context: string;

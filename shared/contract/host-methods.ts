@@ -19,7 +19,7 @@ export type HostMethodName = keyof typeof hostMethodSchemas;
 /** These schemas neither default nor transform, so what a caller passes is what the host receives. */
 export type HostMethodParams<M extends HostMethodName> = z.infer<(typeof hostMethodSchemas)[M]>;
 
-export interface HostMethodResults {
+interface HostMethodResults {
   'file.save': { saved: boolean; path?: string };
   'shell.openExternal': { opened: boolean };
 }

@@ -96,7 +96,7 @@ export type MethodName = keyof typeof methodSchemas;
 export type MethodParams<M extends MethodName> = z.input<(typeof methodSchemas)[M]>;
 export type ParsedParams<M extends MethodName> = z.output<(typeof methodSchemas)[M]>;
 
-export interface MethodResults {
+interface MethodResults {
   'servers.list': ServerState[];
   'servers.details': ServerDetails;
   'servers.add': ServerState;

@@ -21,7 +21,7 @@ export const inputAnswerSchema = z.discriminatedUnion('action', [
 export type InputAnswer = z.infer<typeof inputAnswerSchema>;
 
 /** Which way a frame went on the wire. */
-export const directionSchema = z.enum(['out', 'in']);
+const directionSchema = z.enum(['out', 'in']);
 export type Direction = z.infer<typeof directionSchema>;
 
 /** A log entry's direction: `cache` marks a result served from the cache (nothing went on the wire). */
@@ -43,7 +43,7 @@ export const logQuerySchema = z.object({
 export type LogQuery = z.infer<typeof logQuerySchema>;
 
 /** Apps whose MCP config files can be imported. */
-export const importAppSchema = z.enum(['claude', 'cursor', 'vscode']);
+const importAppSchema = z.enum(['claude', 'cursor', 'vscode']);
 export type ImportApp = z.infer<typeof importAppSchema>;
 
 /** How `config.import` reads a file: as one app's format, or `auto` (whichever server map the file has). */

@@ -6,10 +6,10 @@ import type { TransportKind } from './server-config';
 
 export type ServerId = string;
 
-export type ServerStatus = 'connecting' | 'connected' | 'reconnecting' | 'error' | 'disconnected';
+type ServerStatus = 'connecting' | 'connected' | 'reconnecting' | 'error' | 'disconnected';
 export type ProtocolEra = 'modern' | 'legacy';
 
-export interface Implementation {
+interface Implementation {
   name: string;
   version: string;
   title?: string;

@@ -11,7 +11,7 @@ export const AUDIENCE_ASSISTANT = 2;
  * whitespace, which no term contains. Latin-1 (no-break spaces), so the line of a Latin-1 item is a one-byte
  * string: half the memory the search reads on every keystroke, and V8's faster one-byte indexOf.
  */
-export const FIELD_SEPARATOR = '\u00a0\u00a0';
+const FIELD_SEPARATOR = '\u00a0\u00a0';
 
 export interface PickerColumns {
   readonly items: readonly ResourceItem[];

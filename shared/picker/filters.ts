@@ -31,7 +31,7 @@ export const defaultAnnotationFilter: AnnotationFilter = {
 
 export type FilterName = 'audience' | 'priority' | 'modified';
 
-export interface HiddenCount {
+interface HiddenCount {
   /** Items (among the search matches) this filter rejects, whatever the other filters say. */
   hidden: number;
   /** Of those, how many lack the annotation this filter looks at. */

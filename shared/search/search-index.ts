@@ -11,7 +11,7 @@ const DIGIT_BITS = 5;
 export const LINE_BREAK_BIT = 1 << 31;
 
 /** The bit of one character code, 0 for characters without one. */
-export function charBit(code: number): number {
+function charBit(code: number): number {
   if (code >= 97 && code <= 122) return 1 << (code - 97);
   if (code >= 48 && code <= 57) return 1 << (26 + ((code - 48) % DIGIT_BITS));
   if (code === 10 || code === 13 || code === 0x2028 || code === 0x2029) return LINE_BREAK_BIT;

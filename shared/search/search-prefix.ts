@@ -82,7 +82,7 @@ export function sortedField(columns: PickerColumns, f: number): Uint32Array {
  * that server's sorted order (lo..exactEnd-1 equal the query; equal texts sort before longer ones), its
  * item indices counted from `offset`.
  */
-export interface PrefixRange {
+interface PrefixRange {
   field: number;
   order: Uint32Array;
   offset: number;

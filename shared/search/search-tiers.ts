@@ -7,10 +7,10 @@
 import type { PickerColumns } from '../picker/columns';
 import type { PrefixRanges } from './search-prefix';
 
-export const TIER_EXACT = 0;
-export const TIER_PREFIX = 1;
-export const TIER_SUBSTRING = 2;
-export const TIER_TYPO = 3;
+const TIER_EXACT = 0;
+const TIER_PREFIX = 1;
+const TIER_SUBSTRING = 2;
+const TIER_TYPO = 3;
 
 export interface SearchResult {
   /** Matching item indices: best tier first, then in the order of `order` (the active sort). */

@@ -10,7 +10,7 @@ export type TemplateValue = string | string[] | { pairs: [string, string][] };
 
 export type TemplateValues = Record<string, TemplateValue | undefined>;
 
-export interface ExpansionProblem {
+interface ExpansionProblem {
   variable?: string;
   message: string;
 }

@@ -21,7 +21,7 @@ export interface TemplateExpression {
   source: string;
 }
 
-export type TemplatePart = { kind: 'literal'; text: string } | TemplateExpression;
+type TemplatePart = { kind: 'literal'; text: string } | TemplateExpression;
 
 /** One variable of a template, with every place it is used (a name may appear in several expressions). */
 export interface TemplateVariable {

@@ -61,7 +61,7 @@ export function trayTotals(entries: readonly TrayEntry[]): TrayTotals {
   return { bytes, tokens: estimateTokens(chars), pending };
 }
 
-export interface ExportedContent {
+interface ExportedContent {
   serverId: string;
   uri: string;
   name: string;

@@ -23,7 +23,7 @@ export function baseMime(mimeType: string | undefined): string {
   return (mimeType ?? '').split(';')[0].trim().toLowerCase();
 }
 
-export function extensionOf(uri: string): string {
+function extensionOf(uri: string): string {
   const path = uri.split(/[?#]/)[0];
   const leaf = path.slice(path.lastIndexOf('/') + 1);
   const dot = leaf.lastIndexOf('.');

@@ -6,7 +6,7 @@
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface WireRequest {
+interface WireRequest {
   method: string;
   /** `params.uri` of a read, `params.cursor` of a list page, '' otherwise. */
   key: string;

@@ -35,9 +35,9 @@ export async function makeTestCertificate(): Promise<TestCertificate> {
   }
 }
 
-export type Route = (req: IncomingMessage, res: ServerResponse) => void;
+type Route = (req: IncomingMessage, res: ServerResponse) => void;
 
-export interface SeenRequest {
+interface SeenRequest {
   path: string;
   headers: IncomingHttpHeaders;
 }

@@ -19,7 +19,7 @@ export const eraMatrix: Array<[Era, Via]> = [
 ];
 
 /** The server flags that make it speak `era` (it serves both by default and the engine picks 2026-07-28). */
-export function eraArgs(era: Era): string[] {
+function eraArgs(era: Era): string[] {
   return era === 'legacy' ? ['--era', 'legacy'] : [];
 }
 

@@ -6,7 +6,7 @@ import type { ServerId } from '../../../shared/contract';
 import { requestKey } from './keys';
 import type { StoredEntry } from './response-store';
 
-export interface CacheLookup {
+interface CacheLookup {
   entry: StoredEntry;
   /** Whether the entry was fresh when the SDK looked it up (the SDK serves it then). */
   fresh: boolean;

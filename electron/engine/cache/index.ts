@@ -42,8 +42,8 @@ export interface CacheModule {
   snapshot: () => ReturnType<typeof snapshotOf>;
 }
 
-export const DEFAULT_BUDGET_BYTES = 64 * 1024 * 1024;
-export const DEFAULT_MAX_TTL_MS = 60 * 60 * 1000;
+const DEFAULT_BUDGET_BYTES = 64 * 1024 * 1024;
+const DEFAULT_MAX_TTL_MS = 60 * 60 * 1000;
 const WARM_SAVE_DELAY_MS = 2000;
 const WARM_SAVE_MAX_DELAY_MS = 30_000;
 

@@ -194,13 +194,6 @@ export class ResponseStore {
     return [...this.entries.values()];
   }
 
-  setBudget(bytes: number): void {
-    this.budgetBytes = bytes;
-    const changed = new Set<ServerId>();
-    this.evictToBudget(changed);
-    if (changed.size > 0) this.options.onChange(changed);
-  }
-
   private evictToBudget(changed: Set<ServerId>): void {
     for (const oldest of this.entries.values()) {
       if (this.bytes <= this.budgetBytes) break;

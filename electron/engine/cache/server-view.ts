@@ -5,7 +5,7 @@
 import type { CacheEntry, CacheKey, CacheScope, ResponseCacheStore } from '@modelcontextprotocol/client';
 import type { ServerId } from '../../../shared/contract';
 import { consumeUntrackedRetry, currentCall } from './call-context';
-import { LIST_METHODS, entryKey, parsePartition, requestKey } from './keys';
+import { LIST_METHODS, entryKey, requestKey } from './keys';
 import { isFresh, type ResponseStore, type StoredEntry } from './response-store';
 
 /** Interim `input_required` results carry no cache hints and are never cacheable (spec: cacheable results). */
@@ -113,11 +113,6 @@ export class ServerCacheView implements ResponseCacheStore {
     return this.store
       .find(e => e.method === method && e.params === params && e.kind === kind && this.canSee(e))
       .sort((a, b) => b.storedAt - a.storedAt);
-  }
-
-  /** Whether the SDK partition string names this view's own private slot (vs. the public one). */
-  isOwnPartition(partition: string): boolean {
-    return parsePartition(partition).principal === this.principal;
   }
 
   private notePendingCleanup(method: string, params: string, partition: string): void {

@@ -25,7 +25,7 @@ const persistedEntry = z.object({
 
 const warmFile = z.object({ version: z.literal(FILE_VERSION), entries: z.array(z.unknown()) });
 
-export function isPersistable(entry: StoredEntry): boolean {
+function isPersistable(entry: StoredEntry): boolean {
   return entry.scope === 'public' && LIST_METHODS.has(entry.method);
 }
 

@@ -11,7 +11,7 @@ import { buildTransport, credentialIdOf, endpointOf, transports } from './transp
 import type { BuiltTransport, TransportObservers } from './transports';
 import type { Verdict, VerdictStore } from './verdict-store';
 
-export type VerdictSource = 'prior' | 'probe';
+type VerdictSource = 'prior' | 'probe';
 
 export interface Established {
   client: Client;

@@ -12,10 +12,6 @@ export class ServerRegistry {
 
   constructor(private readonly deps: ConnectionDeps) {}
 
-  has(serverId: ServerId): boolean {
-    return this.connections.has(serverId);
-  }
-
   get(serverId: ServerId): ServerConnection {
     const connection = this.connections.get(serverId);
     if (!connection) throw appError('unknown_server', `No server named "${serverId}"`);

@@ -22,7 +22,7 @@ const urlParams = z.object({
   elicitationId: z.string().optional()
 });
 
-export class InvalidElicitationError extends Error {
+class InvalidElicitationError extends Error {
   override readonly name = 'InvalidElicitationError';
 }
 

@@ -16,7 +16,7 @@ import type { InputPort, ReadInputContext, ReadLimits } from '../ports';
 import { ActiveTimeDeadline, unboundedSdkTimeoutMs } from './active-time-deadline';
 import { toElicitResult, toInputRequestPayload } from './elicitation-request';
 
-export const defaultMaxRounds = 5;
+const defaultMaxRounds = 5;
 
 interface ReadContext extends ReadInputContext {
   serverId: ServerId;

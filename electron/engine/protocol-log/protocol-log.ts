@@ -24,7 +24,7 @@ export interface ProtocolLogOptions {
   flushMs?: number;
 }
 
-export const DEFAULT_LOG_CAP = 10_000;
+const DEFAULT_LOG_CAP = 10_000;
 const DEFAULT_BYTE_BUDGET = 64 * 1024 * 1024;
 const DEFAULT_MAX_ENTRY_BYTES = 256 * 1024;
 const DEFAULT_FLUSH_MS = 75;

@@ -4,7 +4,7 @@
 import type { ServerId } from '../../../shared/contract';
 import type { EventBus } from '../event-bus';
 
-export const listChangedDebounceMs = 250;
+const listChangedDebounceMs = 250;
 
 export class ListChangedRelay {
   private readonly timers = new Map<ServerId, NodeJS.Timeout>();

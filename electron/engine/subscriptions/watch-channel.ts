@@ -20,7 +20,7 @@ export interface WatchChannel {
  * Runs `reconcile` until the wanted state stops changing, one pass at a time: calls to `kick` while a pass
  * runs are folded into one more pass.
  */
-export class SerialReconciler {
+class SerialReconciler {
   private running = false;
   private dirty = false;
 

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useEngine } from '../../app/engine-context';
 
-export const cacheSnapshotKey = ['cache.snapshot'] as const;
+const cacheSnapshotKey = ['cache.snapshot'] as const;
 
 export function useCacheSnapshot() {
   const engine = useEngine();

@@ -6,7 +6,7 @@ import type { ResourceItem, ServerId } from '../../../shared/contract';
 import type { PickerColumns } from '../../../shared/picker/columns';
 import { ResourceRow } from './ResourceRow';
 
-export const ROW_HEIGHT = 52;
+const ROW_HEIGHT = 52;
 const GROUP_HEADER_HEIGHT = 28;
 export const listboxId = 'resource-listbox';
 export const optionId = (row: number) => `resource-option-${row}`;

@@ -133,7 +133,7 @@ export function LogToolbar({ entries, shown }: { entries: LogEntry[]; shown: num
 }
 
 /** The panel's filters as a `log.query`, leaving out the empty ones. */
-export function queryOf(filters: LogFilters) {
+function queryOf(filters: LogFilters) {
   return {
     ...(filters.serverId && { serverId: filters.serverId }),
     ...(filters.method.trim() && { method: filters.method.trim() }),

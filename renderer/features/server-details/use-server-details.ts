@@ -6,10 +6,10 @@ import { useEffect } from 'react';
 import type { ServerDetails, ServerId } from '../../../shared/contract';
 import { useEngine } from '../../app/engine-context';
 
-export const serverDetailsKey = (serverId: ServerId) => ['servers.details', serverId] as const;
+const serverDetailsKey = (serverId: ServerId) => ['servers.details', serverId] as const;
 
 /** Most stderr lines the pane holds; the engine keeps its own bounded copy. */
-export const MAX_STDERR_LINES = 2_000;
+const MAX_STDERR_LINES = 2_000;
 const REFETCH_THROTTLE_MS = 500;
 
 export function useServerDetails(serverId: ServerId | undefined) {

@@ -4,7 +4,7 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { EngineClient, ServerId, SubscriptionInfo } from '../../../shared/contract';
 import { useEngine } from '../../app/engine-context';
 
-export const subscriptionsKey = ['subscriptions.list'] as const;
+const subscriptionsKey = ['subscriptions.list'] as const;
 
 export function useSubscriptions() {
   const engine = useEngine();

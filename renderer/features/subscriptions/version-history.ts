@@ -9,7 +9,7 @@ import { resourceKey } from '../../../shared/resource-key';
 const maxResources = 50;
 const maxTextChars = 1_000_000;
 
-export interface TextVersion {
+interface TextVersion {
   text: string;
   receivedAt: number;
 }
@@ -34,7 +34,7 @@ export const useVersionHistory = create<VersionsState>()(set => ({
 }));
 
 /** The text of a read, as the diff shows it: text parts joined, blobs named by their size. */
-export function textOf(result: ReadResult): string {
+function textOf(result: ReadResult): string {
   const text = result.contents
     .map(part => (part.kind === 'text' ? part.text : `[binary ${part.mimeType ?? 'data'}, ${part.size} bytes]`))
     .join('\n');

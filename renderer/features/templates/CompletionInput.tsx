@@ -104,7 +104,7 @@ export function CompletionInput({ name, label, value, onChange, completion, desc
   );
 }
 
-export function summary(shown: number, total: number | undefined, hasMore: boolean | undefined): string {
+function summary(shown: number, total: number | undefined, hasMore: boolean | undefined): string {
   const of = total !== undefined && total > shown ? ` of ${total}` : '';
   const more = hasMore ? ' · more available, keep typing to narrow' : '';
   return `${shown}${of} suggestion${shown === 1 && !of ? '' : 's'}${more}`;

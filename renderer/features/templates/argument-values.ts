@@ -4,7 +4,7 @@
 import type { TemplateValue, TemplateValues } from '../../../shared/templates';
 import type { ArgumentInput } from './templates-store';
 
-export function toTemplateValue(input: ArgumentInput | undefined): TemplateValue | undefined {
+function toTemplateValue(input: ArgumentInput | undefined): TemplateValue | undefined {
   if (!input) return undefined;
   if (input.kind === 'text') return input.text === '' ? undefined : input.text;
   const lines = input.text.split('\n').filter(line => line.trim() !== '');

@@ -6,7 +6,7 @@ import type { AppError, CompletionResult, ServerId } from '../../../shared/contr
 import { useEngine } from '../../app/engine-context';
 import { callErrorOf } from '../../api/call-error';
 
-export const completionDebounceMs = 200;
+const completionDebounceMs = 200;
 
 export interface CompletionRequest {
   serverId: ServerId;
