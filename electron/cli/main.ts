@@ -1,18 +1,16 @@
 // `npm run -s cli -- <command>`: a headless client on the same engine as the app. Prints JSON on
 // stdout; on failure prints {"error": AppError} and exits 1 (2 for usage errors).
-import { createEngine } from '../engine/engine';
+import { DEFAULT_REQUEST_TIMEOUT_MS, createEngine } from '../engine/engine';
 import { ADHOC_SERVER_ID, CLI_USAGE, CliUsageError, parseCliArgs } from './args';
 import type { CliArgs } from './args';
 import { runCommand } from './commands';
-
-const DEFAULT_TIMEOUT_MS = 30_000;
 
 function exitWith(code: number, value: unknown): void {
   process.stdout.write(`${JSON.stringify(value, null, 2)}\n`, () => process.exit(code));
 }
 
 async function main(args: CliArgs): Promise<void> {
-  const timeoutMs = args.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const timeoutMs = args.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   // Servers connect on first use: `list foo` starts only foo, not every configured server.
   const engine = await createEngine({
     configPath: args.configPath,

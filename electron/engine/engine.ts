@@ -15,7 +15,7 @@ import { EventBus } from './event-bus';
 import type { HandlerMap } from './handlers';
 import type { EnginePorts } from './ports';
 import { RequestRegistry } from './requests';
-import { createLogHandlers } from './protocol-log/handlers';
+import { logHandlers } from './protocol-log/handlers';
 import { ProtocolLog } from './protocol-log/protocol-log';
 import { InputBroker } from './input-required/input-broker';
 import { inputHandlers } from './input-required/handlers';
@@ -64,6 +64,9 @@ export interface Engine {
   close(): Promise<void>;
 }
 
+/** Per wire request, unless `requestTimeoutMs` says otherwise. */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+
 const defaultLimits: EngineLimits = {
   maxMessageBytes: 64 * 1024 * 1024,
   maxContentBytes: 32 * 1024 * 1024,
@@ -84,7 +87,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     defaults: options.defaults ?? (() => ({ [DEFAULT_SERVER_NAME]: referenceServerEntry() }))
   });
   await config.load();
-  const requests = new RequestRegistry(options.requestTimeoutMs ?? 30_000);
+  const requests = new RequestRegistry(options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS);
   const backoff = { ...defaultBackoff, ...options.backoff };
 
   // The feature modules, each before the ones that use it (the cache tells the protocol log about hits),
@@ -108,7 +111,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
 
   const clientFor = async (serverId: string) => (await registry.get(serverId).whenReady(requests.defaultTimeoutMs)).client;
   const featureHandlers: Partial<HandlerMap>[] = [
-    createLogHandlers(log, { clientFor }),
+    logHandlers(log, { clientFor }),
     inputHandlers(inputBroker),
     subscriptionHandlers(subscriptions),
     cache.handlers,

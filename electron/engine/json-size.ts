@@ -1,6 +1,7 @@
 // The approximate JSON size of a parsed value, for a budget (the protocol log's) that must not pay for
 // serialising what it counts.
-const MAX_DEPTH = 64;
+/** How deep a walk over a parsed JSON value goes; deeper parts are not measured (or logged). */
+export const JSON_WALK_MAX_DEPTH = 64;
 
 /**
  * Approximate length of `value` as JSON, by walking it: no string is built, so it costs far less than
@@ -16,7 +17,7 @@ export function estimateJsonSize(value: unknown, depth = 0): number {
       return value ? 4 : 5;
     case 'object': {
       if (value === null) return 4;
-      if (depth >= MAX_DEPTH) return 0;
+      if (depth >= JSON_WALK_MAX_DEPTH) return 0;
       let size = 2;
       if (Array.isArray(value)) {
         for (const item of value) size += estimateJsonSize(item, depth + 1) + 1;

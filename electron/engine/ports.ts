@@ -2,7 +2,7 @@
 // input-required broker, subscriptions). The connection layer depends only on these interfaces;
 // engine.ts wires the real implementations in.
 import type { Client, ElicitResult, ResponseCacheStore, Transport } from '@modelcontextprotocol/client';
-import type { CacheInfo, ProtocolEra, ServerId } from '../../shared/contract';
+import type { CacheInfo, CacheMode, ProtocolEra, ServerId } from '../../shared/contract';
 
 /** What a feature module may know about one live connection. */
 export interface LiveConnection {
@@ -30,14 +30,14 @@ export interface CachePort {
    * Lookups and stores made by the SDK inside `run` are attributed to this call. `run` must return the
    * SDK's result unchanged: when a refetch fails, the stale cached result is returned in its place.
    */
-  track<T>(serverId: ServerId, method: string, params: string, mode: 'use' | 'refresh' | 'bypass', run: () => Promise<T>): Promise<{ value: T; cache: CacheInfo }>;
+  track<T>(serverId: ServerId, method: string, params: string, mode: CacheMode, run: () => Promise<T>): Promise<{ value: T; cache: CacheInfo }>;
   /**
    * One page of a list the caller walks itself with `cursor` (the SDK caches only whole-list walks made
    * without a cursor). A fresh cached page is returned without calling `fetch`; each page keeps its own
    * ttlMs and cacheScope. A cursor the server rejects (-32602) drops every cached page of that list and the
    * error is rethrown unchanged: restart from the first page. `fetch` must return the server's page as is.
    */
-  page<T extends object>(serverId: ServerId, method: string, cursor: string | undefined, mode: 'use' | 'refresh' | 'bypass', fetch: () => Promise<T>): Promise<{ value: T; cache: CacheInfo }>;
+  page<T extends object>(serverId: ServerId, method: string, cursor: string | undefined, mode: CacheMode, fetch: () => Promise<T>): Promise<{ value: T; cache: CacheInfo }>;
   /**
    * Wraps a client transport so that results of MRTR retries (requests carrying `inputResponses` or
    * `requestState`) are never cached: the SDK would otherwise store them. Compose with the protocol-log tap.

@@ -7,7 +7,7 @@ import { McpServer } from '@modelcontextprotocol/server';
 import { EngineCallError, methodSchemas, type ClientMethodName, type EngineClient, type MethodName } from '../../shared/contract';
 import { appErrorFrom } from '../../electron/engine/errors';
 import { EventBus } from '../../electron/engine/event-bus';
-import { createLogHandlers } from '../../electron/engine/protocol-log/handlers';
+import { logHandlers } from '../../electron/engine/protocol-log/handlers';
 import { ProtocolLog } from '../../electron/engine/protocol-log/protocol-log';
 
 export interface TestEngine {
@@ -29,7 +29,7 @@ export async function startTestEngine(serverId = 'ref'): Promise<TestEngine> {
   const client = new Client({ name: 'ui-test', version: '1.0.0' });
   await client.connect(log.tap(clientEnd, serverId));
 
-  const handlers = createLogHandlers(log, {
+  const handlers = logHandlers(log, {
     clientFor: id => {
       if (id !== serverId) throw new Error(`unknown server ${id}`);
       return client;

@@ -1,6 +1,7 @@
 // Reading JSON-RPC frames for the log without re-serialising them: what kind of frame it is, and a trimmed
 // copy for frames too large to keep whole (their size: json-size.ts).
 import type { LogEntry } from '../../../shared/contract';
+import { JSON_WALK_MAX_DEPTH } from '../json-size';
 
 export interface FrameInfo {
   kind: Exclude<LogEntry['kind'], 'cache-hit'>;
@@ -19,7 +20,6 @@ export function classifyFrame(message: unknown): FrameInfo {
   return { kind: 'notification' };
 }
 
-const MAX_DEPTH = 64;
 
 export interface TrimLimits {
   /** Longer strings are cut to this many characters. */
@@ -37,7 +37,7 @@ export function trimFrame(value: unknown, limits: TrimLimits, depth = 0): unknow
     return value.length > limits.maxString ? `${value.slice(0, limits.maxString)}… [${value.length - limits.maxString} more characters not kept in the log]` : value;
   }
   if (typeof value !== 'object' || value === null) return value;
-  if (depth >= MAX_DEPTH) return '… [nested too deep for the log]';
+  if (depth >= JSON_WALK_MAX_DEPTH) return '… [nested too deep for the log]';
   if (Array.isArray(value)) {
     const kept = value.slice(0, limits.maxItems).map(item => trimFrame(item, limits, depth + 1));
     if (value.length > limits.maxItems) kept.push(`… [${value.length - limits.maxItems} more items not kept in the log]`);

@@ -18,7 +18,7 @@ const REPLAY_TIMEOUT_MS = 30_000;
 // so it is not validated against the method's schema (the frame itself is in the log either way).
 const anyResult = z.unknown();
 
-export function createLogHandlers(log: ProtocolLog, deps: LogHandlerDeps): HandlerMap<LogMethods> {
+export function logHandlers(log: ProtocolLog, deps: LogHandlerDeps): HandlerMap<LogMethods> {
   return {
     'log.query': async query => log.query(query),
     'log.clear': async ({ serverId }) => ({ cleared: log.clear(serverId) }),

@@ -7,7 +7,7 @@ import { stdioTransport } from '../../../test-support/reference-server/harness';
 import { HttpReferenceServer } from '../../../test-support/reference-server/http-server';
 import type { LogEntry } from '../../../shared/contract';
 import { EventBus } from '../event-bus';
-import { createLogHandlers } from './handlers';
+import { logHandlers } from './handlers';
 import { ProtocolLog } from './protocol-log';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -94,7 +94,7 @@ describe('protocol-log tap on the reference server', { timeout: 90_000 }, () => 
     const client = await connect(log, new StreamableHTTPClientTransport(new URL(server.url)), 'ref-http-legacy');
     expect(client.getProtocolEra()).toBe('legacy');
     await client.readResource({ uri: STATIC_TEXT });
-    const handlers = createLogHandlers(log, { clientFor: () => client });
+    const handlers = logHandlers(log, { clientFor: () => client });
 
     const replay = await handlers['log.replay']({ serverId: 'ref-http-legacy', method: 'resources/read', params: { uri: 'test://static-binary' } });
     expect(replay.error).toBeUndefined();
