@@ -10,7 +10,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { CacheSnapshot, ListResult, LogPage, PendingInputRequest, ReadResult, ResourceItem, ServerConfigEntry, SubscriptionInfo } from '../../../shared/contract';
 import type { Engine } from '../engine';
-import { cleanup, engineWith, statusOf } from '../../../test-support/engine/engine-harness';
+import { cleanup, engineWith, nextEvent, statusOf } from '../../../test-support/engine/engine-harness';
 import { HttpReferenceServer } from '../../../test-support/reference-server/http-server';
 import { installClientClock, type ClientClock } from '../../../test-support/cache/client-clock';
 import { startWireProxy, type WireProxy } from '../../../test-support/cache/wire-proxy';
@@ -274,7 +274,7 @@ describe('invalidation against the reference server (HTTP)', () => {
   });
 
   it('a cursor the restarted server rejects drops all cached pages and the listing restarts from page 1', async () => {
-    const { proxy, call, read, clock, snapshot } = await setup(one, true);
+    const { engine, proxy, call, read, clock, snapshot } = await setup(one, true);
     const listed = proxy.requests.length;
     const first = await call<ListResult<ResourceItem>>('resources.list', { serverId: 'ref' });
     const doomed = await read('ref', DOOMED);
@@ -300,9 +300,14 @@ describe('invalidation against the reference server (HTTP)', () => {
     expect(pages.some(e => e.params === page2!.params)).toBe(false);
 
     // A resource the new server no longer has: once its copy is stale, the server's answer (not found)
-    // reaches the user; the stale copy is not served in its place.
+    // reaches the user; the stale copy is not served in its place, and it is evicted (the cache panel and the
+    // badges hear of it through cacheChanged).
     clock.advance(300_001);
+    expect((await snapshot()).entries.some(e => e.params === DOOMED)).toBe(true);
+    const changed = nextEvent(engine.bus, 'cacheChanged', e => e.serverId === 'ref');
     await expect(read('ref', DOOMED)).rejects.toMatchObject({ error: { code: 'not_found' } });
+    expect((await snapshot()).entries.some(e => e.params === DOOMED)).toBe(false);
+    await changed;
   });
 });
 
