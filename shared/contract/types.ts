@@ -185,9 +185,16 @@ export interface SubscriptionInfo {
   uri: string;
   /** `listen` (2026 subscriptions/listen), `subscribe` (2025 resources/subscribe). */
   mechanism: 'listen' | 'subscribe';
+  /**
+   * `active` only once the server has honoured the watch (2026: the URI is in the listen acknowledgement's
+   * honoured filter; 2025: `resources/subscribe` succeeded). `refused`: the server will not send updates for
+   * it (left out of the acknowledgement, subscribe answered with an error, or no `resources.subscribe`);
+   * `error` says why. `pending` until the server answers; `resuming` while the connection or stream is down.
+   */
   status: 'pending' | 'active' | 'refused' | 'resuming';
   updates: number;
   lastUpdated?: number;
+  /** Why the watch is refused or resuming (for a refusal, the server's own error when it sent one). */
   error?: AppError;
 }
 

@@ -1,6 +1,8 @@
 // Watching resources through the engine against the real reference server, on both eras and both
 // transports: subscriptions/listen (2026-07-28) and resources/subscribe (2025-11-25), automatic updates,
 // re-reads after invalidation, unwatch, list_changed, and watches that come back after a server restart.
+// Watches a server refuses run against fixtures (the reference server honours every watch today): a 2026
+// server whose listen acknowledgement leaves a URI out, and a 2025 server whose resources/subscribe fails.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListResult, LogPage, ReadResult, ResourceItem, SubscriptionInfo } from '../../../shared/contract';
 import type { Engine } from '../engine';
@@ -8,6 +10,8 @@ import { cleanup, engineWith, nextEvent, statusOf } from '../../../test-support/
 import type { HttpReferenceServer } from '../../../test-support/reference-server/http-server';
 import { engineOnReference, eraMatrix } from '../../../test-support/engine/reference-eras';
 import { connectHttp } from '../../../test-support/reference-server/harness';
+import { startListenFixture } from '../../../test-support/engine/listen-fixture';
+import { startSseFixture } from '../../../test-support/engine/sse-server';
 
 afterAll(cleanup);
 
@@ -194,5 +198,53 @@ describe('watching where it is unavailable', () => {
     const engine = await engineWith({ gone: { type: 'http', url: 'http://127.0.0.1:9/mcp' } });
     await statusOf(engine, 'gone', 'error');
     await expect(engine.host.dispatch('subscriptions.watch', { serverId: 'gone', uri: CLOCK })).rejects.toMatchObject({ error: { code: 'transport' } });
+  });
+});
+
+describe('watches the server does not honour', { timeout: 60_000 }, () => {
+  /** Watches one honoured and one refused URI; the rest of the test reads what the engine shows for them. */
+  async function watchBoth(engine: Engine, serverId: string, good: string, bad: string) {
+    await statusOf(engine, serverId, 'connected', 30_000);
+    const watch = (uri: string) => engine.host.dispatch('subscriptions.watch', { serverId, uri }) as Promise<SubscriptionInfo>;
+    const accepted = await watch(good);
+    const refused = await watch(bad);
+    const listed = (await engine.host.dispatch('subscriptions.list', {})) as SubscriptionInfo[];
+    return { accepted, refused, listed };
+  }
+
+  it('2026: shows only what the listen acknowledgement honoured as active, the rest as refused with the reason', async () => {
+    const [good, bad] = ['fixture://watch/ok', 'fixture://watch/refused'];
+    const fixture = await startListenFixture([good, bad], [bad]);
+    try {
+      const engine = await engineWith({ w: { type: 'http', url: fixture.url } });
+      const { accepted, refused, listed } = await watchBoth(engine, 'w', good, bad);
+      expect(accepted).toMatchObject({ uri: good, mechanism: 'listen', status: 'active' });
+      expect(refused).toMatchObject({ uri: bad, mechanism: 'listen', status: 'refused', error: { message: expect.stringMatching(/did not accept/) } });
+      // Watching the second URI re-opened the stream with both: the first is still honoured, the second still not.
+      expect(listed.map(s => [s.uri, s.status])).toEqual([[good, 'active'], [bad, 'refused']]);
+      await engine.close();
+    } finally {
+      await fixture.close();
+    }
+  });
+
+  it('2025: a resources/subscribe the server answers with an error is refused, with the server\'s message', async () => {
+    const [good, bad] = ['sse://item/0', 'sse://item/1'];
+    const sse = await startSseFixture(2, { watch: { refuse: [bad] } });
+    try {
+      const engine = await engineWith({ old: { type: 'sse', url: sse.url } });
+      const { accepted, refused, listed } = await watchBoth(engine, 'old', good, bad);
+      expect(accepted).toMatchObject({ uri: good, mechanism: 'subscribe', status: 'active' });
+      expect(refused).toMatchObject({
+        uri: bad,
+        mechanism: 'subscribe',
+        status: 'refused',
+        error: { code: 'invalid_params', rpcCode: -32602, message: `This server does not send updates for ${bad}` }
+      });
+      expect(listed.map(s => [s.uri, s.status])).toEqual([[good, 'active'], [bad, 'refused']]);
+      await engine.close();
+    } finally {
+      await sse.close();
+    }
   });
 });
