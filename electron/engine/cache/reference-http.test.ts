@@ -187,10 +187,12 @@ describe('freshness against the reference server (HTTP)', () => {
 });
 
 describe('scope against the reference server (HTTP, two bearer tokens)', () => {
-  it('private entries never cross two credentials; public ones are shared at the same endpoint', async () => {
+  it('private entries never cross two credentials; public ones are shared only by servers configured alike', async () => {
     const { proxy, read, snapshot } = await setup(url => ({
       alice: { type: 'http', url, headers: { Authorization: 'Bearer alice-token' } },
-      bob: { type: 'http', url, headers: { Authorization: 'Bearer bob-token' } }
+      bob: { type: 'http', url, headers: { Authorization: 'Bearer bob-token' } },
+      // The same URL and headers as alice (header names in another case): the same server, as far as the cache can tell.
+      'alice-again': { type: 'http', url, headers: { authorization: 'Bearer alice-token' } }
     }));
     const alicePrivate = await read('alice', PRIVATE_SHORT);
     expect(alicePrivate.cache).toMatchObject({ state: 'miss', scope: 'private', ttlMs: 5_000 });
@@ -203,11 +205,17 @@ describe('scope against the reference server (HTTP, two bearer tokens)', () => {
     // The server stamps the read time: bob got his own copy, not alice's.
     expect(textOf(bobPrivate)).not.toBe(textOf(alicePrivate));
 
+    // Public entries are shared by identical configs only: the headers (here the credentials) can change
+    // what a server answers, so bob's public read is his own.
     mark = proxy.requests.length;
     const bobPublic = await read('bob', PUBLIC_LONG);
+    expect(proxy.requests.slice(mark).map(r => [r.method, r.key, r.authorization])).toEqual([['resources/read', PUBLIC_LONG, 'Bearer bob-token']]);
+    expect(bobPublic.cache).toMatchObject({ state: 'miss', scope: 'public' });
+    mark = proxy.requests.length;
+    const aliceAgainPublic = await read('alice-again', PUBLIC_LONG);
     const alicePrivateAgain = await read('alice', PRIVATE_SHORT);
     expect(proxy.since(mark)).toEqual([]);
-    expect(bobPublic.cache).toMatchObject({ state: 'fresh', scope: 'public' });
+    expect(aliceAgainPublic.cache).toMatchObject({ state: 'fresh', scope: 'public' });
     expect(alicePrivateAgain.cache.state).toBe('fresh');
     expect(textOf(alicePrivateAgain)).toBe(textOf(alicePrivate));
 

@@ -47,6 +47,31 @@ export function endpointOf(entry: ServerConfigEntry): string {
   return descriptor.endpoint(own);
 }
 
+/** JSON with every object's keys in order, so equal configs give equal text whatever order they were written in. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (typeof value === 'object' && value !== null) {
+    const record = value as Record<string, unknown>;
+    return `{${Object.keys(record)
+      .sort()
+      .map(k => `${JSON.stringify(k)}:${canonicalJson(record[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/**
+ * The identity under which the cache shares public entries: a hash of everything in the entry that can change
+ * what the server answers (command, args, env, cwd; URL and headers). Equal for entries that differ only in
+ * key order, header-name case or transport kind of the same URL; never the endpoint shown in the status, and
+ * never a secret in clear (cache keys are shown in the cache panel and written to the warm-start file).
+ */
+export function cacheIdentityOf(entry: ServerConfigEntry): string {
+  const { descriptor, entry: own } = bind(transportKindOf(entry), entry);
+  const reach = 'url' in entry ? 'url' : 'command';
+  return `${reach}:${createHash('sha256').update(canonicalJson(descriptor.identity(own))).digest('hex').slice(0, 32)}`;
+}
+
 /** Stable identity of the credentials in use, for private cache partitions; '' when there are none. */
 export function credentialIdOf(entry: ServerConfigEntry): string {
   const { descriptor, entry: own } = bind(transportKindOf(entry), entry);
