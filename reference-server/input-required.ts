@@ -2,10 +2,11 @@
 // behind a passphrase form, a two-round form, and a URL-mode elicitation. `requestState` is HMAC-signed with
 // an expiry and bound to the method by the codec (app.ts), and to the URI here; anything else is -32602.
 // On 2025-era connections the SDK turns the same returns into real elicitation/create requests.
-import { inputRequired, inputResponse, ProtocolError, ProtocolErrorCode, type RequestStateCodec, type ServerContext } from '@modelcontextprotocol/server';
+import { inputRequired, inputResponse, type RequestStateCodec, type ServerContext } from '@modelcontextprotocol/server';
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
 import { CACHE, textResult, type ReadOutcome, type ResourceEntry } from './entry';
+import { invalidParams } from './errors';
 
 /** 'decline' -> 'declined', 'cancel' -> 'cancelled'. */
 const pastTense = (action: 'decline' | 'cancel'): string => (action === 'decline' ? 'declined' : 'cancelled');
@@ -28,7 +29,7 @@ function stateFor(uri: string, ctx: ServerContext): FlowState | undefined {
   const state = ctx.mcpReq.requestState<FlowState>();
   if (state === undefined) return undefined;
   if (typeof state !== 'object' || state === null || state.uri !== uri) {
-    throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'requestState was issued for a different resource', { uri });
+    throw invalidParams('requestState was issued for a different resource', { uri, reason: 'request-state-mismatch' });
   }
   return state;
 }

@@ -1,13 +1,14 @@
 // The `file:///{+path}` template over a sandbox directory the server creates and fills. Paths are resolved
 // inside the sandbox only: `..` segments (raw or percent-encoded, even double-encoded), absolute paths, NUL
 // bytes and symlinks that point outside are refused with -32602 and a machine-readable reason.
-import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError } from '@modelcontextprotocol/server';
+import { ResourceNotFoundError, type ProtocolError } from '@modelcontextprotocol/server';
 import { mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep, isAbsolute } from 'node:path';
 import { png } from './binary-formats';
 import { completionFrom } from './completion';
 import { CACHE, contentItem, type ReadOutcome } from './entry';
+import { invalidParams } from './errors';
 import { log } from './log';
 import { Rng } from './rng';
 import { template, type TemplateEntry } from './templates';
@@ -30,7 +31,7 @@ function isText(mime: string): boolean {
 }
 
 export function refuse(uri: string, reason: RefusalReason): ProtocolError {
-  return new ProtocolError(ProtocolErrorCode.InvalidParams, `Refused: ${reason.replace('-', ' ')} outside the sandbox`, { uri, reason });
+  return invalidParams(`Refused: ${reason.replace('-', ' ')} outside the sandbox`, { uri, reason });
 }
 
 /** Decodes until stable, so `%252e%252e` cannot smuggle `..` past one decoding pass. */
@@ -133,8 +134,9 @@ export class Sandbox {
 
   private fileItem(uri: string, real: string) {
     const mime = mimeOf(real);
-    if (statSync(real).size > MAX_FILE_BYTES) {
-      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `File larger than ${MAX_FILE_BYTES} bytes`, { uri });
+    const { size } = statSync(real);
+    if (size > MAX_FILE_BYTES) {
+      throw invalidParams(`File larger than ${MAX_FILE_BYTES} bytes`, { uri, reason: 'file-too-large', size, max: MAX_FILE_BYTES });
     }
     const bytes = readFileSync(real);
     return contentItem(uri, mime, isText(mime) ? { text: bytes.toString('utf8') } : { blob: bytes });

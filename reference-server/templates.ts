@@ -1,10 +1,11 @@
 // Resource templates (RFC 6570) with their readers and per-argument completion. One multi-variable template
 // whose second argument completes from the first, a `{+path}` reserved expansion, a `{?q,limit}` query form, the
 // catalog by index, and the conformance suite's fixture template. The file sandbox template lives in sandbox.ts.
-import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError, type CompleteResult, type ListResourceTemplatesResult, type ServerContext } from '@modelcontextprotocol/server';
+import { ResourceNotFoundError, type CompleteResult, type ListResourceTemplatesResult, type ServerContext } from '@modelcontextprotocol/server';
 import { CATALOG_PREFIX, type Catalog } from './catalog';
 import { completeIndex, completionFrom } from './completion';
 import { CACHE, textResult, type ReadOutcome } from './entry';
+import { invalidParams } from './errors';
 import type { CacheHint } from '@modelcontextprotocol/server';
 import { Rng, WORDS, sentence } from './rng';
 import { compileUriTemplate, type TemplateVariables, type UriMatcher } from './uri-template';
@@ -47,9 +48,19 @@ export const DOC_PATHS = [
 
 const SEARCH_SCAN_LIMIT = 5000;
 const LIMIT_VALUES = ['5', '10', '20', '50', '100'];
+const LIMIT_MIN = 1;
+const LIMIT_MAX = 100;
 
-function invalid(message: string, uri: string): ProtocolError {
-  return new ProtocolError(ProtocolErrorCode.InvalidParams, message, { uri });
+/** The search `limit` as a number, or -32602 naming what is wrong with it (`data.reason`, `requested`, `min`, `max`). */
+function searchLimit(uri: string, raw: string): number {
+  const reason = !/^\d+$/.test(raw) ? 'limit-not-an-integer'
+    : Number(raw) < LIMIT_MIN ? 'limit-too-small'
+    : Number(raw) > LIMIT_MAX ? 'limit-too-large'
+    : undefined;
+  if (reason === undefined) return Number(raw);
+  throw invalidParams(`limit must be an integer from ${LIMIT_MIN} to ${LIMIT_MAX}, got ${JSON.stringify(raw)}`, {
+    uri, reason, requested: raw, min: LIMIT_MIN, max: LIMIT_MAX
+  });
 }
 
 export function coreTemplates(catalog: Catalog, seed: number): TemplateEntry[] {
@@ -98,20 +109,20 @@ export function coreTemplates(catalog: Catalog, seed: number): TemplateEntry[] {
     template(
       {
         uriTemplate: 'ref://search{?q,limit}', name: 'search', title: 'Search the catalog',
-        description: `Form-style query: names among the first ${SEARCH_SCAN_LIMIT} catalog items containing q; limit 1-100 (default 10)`,
+        description: `Form-style query: names among the first ${SEARCH_SCAN_LIMIT} catalog items containing q; limit ${LIMIT_MIN}-${LIMIT_MAX} (default 10)`,
         mimeType: 'application/json'
       },
       {
         cache: CACHE.privateShort,
-        read: (uri, { q = '', limit = '10' }) => {
-          if (!/^\d+$/.test(limit) || Number(limit) < 1 || Number(limit) > 100) throw invalid(`limit must be an integer from 1 to 100, got ${JSON.stringify(limit)}`, uri);
+        read: (uri, { q = '', limit: rawLimit = '10' }) => {
+          const limit = searchLimit(uri, rawLimit);
           const needle = q.toLowerCase();
           const results: Array<{ uri: string; name: string }> = [];
-          for (let i = 0; i < Math.min(catalog.size, SEARCH_SCAN_LIMIT) && results.length < Number(limit); i++) {
+          for (let i = 0; i < Math.min(catalog.size, SEARCH_SCAN_LIMIT) && results.length < limit; i++) {
             const name = catalog.name(i);
             if (name.includes(needle)) results.push({ uri: CATALOG_PREFIX + i, name });
           }
-          return textResult(uri, 'application/json', JSON.stringify({ q, limit: Number(limit), results }, null, 2));
+          return textResult(uri, 'application/json', JSON.stringify({ q, limit, results }, null, 2));
         },
         complete: { q: value => completionFrom(WORDS, value), limit: value => completionFrom(LIMIT_VALUES, value) }
       }
