@@ -1,6 +1,6 @@
-// Fixed showcase resources at stable URIs: one of every content kind, a directory, an empty resource, an
-// https:// resource, a 5 MB blob, and resources whose cache hints differ on purpose. Tests and UI checks rely on
-// these URIs; they are documented in docs/reference-server.md.
+// Fixed showcase resources at stable URIs: one of every content kind, a directory, an empty resource, a
+// specification summary with an https:// icon, a 5 MB blob, and resources whose cache hints differ on purpose.
+// Tests and UI checks rely on these URIs; they are documented in docs/reference-server.md.
 import type { Resource } from '@modelcontextprotocol/server';
 import { annotationsFor, REFERENCE_DATE_MS } from './catalog';
 import { kindById } from './content-kinds';
@@ -8,6 +8,7 @@ import { CACHE, contentItem, textResult, type ResourceEntry } from './entry';
 import { Rng } from './rng';
 
 export const LARGE_BLOB_BYTES = 5 * 1024 * 1024 + 4096;
+export const SPEC_URI = 'ref://spec/2026-07-28';
 
 const SAMPLE_FILES: ReadonlyArray<{ file: string; kind: string; title: string }> = [
   { file: 'readme.txt', kind: 'text', title: 'Plain text notes' },
@@ -92,8 +93,10 @@ export function showcaseEntries(seed: number): ResourceEntry[] {
     },
     {
       meta: {
-        uri: 'https://modelcontextprotocol.io/specification/2026-07-28', name: 'mcp-specification', title: 'MCP specification (summary)',
-        mimeType: 'text/markdown', description: 'An https:// resource; the server returns its own summary, it fetches nothing',
+        // Not https://: the spec keeps that scheme for resources a client can fetch from the web itself, and
+        // this text is the server's own summary. The icon stays an https:// one on purpose.
+        uri: SPEC_URI, name: 'mcp-specification', title: 'MCP specification (summary)',
+        mimeType: 'text/markdown', description: 'The server\'s own summary of the 2026-07-28 specification (custom scheme; its icon is an https:// URL)',
         annotations: { audience: ['user', 'assistant'], priority: 0.9, lastModified: day(30) },
         icons: [{ src: 'https://modelcontextprotocol.io/favicon.ico', mimeType: 'image/x-icon' }]
       },
