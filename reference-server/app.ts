@@ -10,7 +10,7 @@ import { inputRequiredEntries } from './input-required';
 import { LiveResources } from './live';
 import { Registry } from './registry';
 import { Sandbox } from './sandbox';
-import { showcaseEntries } from './showcase';
+import { folderChildEntries, showcaseEntries } from './showcase';
 import { coreTemplates } from './templates';
 
 export interface ReferenceApp {
@@ -40,7 +40,10 @@ export async function createApp(options: ServerOptions): Promise<ReferenceApp> {
   const sandbox = Sandbox.create(options.sandboxDir, options.seed);
   const templates = [...coreTemplates(catalog, options.seed), sandbox.templateEntry()];
   const fingerprint = `${options.seed}:${options.resources}:${options.pageSize}:${options.templatePageSize}`;
-  const registry = new Registry(fixed, catalog, live, templates, options.pageSize, options.templatePageSize, fingerprint);
+  const registry = new Registry({
+    fixed, unlisted: folderChildEntries(options.seed), catalog, live, templates,
+    pageSize: options.pageSize, templatePageSize: options.templatePageSize, fingerprint
+  });
   live.start();
   return {
     options, registry, live, stateCodec,

@@ -15,21 +15,41 @@ export interface ReadAnswer {
   cache: CacheHint;
 }
 
+export interface RegistryParts {
+  /** Listed first, in this order. */
+  fixed: readonly ResourceEntry[];
+  /** Readable at their URIs but not listed (the children of ref://samples/folder). */
+  unlisted: readonly ResourceEntry[];
+  catalog: Catalog;
+  live: LiveResources;
+  templates: readonly TemplateEntry[];
+  pageSize: number;
+  templatePageSize: number;
+  /** Distinguishes cursors of differently configured servers. */
+  fingerprint: string;
+}
+
 export class Registry {
   private readonly byUri: Map<string, ResourceEntry>;
+  private readonly fixed: readonly ResourceEntry[];
+  private readonly catalog: Catalog;
+  private readonly live: LiveResources;
+  private readonly templates: readonly TemplateEntry[];
+  private readonly pageSize: number;
+  private readonly templatePageSize: number;
+  private readonly fingerprint: string;
 
-  constructor(
-    private readonly fixed: readonly ResourceEntry[],
-    private readonly catalog: Catalog,
-    private readonly live: LiveResources,
-    private readonly templates: readonly TemplateEntry[],
-    private readonly pageSize: number,
-    private readonly templatePageSize: number,
-    /** Distinguishes cursors of differently configured servers. */
-    private readonly fingerprint: string
-  ) {
-    this.byUri = new Map(fixed.map(e => [e.meta.uri, e]));
-    if (this.byUri.size !== fixed.length) throw new Error('duplicate fixed resource URIs');
+  constructor(parts: RegistryParts) {
+    this.fixed = parts.fixed;
+    this.catalog = parts.catalog;
+    this.live = parts.live;
+    this.templates = parts.templates;
+    this.pageSize = parts.pageSize;
+    this.templatePageSize = parts.templatePageSize;
+    this.fingerprint = parts.fingerprint;
+    const entries = [...parts.fixed, ...parts.unlisted];
+    this.byUri = new Map(entries.map(e => [e.meta.uri, e]));
+    if (this.byUri.size !== entries.length) throw new Error('duplicate fixed resource URIs');
   }
 
   /** Fixed entries first, then the catalog, then the ephemeral resource when present (so catalog offsets never shift). */

@@ -26,8 +26,23 @@ function mimeOf(name: string): string {
   return MIME_BY_EXT[name.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
 }
 
-function isText(mime: string): boolean {
-  return mime.startsWith('text/') || mime === 'application/json';
+const DIRECTORY_MIME = 'inode/directory';
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+/** C0 controls other than tab, line feed, form feed and carriage return; DEL; C1 controls. */
+const CONTROL_JUNK = /[\u0000-\u0008\u000B\u000E-\u001F\u007F-\u009F]/;
+
+/**
+ * The file's text when its bytes are valid UTF-8 without NULs or other control characters, else undefined
+ * (served as a blob). The extension does not decide: a Latin-1 `.txt` is a blob, a UTF-8 file of any name text.
+ */
+export function textOf(bytes: Uint8Array): string | undefined {
+  let text: string;
+  try {
+    text = UTF8.decode(bytes);
+  } catch {
+    return undefined;
+  }
+  return CONTROL_JUNK.test(text) ? undefined : text;
 }
 
 export function refuse(uri: string, reason: RefusalReason): ProtocolError {
@@ -108,28 +123,37 @@ export class Sandbox {
     return real;
   }
 
+  /**
+   * A file answers one content, text or blob as its bytes say. A directory answers one content per child (at
+   * most 50, by name), each under its own URI: files with their content (those over the size limit are left
+   * out: read them alone to get the reason), subdirectories as `inode/directory` whose text lists their
+   * children's URIs, one per line. Directory URIs end in `/`.
+   */
   read(uri: string, raw: string): ReadOutcome {
     const real = this.resolve(uri, raw);
-    const st = statSync(real);
-    if (!st.isDirectory()) return { contents: [this.fileItem(uri, real)] };
-    const base = uri.endsWith('/') ? uri : uri + '/';
-    const children = readdirSync(real, { withFileTypes: true }).slice(0, MAX_DIRECTORY_ITEMS);
+    if (!statSync(real).isDirectory()) return { contents: [this.fileItem(uri, real)] };
     return {
-      contents: children.flatMap(d => {
-        const childUri = base + encodeURIComponent(d.name);
-        const childPath = join(real, d.name);
-        let childReal: string;
-        try {
-          childReal = realpathSync(childPath);
-        } catch {
-          return []; // dangling link
-        }
-        if (!isWithin(this.realRoot, childReal)) return []; // never follow links out, even when listing
-        return statSync(childReal).isDirectory()
-          ? [{ uri: childUri + '/', mimeType: 'inode/directory', text: readdirSync(childReal).join('\n') }]
-          : [this.fileItem(childUri, childReal)];
-      })
+      contents: this.children(real, uri).filter(c => c.dir || c.size <= MAX_FILE_BYTES).slice(0, MAX_DIRECTORY_ITEMS).map(c =>
+        c.dir ? { uri: c.uri, mimeType: DIRECTORY_MIME, text: this.children(c.real, c.uri).map(g => g.uri).join('\n') } : this.fileItem(c.uri, c.real))
     };
+  }
+
+  /** The children of a directory that stay inside the sandbox (links are followed, never out), by name. */
+  private children(realDir: string, dirUri: string): Array<{ uri: string; real: string; dir: boolean; size: number }> {
+    const base = dirUri.endsWith('/') ? dirUri : dirUri + '/';
+    return readdirSync(realDir).sort().flatMap(name => {
+      let real: string;
+      try {
+        real = realpathSync(join(realDir, name));
+      } catch {
+        return []; // dangling link
+      }
+      if (!isWithin(this.realRoot, real)) return [];
+      const st = statSync(real);
+      if (!st.isDirectory() && !st.isFile()) return [];
+      const dir = st.isDirectory();
+      return [{ uri: base + encodeURIComponent(name) + (dir ? '/' : ''), real, dir, size: st.size }];
+    });
   }
 
   private fileItem(uri: string, real: string) {
@@ -139,7 +163,8 @@ export class Sandbox {
       throw invalidParams(`File larger than ${MAX_FILE_BYTES} bytes`, { uri, reason: 'file-too-large', size, max: MAX_FILE_BYTES });
     }
     const bytes = readFileSync(real);
-    return contentItem(uri, mime, isText(mime) ? { text: bytes.toString('utf8') } : { blob: bytes });
+    const text = textOf(bytes);
+    return contentItem(uri, mime, text === undefined ? { blob: bytes } : { text });
   }
 
   /** Sandbox-relative paths (directories end in '/'), for completion. */
@@ -194,6 +219,9 @@ function fill(root: string, seed: number): void {
   writeFileSync(join(root, 'README.md'), '# Sandbox\n\nFiles served by the reference server through `file:///{+path}`.\n');
   writeFileSync(join(root, 'notes', 'todo.txt'), '- read the spec\n- try the vault\n- subscribe to the clock\n');
   writeFileSync(join(root, 'notes', 'meeting.md'), '## Meeting notes\n\n* decided: ship it\n');
+  // Text or blob is decided by the bytes: UTF-8 prose is text, Latin-1 bytes behind a .txt name are a blob.
+  writeFileSync(join(root, 'notes', 'greeting.md'), 'Grüße, 世界 ✓\n');
+  writeFileSync(join(root, 'notes', 'latin1.txt'), Buffer.from('Caf\u00e9 cr\u00e8me br\u00fbl\u00e9e\n', 'latin1'));
   writeFileSync(join(root, 'data', 'sales.csv'), 'month,amount\n2026-01,120\n2026-02,95\n');
   writeFileSync(join(root, 'data', 'nested', 'config.json'), JSON.stringify({ theme: 'dark', retries: 3 }, null, 2));
   writeFileSync(join(root, 'images', 'gradient.png'), png(rng));

@@ -26,6 +26,30 @@ const SAMPLE_FILES: ReadonlyArray<{ file: string; kind: string; title: string }>
 ];
 
 const DIRECTORY_CHILDREN = ['readme.txt', 'guide.md', 'config.json'] as const;
+const FOLDER_URI = 'ref://samples/folder';
+
+/** The content of a child of ref://samples/folder: the sample of the same name. */
+function folderChild(seed: number, uri: string) {
+  const i = SAMPLE_FILES.findIndex(f => `${FOLDER_URI}/${f.file}` === uri);
+  const kind = kindById(SAMPLE_FILES[i].kind);
+  return contentItem(uri, kind.mime, kind.generate(Rng.for(seed, 1_000_000 + i, 2), SAMPLE_FILES[i].title));
+}
+
+/**
+ * The children of ref://samples/folder, readable at their own URIs so a client that shows the folder as a
+ * directory can open them. Not listed: the folder's read is their listing.
+ */
+export function folderChildEntries(seed: number): ResourceEntry[] {
+  return DIRECTORY_CHILDREN.map(name => {
+    const sample = SAMPLE_FILES.find(f => f.file === name)!;
+    const uri = `${FOLDER_URI}/${name}`;
+    return {
+      meta: { uri, name, title: `${sample.title} (in folder)`, mimeType: kindById(sample.kind).mime },
+      cache: CACHE.publicMinutes,
+      read: () => ({ contents: [folderChild(seed, uri)] })
+    };
+  });
+}
 
 let largeBlob: Buffer | undefined;
 function largeBlobBytes(seed: number): Buffer {
@@ -73,18 +97,13 @@ export function showcaseEntries(seed: number): ResourceEntry[] {
   entries.push(
     {
       meta: {
-        uri: 'ref://samples/folder', name: 'folder', title: 'A directory', mimeType: 'inode/directory',
+        uri: FOLDER_URI, name: 'folder', title: 'A directory', mimeType: 'inode/directory',
         description: 'Directory-like resource: reading it returns one content item per child',
         annotations: { audience: ['user'], priority: 0.4, lastModified: day(3) }
       },
       cache: CACHE.publicMinute,
-      read: () => ({
-        contents: DIRECTORY_CHILDREN.map(name => {
-          const i = SAMPLE_FILES.findIndex(f => f.file === name);
-          const kind = kindById(SAMPLE_FILES[i].kind);
-          return contentItem(`ref://samples/folder/${name}`, kind.mime, kind.generate(Rng.for(seed, 1_000_000 + i, 2), SAMPLE_FILES[i].title));
-        })
-      })
+      // One content per child, each under its own URI (readable alone, see folderChildEntries) with its MIME type.
+      read: () => ({ contents: DIRECTORY_CHILDREN.map(name => folderChild(seed, `${FOLDER_URI}/${name}`)) })
     },
     {
       meta: { uri: 'ref://samples/empty.txt', name: 'empty.txt', title: 'Empty file', mimeType: 'text/plain', size: 0, description: 'Exists, but has no content' },
