@@ -38,10 +38,11 @@ export async function createApp(options: ServerOptions): Promise<ReferenceApp> {
     ...conformanceEntries(live)
   ];
   const sandbox = Sandbox.create(options.sandboxDir, options.seed);
+  sandbox.watch({ updated: uri => live.touch(uri), listChanged: () => live.announceListChanged() });
   const templates = [...coreTemplates(catalog, options.seed), sandbox.templateEntry()];
   const fingerprint = `${options.seed}:${options.resources}:${options.pageSize}:${options.templatePageSize}`;
   const registry = new Registry({
-    fixed, unlisted: folderChildEntries(options.seed), catalog, live, templates,
+    fixed, unlisted: folderChildEntries(options.seed), catalog, sandbox, live, templates,
     pageSize: options.pageSize, templatePageSize: options.templatePageSize, fingerprint
   });
   live.start();

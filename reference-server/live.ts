@@ -82,9 +82,14 @@ export class LiveResources {
     this.emit({ type: 'listChanged' });
   }
 
-  /** Re-announces a URI as updated (the `touch_resource` tool). */
+  /** Re-announces a URI as updated (the `touch_resource` tool, and sandbox files changed on disk). */
   touch(uri: string): void {
     this.emit({ type: 'updated', uri });
+  }
+
+  /** Announces that resources came or went elsewhere (sandbox files added or removed on disk). */
+  announceListChanged(): void {
+    this.emit({ type: 'listChanged' });
   }
 
   private emit(event: LiveEvent): void {

@@ -21,6 +21,8 @@ export interface RegistryParts {
   /** Readable at their URIs but not listed (the children of ref://samples/folder). */
   unlisted: readonly ResourceEntry[];
   catalog: Catalog;
+  /** Listed after the catalog: the sandbox's directories and files, which change with the disk. */
+  sandbox: { resources(): readonly Resource[] };
   live: LiveResources;
   templates: readonly TemplateEntry[];
   pageSize: number;
@@ -33,6 +35,7 @@ export class Registry {
   private readonly byUri: Map<string, ResourceEntry>;
   private readonly fixed: readonly ResourceEntry[];
   private readonly catalog: Catalog;
+  private readonly sandbox: { resources(): readonly Resource[] };
   private readonly live: LiveResources;
   private readonly templates: readonly TemplateEntry[];
   private readonly pageSize: number;
@@ -42,6 +45,7 @@ export class Registry {
   constructor(parts: RegistryParts) {
     this.fixed = parts.fixed;
     this.catalog = parts.catalog;
+    this.sandbox = parts.sandbox;
     this.live = parts.live;
     this.templates = parts.templates;
     this.pageSize = parts.pageSize;
@@ -52,24 +56,30 @@ export class Registry {
     if (this.byUri.size !== entries.length) throw new Error('duplicate fixed resource URIs');
   }
 
-  /** Fixed entries first, then the catalog, then the ephemeral resource when present (so catalog offsets never shift). */
+  /**
+   * Fixed entries first, then the catalog, then the sandbox's files, then the ephemeral resource when present:
+   * what comes and goes is at the end, so fixed and catalog offsets never shift.
+   */
   get resourceCount(): number {
-    return this.fixed.length + this.catalog.size + (this.live.ephemeral() ? 1 : 0);
+    return this.fixed.length + this.catalog.size + this.sandbox.resources().length + (this.live.ephemeral() ? 1 : 0);
   }
 
-  private resourceAt(i: number): Resource {
+  private resourceAt(i: number, files: readonly Resource[]): Resource {
     if (i < this.fixed.length) return this.fixed[i].meta;
     const c = i - this.fixed.length;
     if (c < this.catalog.size) return this.catalog.meta(c);
+    const f = c - this.catalog.size;
+    if (f < files.length) return files[f];
     return this.live.ephemeral()!.meta;
   }
 
   listResources(cursor: string | undefined): { resources: Resource[]; nextCursor?: string } {
-    const total = this.resourceCount;
+    const files = this.sandbox.resources();
+    const total = this.fixed.length + this.catalog.size + files.length + (this.live.ephemeral() ? 1 : 0);
     const offset = decodeCursor(cursor, 'resources', this.fingerprint, total);
     const p = page((from, to) => {
       const out: Resource[] = [];
-      for (let i = from; i < to; i++) out.push(this.resourceAt(i));
+      for (let i = from; i < to; i++) out.push(this.resourceAt(i, files));
       return out;
     }, total, offset, this.pageSize, o => encodeCursor('resources', o, this.fingerprint));
     return { resources: p.items, ...(p.nextCursor ? { nextCursor: p.nextCursor } : {}) };

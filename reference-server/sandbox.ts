@@ -1,32 +1,24 @@
 // The `file:///{+path}` template over a sandbox directory the server creates and fills. Paths are resolved
 // inside the sandbox only: `..` segments (raw or percent-encoded, even double-encoded), absolute paths, NUL
 // bytes and symlinks that point outside are refused with -32602 and a machine-readable reason.
-import { ResourceNotFoundError, type ProtocolError } from '@modelcontextprotocol/server';
+import { ResourceNotFoundError, type ProtocolError, type Resource } from '@modelcontextprotocol/server';
 import { mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative, sep, isAbsolute } from 'node:path';
+import { join, isAbsolute } from 'node:path';
 import { png } from './binary-formats';
 import { completionFrom } from './completion';
 import { CACHE, contentItem, type ReadOutcome } from './entry';
 import { invalidParams } from './errors';
 import { log } from './log';
 import { Rng } from './rng';
+import { DIRECTORY_MIME, isWithin, mimeOf, SandboxTree, type SandboxEvents } from './sandbox-tree';
 import { template, type TemplateEntry } from './templates';
 
 export type RefusalReason = 'path-traversal' | 'absolute-path' | 'invalid-path' | 'symlink-escape';
 
-const MIME_BY_EXT: Record<string, string> = {
-  md: 'text/markdown', txt: 'text/plain', csv: 'text/csv', json: 'application/json', png: 'image/png'
-};
 const MAX_FILE_BYTES = 1024 * 1024;
 const MAX_DIRECTORY_ITEMS = 50;
-const MAX_COMPLETION_WALK = 500;
 
-function mimeOf(name: string): string {
-  return MIME_BY_EXT[name.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
-}
-
-const DIRECTORY_MIME = 'inode/directory';
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
 /** C0 controls other than tab, line feed, form feed and carriage return; DEL; C1 controls. */
 const CONTROL_JUNK = /[\u0000-\u0008\u000B\u000E-\u001F\u007F-\u009F]/;
@@ -75,22 +67,15 @@ export function checkSandboxPath(raw: string): { path: string } | { reason: Refu
   return { path: decoded };
 }
 
-/**
- * Whether `real` (a symlink-resolved path) lies inside `realRoot`. Only a whole `..` segment leads out:
- * `..notes.txt` is an ordinary name inside.
- */
-function isWithin(realRoot: string, real: string): boolean {
-  const rel = relative(realRoot, real);
-  return rel !== '..' && !rel.startsWith('..' + sep) && !isAbsolute(rel);
-}
-
 export class Sandbox {
   readonly root: string;
   private readonly realRoot: string;
+  private readonly tree: SandboxTree;
 
   private constructor(root: string, private readonly temporary: boolean) {
     this.root = root;
     this.realRoot = realpathSync(root);
+    this.tree = new SandboxTree(this.realRoot);
   }
 
   /** Uses `dir` (created and filled when empty) or a fresh temporary directory removed at exit. */
@@ -105,7 +90,24 @@ export class Sandbox {
     return sandbox;
   }
 
+  /** Every directory and file inside, as listed resources (see sandbox-tree.ts). */
+  resources(): readonly Resource[] {
+    return this.tree.resources();
+  }
+
+  /** Sandbox-relative paths (directories end in '/'), for completion. */
+  paths(): string[] {
+    return this.tree.paths();
+  }
+
+  /** Reports changes on disk from now on: `updated` for changed files and directories, `listChanged` for new or gone ones. */
+  watch(events: SandboxEvents): void {
+    this.tree.watch(events);
+  }
+
+  /** Stops watching; removes the directory when it is a temporary one. */
   dispose(): void {
+    this.tree.close();
     if (this.temporary) rmSync(this.root, { recursive: true, force: true });
   }
 
@@ -165,33 +167,6 @@ export class Sandbox {
     const bytes = readFileSync(real);
     const text = textOf(bytes);
     return contentItem(uri, mime, text === undefined ? { blob: bytes } : { text });
-  }
-
-  /** Sandbox-relative paths (directories end in '/'), for completion. */
-  paths(): string[] {
-    const out: string[] = [];
-    const walk = (dir: string) => {
-      for (const d of readdirSync(dir, { withFileTypes: true })) {
-        if (out.length >= MAX_COMPLETION_WALK) return;
-        const rel = relative(this.root, join(dir, d.name)).split(sep).join('/');
-        if (d.isDirectory()) {
-          out.push(rel + '/');
-          walk(join(dir, d.name));
-        } else if (!d.isSymbolicLink() || this.staysInside(join(dir, d.name))) {
-          out.push(rel);
-        }
-      }
-    };
-    walk(this.root);
-    return out.sort();
-  }
-
-  private staysInside(path: string): boolean {
-    try {
-      return isWithin(this.realRoot, realpathSync(path));
-    } catch {
-      return false;
-    }
   }
 
   templateEntry(): TemplateEntry {
