@@ -6,9 +6,13 @@ import type { Catalog } from './catalog';
 import { completionOf } from './completion';
 import type { ReadOutcome, ResourceEntry } from './entry';
 import type { LiveResources } from './live';
+import { invalidParams } from './errors';
 import { decodeCursor, encodeCursor, page } from './pagination';
 import type { TemplateEntry, TemplateMeta } from './templates';
+import { isUri } from './uri-template';
 import type { CacheHint } from '@modelcontextprotocol/server';
+
+const notAUri = (uri: string) => invalidParams('Not a URI (RFC 3986)', { uri, reason: 'malformed-uri' });
 
 export interface ReadAnswer {
   outcome: ReadOutcome;
@@ -103,11 +107,32 @@ export class Registry {
   }
 
   async read(uri: string, ctx: ServerContext): Promise<ReadAnswer> {
+    if (!isUri(uri)) throw notAUri(uri);
     const entry = this.entryFor(uri);
     if (entry) return { outcome: await entry.read(uri, ctx), cache: entry.cache };
     for (const t of this.templates) {
       const vars = t.match(uri);
-      if (vars) return { outcome: await t.read(uri, vars, ctx), cache: t.cache };
+      if (!vars) continue;
+      t.check(uri, vars);
+      return { outcome: await t.read(uri, vars, ctx), cache: t.cache };
+    }
+    throw new ResourceNotFoundError(uri);
+  }
+
+  /**
+   * Returns when `uri` names something this server serves (a fixed or catalog resource, the ephemeral one while
+   * present, a template match that would read, a sandbox file or directory); otherwise throws what a read would
+   * (ResourceNotFoundError, or -32602 with a reason such as `malformed-uri`), reading nothing. Watch requests
+   * (resources/subscribe, subscriptions/listen) are checked with it.
+   */
+  checkWatchable(uri: string): void {
+    if (!isUri(uri)) throw notAUri(uri);
+    const entry = this.entryFor(uri);
+    if (entry && !entry.missing) return;
+    if (entry) throw new ResourceNotFoundError(uri);
+    for (const t of this.templates) {
+      const vars = t.match(uri);
+      if (vars) return t.check(uri, vars);
     }
     throw new ResourceNotFoundError(uri);
   }

@@ -178,6 +178,9 @@ export class Sandbox {
       },
       {
         cache: CACHE.privateShort,
+        check: (uri, { path }) => {
+          this.resolve(uri, path);
+        },
         read: (uri, { path }) => this.read(uri, path),
         complete: { path: value => completionFrom(this.paths(), value) }
       }

@@ -58,6 +58,8 @@ export function createReferenceServer(app: ReferenceApp, opts: FactoryOptions): 
   const legacySubscriptions = new Set<string>();
   if (opts.era === 'legacy') {
     low.setRequestHandler('resources/subscribe', req => {
+      // Only what this server serves can be watched: not found, or -32602 with a reason (malformed URI, ...).
+      registry.checkWatchable(req.params.uri);
       legacySubscriptions.add(req.params.uri);
       return {};
     });

@@ -17,13 +17,19 @@ export interface TemplateEntry {
   meta: TemplateMeta;
   cache: CacheHint;
   match: UriMatcher;
+  /**
+   * Throws what a read would when the matched URI names nothing (ResourceNotFoundError) or is invalid (-32602
+   * with a reason), without producing anything; the registry calls it before `read`, and alone to validate a
+   * URI a client wants to watch.
+   */
+  check(uri: string, vars: TemplateVariables): void;
   read(uri: string, vars: TemplateVariables, ctx: ServerContext): ReadOutcome | Promise<ReadOutcome>;
   /** One completer per template variable. */
   complete: Record<string, Completer>;
 }
 
-export function template(meta: TemplateMeta, rest: Omit<TemplateEntry, 'meta' | 'match'>): TemplateEntry {
-  return { meta, match: compileUriTemplate(meta.uriTemplate), ...rest };
+export function template(meta: TemplateMeta, rest: Omit<TemplateEntry, 'meta' | 'match' | 'check'> & Partial<Pick<TemplateEntry, 'check'>>): TemplateEntry {
+  return { meta, match: compileUriTemplate(meta.uriTemplate), check: () => undefined, ...rest };
 }
 
 export const ORGS = ['acme', 'globex', 'hooli', 'initech', 'stark', 'umbrella'] as const;
@@ -41,10 +47,24 @@ export function usersOf(org: string): string[] {
   return all;
 }
 
+const isOrg = (org: string): org is (typeof ORGS)[number] => ORGS.includes(org as (typeof ORGS)[number]);
+
 export const DOC_PATHS = [
   'index.md', 'guides/getting-started.md', 'guides/templates.md', 'guides/subscriptions.md', 'guides/caching.md',
   'reference/api/resources.md', 'reference/api/completion.md', 'reference/errors.md', 'changelog/2025.md', 'changelog/2026.md'
 ] as const;
+
+/** The documentation page a `{+path}` names, or not found. */
+function docPage(uri: string, path: string): (typeof DOC_PATHS)[number] {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    throw new ResourceNotFoundError(uri);
+  }
+  if (!DOC_PATHS.includes(decoded as (typeof DOC_PATHS)[number])) throw new ResourceNotFoundError(uri);
+  return decoded as (typeof DOC_PATHS)[number];
+}
 
 const SEARCH_SCAN_LIMIT = 5000;
 const LIMIT_VALUES = ['5', '10', '20', '50', '100'];
@@ -73,14 +93,16 @@ export function coreTemplates(catalog: Catalog, seed: number): TemplateEntry[] {
       },
       {
         cache: CACHE.privateMinute,
+        check: (uri, { org, user }) => {
+          if (!isOrg(org) || !usersOf(org).includes(user)) throw new ResourceNotFoundError(uri);
+        },
         read: (uri, { org, user }) => {
-          if (!ORGS.includes(org as (typeof ORGS)[number]) || !usersOf(org).includes(user)) throw new ResourceNotFoundError(uri);
           const rng = Rng.for(seed, ORGS.indexOf(org as (typeof ORGS)[number]), usersOf(org).indexOf(user));
           return textResult(uri, 'application/json', JSON.stringify({ org, user, role: rng.pick(['admin', 'editor', 'viewer']), bio: sentence(rng) }, null, 2));
         },
         complete: {
           org: value => completionFrom(ORGS, value),
-          user: (value, args) => (args.org && ORGS.includes(args.org as (typeof ORGS)[number]) ? completionFrom(usersOf(args.org), value) : completionFrom([], value))
+          user: (value, args) => (args.org && isOrg(args.org) ? completionFrom(usersOf(args.org), value) : completionFrom([], value))
         }
       }
     ),
@@ -92,15 +114,12 @@ export function coreTemplates(catalog: Catalog, seed: number): TemplateEntry[] {
       },
       {
         cache: CACHE.publicMinutes,
+        check: (uri, { path }) => {
+          docPage(uri, path);
+        },
         read: (uri, { path }) => {
-          let decoded: string;
-          try {
-            decoded = decodeURIComponent(path);
-          } catch {
-            throw new ResourceNotFoundError(uri);
-          }
-          if (!DOC_PATHS.includes(decoded as (typeof DOC_PATHS)[number])) throw new ResourceNotFoundError(uri);
-          const rng = Rng.for(seed, DOC_PATHS.indexOf(decoded as (typeof DOC_PATHS)[number]), 5);
+          const decoded = docPage(uri, path);
+          const rng = Rng.for(seed, DOC_PATHS.indexOf(decoded), 5);
           return textResult(uri, 'text/markdown', `# ${decoded}\n\n${sentence(rng)} ${sentence(rng)}\n\nSee also [index](ref://docs/index.md).\n`);
         },
         complete: { path: value => completionFrom(DOC_PATHS, value) }
@@ -114,6 +133,9 @@ export function coreTemplates(catalog: Catalog, seed: number): TemplateEntry[] {
       },
       {
         cache: CACHE.privateShort,
+        check: (uri, { limit = '10' }) => {
+          searchLimit(uri, limit);
+        },
         read: (uri, { q = '', limit: rawLimit = '10' }) => {
           const limit = searchLimit(uri, rawLimit);
           const needle = q.toLowerCase();
@@ -136,7 +158,10 @@ export function coreTemplates(catalog: Catalog, seed: number): TemplateEntry[] {
       {
         cache: CACHE.publicMinute,
         // Valid indexes are served as plain resources before templates are consulted, so anything reaching
-        // this reader is out of range or malformed.
+        // this template is out of range or malformed.
+        check: uri => {
+          throw new ResourceNotFoundError(uri);
+        },
         read: uri => {
           throw new ResourceNotFoundError(uri);
         },

@@ -53,3 +53,10 @@ export function compileUriTemplate(template: string): UriMatcher {
     return out;
   };
 }
+
+/** RFC 3986: a scheme, then only unreserved and reserved characters and well-formed percent-escapes. */
+const URI = /^[A-Za-z][A-Za-z0-9+.-]*:(?:[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*$/;
+
+export function isUri(s: string): boolean {
+  return URI.test(s);
+}
