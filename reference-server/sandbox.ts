@@ -177,6 +177,7 @@ export class Sandbox {
         annotations: { audience: ['user', 'assistant'], priority: 0.6 }
       },
       {
+        // Files change on disk at any time: a short hint, with `updated` sent to watchers as soon as they do.
         cache: CACHE.privateShort,
         check: (uri, { path }) => {
           this.resolve(uri, path);

@@ -132,7 +132,8 @@ export function coreTemplates(catalog: Catalog, seed: number): TemplateEntry[] {
         mimeType: 'application/json'
       },
       {
-        cache: CACHE.privateShort,
+        // The same names for everyone, from a catalog that never changes while the server runs.
+        cache: CACHE.publicMinutes,
         check: (uri, { limit = '10' }) => {
           searchLimit(uri, limit);
         },
