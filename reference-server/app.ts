@@ -7,6 +7,7 @@ import type { ServerOptions } from './cli-args';
 import { conformanceEntries } from './conformance-fixtures';
 import { failureEntries } from './failures';
 import { inputRequiredEntries } from './input-required';
+import { invalidAnnotationEntries } from './invalid-annotations';
 import { LiveResources } from './live';
 import { Registry } from './registry';
 import { Sandbox } from './sandbox';
@@ -35,12 +36,13 @@ export async function createApp(options: ServerOptions): Promise<ReferenceApp> {
     ...live.entries(),
     ...inputRequiredEntries(stateCodec),
     ...failureEntries(options.slowMs),
-    ...conformanceEntries(live)
+    ...conformanceEntries(live),
+    ...(options.invalidAnnotations ? invalidAnnotationEntries() : [])
   ];
   const sandbox = Sandbox.create(options.sandboxDir, options.seed);
   sandbox.watch({ updated: uri => live.touch(uri), listChanged: () => live.announceListChanged() });
   const templates = [...coreTemplates(catalog, options.seed), sandbox.templateEntry()];
-  const fingerprint = `${options.seed}:${options.resources}:${options.pageSize}:${options.templatePageSize}`;
+  const fingerprint = `${options.seed}:${options.resources}:${options.pageSize}:${options.templatePageSize}:${options.invalidAnnotations}`;
   const registry = new Registry({
     fixed, unlisted: folderChildEntries(options.seed), catalog, sandbox, live, templates,
     pageSize: options.pageSize, templatePageSize: options.templatePageSize, fingerprint

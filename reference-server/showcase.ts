@@ -91,7 +91,11 @@ export function showcaseEntries(seed: number): ResourceEntry[] {
     };
     const annotations = annotationsFor(Rng.for(seed, 1_000_000 + i, 1));
     if (annotations) meta.annotations = annotations;
-    return { meta, cache: CACHE.publicMinutes, read: () => ({ contents: [contentItem(uri, kind.mime, content())] }) };
+    // The content carries the resource's annotations too. ResourceContents has no `annotations` field in either
+    // schema (2025-11-25, 2026-07-28), nor does the SDK's: the SDK server sends it, the SDK client drops it, and
+    // only clients that read the wire see it (docs/reference-server.md, Annotations).
+    const read = () => ({ contents: [{ ...contentItem(uri, kind.mime, content()), ...(annotations ? { annotations } : {}) }] });
+    return { meta, cache: CACHE.publicMinutes, read };
   });
 
   entries.push(

@@ -89,7 +89,7 @@ export function coreTemplates(catalog: Catalog, seed: number): TemplateEntry[] {
       {
         uriTemplate: 'ref://users/{org}/{user}/profile', name: 'user-profile', title: 'User profile',
         description: 'A user of an organisation; `user` completes from the chosen `org`', mimeType: 'application/json',
-        annotations: { audience: ['user'], priority: 0.7 }
+        annotations: { audience: ['user'], priority: 0.7, lastModified: '2026-06-15T08:30:00.000Z' }
       },
       {
         cache: CACHE.privateMinute,
@@ -129,7 +129,8 @@ export function coreTemplates(catalog: Catalog, seed: number): TemplateEntry[] {
       {
         uriTemplate: 'ref://search{?q,limit}', name: 'search', title: 'Search the catalog',
         description: `Form-style query: names among the first ${SEARCH_SCAN_LIMIT} catalog items containing q; limit ${LIMIT_MIN}-${LIMIT_MAX} (default 10)`,
-        mimeType: 'application/json'
+        mimeType: 'application/json',
+        annotations: { audience: ['assistant'], priority: 0.4, lastModified: '2026-06-30T00:00:00.000Z' }
       },
       {
         // The same names for everyone, from a catalog that never changes while the server runs.
@@ -154,7 +155,7 @@ export function coreTemplates(catalog: Catalog, seed: number): TemplateEntry[] {
       {
         uriTemplate: 'ref://catalog/{index}', name: 'catalog-item', title: 'Catalog item by index',
         description: `Any of the ${catalog.size} generated items; index completion reports the total`,
-        annotations: { audience: ['assistant'], priority: 0.2 }
+        annotations: { audience: ['assistant'], priority: 0.2, lastModified: '2026-06-30T00:00:00.000Z' }
       },
       {
         cache: CACHE.publicMinute,
