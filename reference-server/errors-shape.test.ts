@@ -4,28 +4,15 @@
 // names its reason, and the SDK client must not take it for "not found".
 import { ReadResourceResultSchema } from '@modelcontextprotocol/core';
 import { ProtocolError, ResourceNotFoundError, withInputRequired, type Client, type InputRequiredResult } from '@modelcontextprotocol/client';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectHttp, connectStdio, startHttpServer, type ClientEra, type RunningHttpServer } from '../test-support/reference-server/harness';
+import { expect } from 'vitest';
+import type { ClientEra } from '../test-support/reference-server/harness';
+import { eachEraAndWire, serverOnOwnSandbox } from '../test-support/reference-server/wires';
 
 const MAX_FILE_BYTES = 1024 * 1024;
-let sandboxDir: string;
-let server: RunningHttpServer;
-let args: string[];
-
-beforeAll(async () => {
-  // A sandbox that is not empty is served as it is: just one file one byte over the size limit.
-  sandboxDir = mkdtempSync(join(tmpdir(), 'reference-errors-shape-'));
-  writeFileSync(join(sandboxDir, 'big.bin'), Buffer.alloc(MAX_FILE_BYTES + 1, 7));
-  args = ['--resources', '5', '--sandbox-dir', sandboxDir];
-  server = await startHttpServer(args);
-});
-afterAll(async () => {
-  await server?.stop();
-  rmSync(sandboxDir, { recursive: true, force: true });
-});
+// A sandbox that is not empty is served as it is: just one file one byte over the size limit.
+const target = serverOnOwnSandbox(['--resources', '5'], dir => writeFileSync(join(dir, 'big.bin'), Buffer.alloc(MAX_FILE_BYTES + 1, 7)));
 
 async function failure(p: Promise<unknown>): Promise<ProtocolError> {
   const e = await p.then(() => undefined, (err: unknown) => err);
@@ -77,22 +64,4 @@ async function checkShapes(client: Client, era: ClientEra): Promise<void> {
   }
 }
 
-describe.each<ClientEra>(['modern', 'legacy'])('error shapes, %s client', era => {
-  it('over HTTP', async () => {
-    const client = await connectHttp(server.url, era, { inputRequired: { autoFulfill: false } });
-    try {
-      await checkShapes(client, era);
-    } finally {
-      await client.close();
-    }
-  });
-  it('over stdio', async () => {
-    const { client, transport } = await connectStdio(era, args, { inputRequired: { autoFulfill: false } });
-    transport.stderr?.on('data', () => undefined);
-    try {
-      await checkShapes(client, era);
-    } finally {
-      await client.close();
-    }
-  });
-});
+eachEraAndWire('error shapes', target, checkShapes, { inputRequired: { autoFulfill: false } });

@@ -13,7 +13,8 @@ import {
 } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerElicitations } from '../test-support/reference-server/scenarios';
-import { connectHttp, connectStdio, startHttpServer, type ClientEra, type RunningHttpServer } from '../test-support/reference-server/harness';
+import { startHttpServer, type ClientEra, type RunningHttpServer } from '../test-support/reference-server/harness';
+import { connectOver, type Wire } from '../test-support/reference-server/wires';
 
 const ARGS = ['--resources', '5'];
 let server: RunningHttpServer;
@@ -24,13 +25,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-type Wire = 'http' | 'stdio';
-async function connect(wire: Wire, era: ClientEra, options: ClientOptions = {}): Promise<Client> {
-  if (wire === 'http') return connectHttp(server.url, era, options);
-  const { client, transport } = await connectStdio(era, ARGS, options);
-  transport.stderr?.on('data', () => undefined);
-  return client;
-}
+const connect = (wire: Wire, era: ClientEra, options: ClientOptions = {}) => connectOver(wire, era, { url: server.url, args: ARGS }, options);
 
 type Round = { inputResponses?: Record<string, unknown>; requestState?: string };
 type Outcome = InputRequiredResult | (Record<string, unknown> & { contents: Array<{ text?: string }> });

@@ -3,33 +3,23 @@
 // else a blob), and a directory answers one content per child under the child's own URI and MIME type, each
 // child readable alone; subdirectories are `inode/directory` contents listing their children's URIs.
 import type { Client } from '@modelcontextprotocol/client';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectHttp, connectStdio, startHttpServer, type ClientEra, type RunningHttpServer } from '../test-support/reference-server/harness';
+import { beforeAll, expect } from 'vitest';
+import { eachEraAndWire, serverOnOwnSandbox } from '../test-support/reference-server/wires';
 
 type Content = { uri: string; mimeType?: string; text?: string; blob?: string };
 
 const LATIN1 = Buffer.from('Caf\u00e9 cr\u00e8me br\u00fbl\u00e9e\n', 'latin1');
 const WITH_NUL = Buffer.from('looks like text\0but has a NUL\n', 'utf8');
-let sandboxDir: string;
-let server: RunningHttpServer;
-let args: string[];
-
-beforeAll(async () => {
-  sandboxDir = mkdtempSync(join(tmpdir(), 'reference-sandbox-contents-'));
-  args = ['--resources', '5', '--sandbox-dir', sandboxDir];
-  server = await startHttpServer(args); // an empty directory: the server fills it
-  // Reads go to the disk, so files added now are served at once.
-  mkdirSync(join(sandboxDir, 'odd', 'empty'), { recursive: true });
-  writeFileSync(join(sandboxDir, 'odd', 'nul.txt'), WITH_NUL);
-  writeFileSync(join(sandboxDir, 'odd', 'CHANGES'), 'UTF-8 text without an extension: naïve\n');
-  writeFileSync(join(sandboxDir, 'odd', 'big.txt'), Buffer.alloc(1024 * 1024 + 1, 0x61));
-});
-afterAll(async () => {
-  await server?.stop();
-  rmSync(sandboxDir, { recursive: true, force: true });
+const target = serverOnOwnSandbox(['--resources', '5']); // an empty directory: the server fills it
+beforeAll(() => {
+  // Reads go to the disk, so files added once the server is up are served at once.
+  const { dir } = target();
+  mkdirSync(join(dir, 'odd', 'empty'), { recursive: true });
+  writeFileSync(join(dir, 'odd', 'nul.txt'), WITH_NUL);
+  writeFileSync(join(dir, 'odd', 'CHANGES'), 'UTF-8 text without an extension: naïve\n');
+  writeFileSync(join(dir, 'odd', 'big.txt'), Buffer.alloc(1024 * 1024 + 1, 0x61));
 });
 
 async function contents(client: Client, uri: string): Promise<Content[]> {
@@ -84,22 +74,4 @@ async function checkContents(client: Client): Promise<void> {
   expect(folder[1].text).toBe((await contents(client, 'ref://samples/guide.md'))[0].text);
 }
 
-describe.each<ClientEra>(['modern', 'legacy'])('sandbox and folder contents, %s client', era => {
-  it('over HTTP', async () => {
-    const client = await connectHttp(server.url, era);
-    try {
-      await checkContents(client);
-    } finally {
-      await client.close();
-    }
-  });
-  it('over stdio', async () => {
-    const { client, transport } = await connectStdio(era, args);
-    transport.stderr?.on('data', () => undefined);
-    try {
-      await checkContents(client);
-    } finally {
-      await client.close();
-    }
-  });
-});
+eachEraAndWire('sandbox and folder contents', target, checkContents);

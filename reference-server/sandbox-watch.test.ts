@@ -6,9 +6,10 @@ import type { Client, Resource } from '@modelcontextprotocol/client';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listAllResources } from '../test-support/reference-server/scenarios';
-import { connectHttp, connectStdio, eventually, startHttpServer, type ClientEra, type RunningHttpServer } from '../test-support/reference-server/harness';
+import { afterAll, describe, expect, it } from 'vitest';
+import { listAllResources, recordNotifications, subscribe } from '../test-support/reference-server/scenarios';
+import { connectHttp, connectStdio, eventually, type ClientEra } from '../test-support/reference-server/harness';
+import { serverOnOwnSandbox } from '../test-support/reference-server/wires';
 import { SandboxTree } from './sandbox-tree';
 
 /** No tick during a test, so every `list_changed` seen comes from the disk (not the ephemeral resource). */
@@ -22,31 +23,6 @@ function sandboxDir(): string {
 afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
-
-/** Records `updated` URIs and counts `list_changed` notifications on a client. */
-function record(client: Client): { updated: string[]; listChanged(): number } {
-  const updated: string[] = [];
-  let listChanged = 0;
-  client.setNotificationHandler('notifications/resources/updated', n => {
-    updated.push(n.params.uri);
-  });
-  client.setNotificationHandler('notifications/resources/list_changed', () => {
-    listChanged++;
-  });
-  return { updated, listChanged: () => listChanged };
-}
-
-async function watch(client: Client, era: ClientEra, uris: string[]): Promise<() => Promise<void>> {
-  if (era === 'modern') {
-    const sub = await client.listen({ resourceSubscriptions: uris, resourcesListChanged: true });
-    expect(sub.honoredFilter.resourceSubscriptions).toEqual(uris);
-    return () => sub.close();
-  }
-  for (const uri of uris) await client.subscribeResource({ uri });
-  return async () => {
-    for (const uri of uris) await client.unsubscribeResource({ uri });
-  };
-}
 
 const listed = async (client: Client): Promise<Map<string, Resource>> =>
   new Map((await listAllResources(client)).resources.map(r => [r.uri, r]));
@@ -67,8 +43,8 @@ async function checkWatching(client: Client, era: ClientEra, root: string, name:
   writeFileSync(join(root, name, 'a.txt'), 'one');
   await expect.poll(async () => (await listed(client)).get(fileUri)?.size, { timeout: 10_000 }).toBe(3);
 
-  const { updated, listChanged } = record(client);
-  const close = await watch(client, era, [fileUri, dirUri]);
+  const { updated, listChanged } = recordNotifications(client);
+  const close = await subscribe(client, era, [fileUri, dirUri]);
   try {
     // A change on disk: `updated` for the file and its directory, and the new content on the next read.
     writeFileSync(join(root, name, 'a.txt'), 'two!');
@@ -95,19 +71,11 @@ async function checkWatching(client: Client, era: ClientEra, root: string, name:
 }
 
 describe('over HTTP', () => {
-  let root: string;
-  let server: RunningHttpServer;
-  beforeAll(async () => {
-    root = sandboxDir();
-    server = await startHttpServer([...QUIET, '--sandbox-dir', root]);
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const target = serverOnOwnSandbox(QUIET);
   it.each<ClientEra>(['modern', 'legacy'])('lists the sandbox and announces changes on disk (%s client)', async era => {
-    const client = await connectHttp(server.url, era);
+    const client = await connectHttp(target().url, era);
     try {
-      await checkWatching(client, era, root, `http-${era}`);
+      await checkWatching(client, era, target().dir, `http-${era}`);
     } finally {
       await client.close();
     }

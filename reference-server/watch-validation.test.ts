@@ -3,11 +3,9 @@
 // lists only what will be announced. 2025-11-25: resources/subscribe answers an error: not found for a valid
 // URI that names nothing here, -32602 with a reason for a malformed one (or one a read would refuse).
 import { ProtocolError, ResourceNotFoundError, type Client } from '@modelcontextprotocol/client';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectHttp, connectStdio, startHttpServer, type ClientEra, type RunningHttpServer } from '../test-support/reference-server/harness';
+import { expect } from 'vitest';
+import type { ClientEra } from '../test-support/reference-server/harness';
+import { eachEraAndWire, serverOnOwnSandbox, type Wire } from '../test-support/reference-server/wires';
 import { usersOf } from './templates';
 
 /** Served: fixed, unlisted, catalog, each template where a read would answer, sandbox files and directories. */
@@ -24,21 +22,9 @@ const REFUSED: Array<[string, string | undefined]> = [
   ['ref://search?limit=500', 'limit-too-large'], ['file:///../etc/hostname', 'path-traversal'], ['file:///escape-link', 'symlink-escape']
 ];
 
-let sandboxDir: string;
-let server: RunningHttpServer;
-let args: string[];
+const target = serverOnOwnSandbox(['--resources', '5']);
 
-beforeAll(async () => {
-  sandboxDir = mkdtempSync(join(tmpdir(), 'reference-watch-validation-'));
-  args = ['--resources', '5', '--sandbox-dir', sandboxDir];
-  server = await startHttpServer(args);
-});
-afterAll(async () => {
-  await server?.stop();
-  rmSync(sandboxDir, { recursive: true, force: true });
-});
-
-async function checkWatchValidation(client: Client, era: ClientEra, wire: 'http' | 'stdio'): Promise<void> {
+async function checkWatchValidation(client: Client, era: ClientEra, wire: Wire): Promise<void> {
   if (era === 'modern') {
     const mixed = [...SERVED.slice(0, 5), ...REFUSED.map(([uri]) => uri), ...SERVED.slice(5)];
     const sub = await client.listen({ resourceSubscriptions: mixed, resourcesListChanged: true });
@@ -70,22 +56,4 @@ async function checkWatchValidation(client: Client, era: ClientEra, wire: 'http'
   }
 }
 
-describe.each<ClientEra>(['modern', 'legacy'])('watching only what is served, %s client', era => {
-  it('over HTTP', async () => {
-    const client = await connectHttp(server.url, era);
-    try {
-      await checkWatchValidation(client, era, 'http');
-    } finally {
-      await client.close();
-    }
-  });
-  it('over stdio', async () => {
-    const { client, transport } = await connectStdio(era, args);
-    transport.stderr?.on('data', () => undefined);
-    try {
-      await checkWatchValidation(client, era, 'stdio');
-    } finally {
-      await client.close();
-    }
-  });
-});
+eachEraAndWire('watching only what is served', target, checkWatchValidation);

@@ -289,7 +289,7 @@ export async function checkErrors(client: Client, slowMs: number): Promise<void>
 }
 
 /** Records `updated` URIs and counts `list_changed` notifications on a client. */
-function recordNotifications(client: Client): { updated: string[]; listChanged(): number } {
+export function recordNotifications(client: Client): { updated: string[]; listChanged(): number } {
   const updated: string[] = [];
   let listChanged = 0;
   client.setNotificationHandler('notifications/resources/updated', n => {
@@ -302,7 +302,7 @@ function recordNotifications(client: Client): { updated: string[]; listChanged()
 }
 
 /** Subscribes to `uris` the way the client's era does (plus list_changed on 2026-07-28); resolves to an unsubscribe. */
-async function subscribe(client: Client, era: ClientEra, uris: string[]): Promise<() => Promise<void>> {
+export async function subscribe(client: Client, era: ClientEra, uris: string[]): Promise<() => Promise<void>> {
   if (era === 'modern') {
     const sub = await client.listen({ resourceSubscriptions: uris, resourcesListChanged: true });
     expect(sub.honoredFilter.resourceSubscriptions).toEqual(uris);
