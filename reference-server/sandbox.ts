@@ -2,10 +2,11 @@
 // inside the sandbox only: `..` segments (raw or percent-encoded, even double-encoded), absolute paths, NUL
 // bytes and symlinks that point outside are refused with -32602 and a machine-readable reason.
 import { ResourceNotFoundError, type ProtocolError, type Resource } from '@modelcontextprotocol/server';
-import { mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, isAbsolute } from 'node:path';
 import { png } from './binary-formats';
+import { REFERENCE_DATE_MS } from './catalog';
 import { completionFrom } from './completion';
 import { CACHE, contentItem, type ReadOutcome } from './entry';
 import { invalidParams } from './errors';
@@ -211,4 +212,25 @@ function fill(root: string, seed: number): void {
   } catch (e) {
     log(`could not create sandbox symlinks: ${e instanceof Error ? e.message : String(e)}`);
   }
+  backdate(root);
+}
+
+/**
+ * Gives a filled sandbox fixed modification times (a day apart, before the reference date), deepest first so
+ * no later write moves a directory's: its listing (lastModified) is then the same at every start, like
+ * everything else generated. Links keep their own times; their targets' are what is listed.
+ */
+function backdate(root: string): void {
+  let day = 0;
+  const visit = (dir: string) => {
+    for (const d of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      if (d.isSymbolicLink()) continue;
+      const path = join(dir, d.name);
+      if (d.isDirectory()) visit(path);
+      const at = new Date(REFERENCE_DATE_MS - ++day * 86_400_000);
+      utimesSync(path, at, at);
+    }
+  };
+  visit(root);
+  utimesSync(root, new Date(REFERENCE_DATE_MS), new Date(REFERENCE_DATE_MS));
 }
