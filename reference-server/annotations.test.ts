@@ -4,7 +4,8 @@
 // listed with invalid annotations, which the SDK server sends untouched and the SDK client refuses.
 import { Client, SdkError, StreamableHTTPClientTransport, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newClient, startHttpServer, stdioTransport, type ClientEra, type RunningHttpServer } from '../test-support/reference-server/harness';
+import { newClient, stdioTransport, type ClientEra } from '../test-support/reference-server/harness';
+import { HttpReferenceServer } from '../test-support/reference-server/http-server';
 import { INVALID_ANNOTATION_URIS } from './invalid-annotations';
 
 type Frame = { id?: unknown; result?: Record<string, unknown> };
@@ -41,14 +42,14 @@ const lastResultWith = (frames: Frame[], key: string) => [...frames].reverse().f
 
 const ISO_8601 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 
-const servers: RunningHttpServer[] = [];
-let plain: RunningHttpServer;
-let invalid: RunningHttpServer;
+const servers: HttpReferenceServer[] = [];
+let plain: HttpReferenceServer;
+let invalid: HttpReferenceServer;
 const PLAIN_ARGS = ['--resources', '5'];
 const INVALID_ARGS = ['--resources', '5', '--page-size', '100', '--invalid-annotations'];
 
 beforeAll(async () => {
-  [plain, invalid] = await Promise.all([startHttpServer(PLAIN_ARGS), startHttpServer(INVALID_ARGS)]);
+  [plain, invalid] = await Promise.all([HttpReferenceServer.start(PLAIN_ARGS), HttpReferenceServer.start(INVALID_ARGS)]);
   servers.push(plain, invalid);
 });
 afterAll(async () => {

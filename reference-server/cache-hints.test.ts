@@ -4,7 +4,8 @@
 // discovery never change; each read has the hint docs/reference-server.md lists.
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectHttp, connectStdio, startHttpServer, type RunningHttpServer } from '../test-support/reference-server/harness';
+import { connectHttp, connectStdio } from '../test-support/reference-server/harness';
+import { HttpReferenceServer } from '../test-support/reference-server/http-server';
 import { EPHEMERAL_PERIOD_TICKS } from './live';
 
 type Hinted = { ttlMs?: number; cacheScope?: string };
@@ -12,11 +13,11 @@ const hint = (r: unknown) => ({ ttlMs: (r as Hinted).ttlMs, cacheScope: (r as Hi
 
 const INTERVAL_MS = 2000;
 const PAGE = 20;
-let server: RunningHttpServer;
+let server: HttpReferenceServer;
 let client: Client;
 
 beforeAll(async () => {
-  server = await startHttpServer(['--resources', '7', '--page-size', String(PAGE), '--update-interval-ms', String(INTERVAL_MS)]);
+  server = await HttpReferenceServer.start(['--resources', '7', '--page-size', String(PAGE), '--update-interval-ms', String(INTERVAL_MS)]);
   client = await connectHttp(server.url, 'modern');
 });
 afterAll(async () => {

@@ -13,13 +13,14 @@ import {
 } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerElicitations } from '../test-support/reference-server/scenarios';
-import { startHttpServer, type ClientEra, type RunningHttpServer } from '../test-support/reference-server/harness';
+import { type ClientEra } from '../test-support/reference-server/harness';
+import { HttpReferenceServer } from '../test-support/reference-server/http-server';
 import { connectOver, type Wire } from '../test-support/reference-server/wires';
 
 const ARGS = ['--resources', '5'];
-let server: RunningHttpServer;
+let server: HttpReferenceServer;
 beforeAll(async () => {
-  server = await startHttpServer(ARGS);
+  server = await HttpReferenceServer.start(ARGS);
 });
 afterAll(async () => {
   await server?.stop();

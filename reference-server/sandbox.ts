@@ -22,6 +22,7 @@ const MAX_DIRECTORY_ITEMS = 50;
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
 /** C0 controls other than tab, line feed, form feed and carriage return; DEL; C1 controls. */
+// eslint-disable-next-line no-control-regex -- control characters are what marks a file as binary
 const CONTROL_JUNK = /[\u0000-\u0008\u000B\u000E-\u001F\u007F-\u009F]/;
 
 /**

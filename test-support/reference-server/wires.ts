@@ -5,7 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { connectHttp, connectStdio, startHttpServer, type ClientEra, type RunningHttpServer } from './harness';
+import { connectHttp, connectStdio, type ClientEra } from './harness';
+import { HttpReferenceServer } from './http-server';
 
 export type Wire = 'http' | 'stdio';
 
@@ -23,12 +24,12 @@ export interface WireTarget {
 export function serverOnOwnSandbox(flags: string[], prepare?: (dir: string) => void): () => WireTarget & { dir: string } {
   let dir = '';
   let args: string[] = [];
-  let server: RunningHttpServer | undefined;
+  let server: HttpReferenceServer | undefined;
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'reference-sandbox-'));
     prepare?.(dir);
     args = [...flags, '--sandbox-dir', dir];
-    server = await startHttpServer(args);
+    server = await HttpReferenceServer.start(args);
   });
   afterAll(async () => {
     await server?.stop();
