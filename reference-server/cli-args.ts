@@ -3,7 +3,7 @@
 // Node's own parser reads the command line; this module checks and types the values.
 import { parseArgs as parseNodeArgs } from 'node:util';
 
-export type Era = 'both' | 'modern' | 'legacy';
+type Era = 'both' | 'modern' | 'legacy';
 
 export interface ServerOptions {
   transport: 'stdio' | 'http';
@@ -30,7 +30,7 @@ export interface ServerOptions {
   invalidAnnotations: boolean;
 }
 
-export const DEFAULT_OPTIONS: ServerOptions = {
+const DEFAULT_OPTIONS: ServerOptions = {
   transport: 'stdio',
   port: 3001,
   host: '127.0.0.1',
@@ -46,7 +46,7 @@ export const DEFAULT_OPTIONS: ServerOptions = {
   invalidAnnotations: false
 };
 
-export const USAGE = `Usage: reference-server [--transport stdio|http] [--port N] [--host H] [--resources N]
+const USAGE = `Usage: reference-server [--transport stdio|http] [--port N] [--host H] [--resources N]
   [--page-size N] [--template-page-size N] [--update-interval-ms N] [--seed N] [--era both|modern|legacy]
   [--sandbox-dir DIR] [--slow-ms N] [--request-state-ttl-s N] [--state-key KEY] [--legacy-session-idle-s N]
   [--invalid-annotations]`;

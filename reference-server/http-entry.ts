@@ -12,7 +12,7 @@ import { LegacySessions } from './legacy-sessions';
 import { createReferenceServer } from './server-factory';
 import { listenRequestBody, narrowListen } from './watch-filter';
 
-export const MCP_PATH = '/mcp';
+const MCP_PATH = '/mcp';
 
 export interface HttpServing {
   url: string;

@@ -14,10 +14,10 @@ const pastTense = (action: 'decline' | 'cancel'): string => (action === 'decline
 export const VAULT_URI = 'ref://input/vault';
 export const TWO_ROUND_URI = 'ref://input/two-round';
 export const URL_MODE_URI = 'ref://input/url-mode';
-export const TWO_AT_ONCE_URI = 'ref://input/two-at-once';
+const TWO_AT_ONCE_URI = 'ref://input/two-at-once';
 export const VAULT_PASSPHRASE = 'open sesame';
 export const VAULT_SECRET = 'The treasure is buried under the old oak tree.';
-export const VAULT_MAX_ATTEMPTS = 3;
+const VAULT_MAX_ATTEMPTS = 3;
 
 type FlowState = { uri: string; step: number; name?: string; colour?: string; nonce?: string };
 

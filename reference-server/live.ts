@@ -7,7 +7,7 @@ import { Rng, sentence } from './rng';
 export type LiveEvent = { type: 'updated'; uri: string } | { type: 'listChanged' };
 export type LiveListener = (event: LiveEvent) => void;
 
-export const LIVE_URIS = {
+const LIVE_URIS = {
   clock: 'ref://live/clock',
   counter: 'ref://live/counter',
   log: 'ref://live/log',

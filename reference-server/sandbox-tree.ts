@@ -50,7 +50,7 @@ const stamp = (st: Stats): Stamp => ({ dir: st.isDirectory(), size: st.size, mti
 const sameStamp = (a: Stamp, b: Stamp) => a.dir === b.dir && a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs && a.ino === b.ino;
 
 /** Tree keys are sandbox-relative paths; directories end in '/', the root is ''. */
-export function uriOfKey(key: string): string {
+function uriOfKey(key: string): string {
   return 'file:///' + key.split('/').map(encodeURIComponent).join('/');
 }
 

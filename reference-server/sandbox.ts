@@ -29,7 +29,7 @@ const CONTROL_JUNK = /[\u0000-\u0008\u000B\u000E-\u001F\u007F-\u009F]/;
  * The file's text when its bytes are valid UTF-8 without NULs or other control characters, else undefined
  * (served as a blob). The extension does not decide: a Latin-1 `.txt` is a blob, a UTF-8 file of any name text.
  */
-export function textOf(bytes: Uint8Array): string | undefined {
+function textOf(bytes: Uint8Array): string | undefined {
   let text: string;
   try {
     text = UTF8.decode(bytes);
@@ -39,7 +39,7 @@ export function textOf(bytes: Uint8Array): string | undefined {
   return CONTROL_JUNK.test(text) ? undefined : text;
 }
 
-export function refuse(uri: string, reason: RefusalReason): ProtocolError {
+function refuse(uri: string, reason: RefusalReason): ProtocolError {
   return invalidParams(`Refused: ${reason.replace('-', ' ')} outside the sandbox`, { uri, reason });
 }
 

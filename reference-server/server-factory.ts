@@ -6,7 +6,7 @@ import type { ReferenceApp } from './app';
 import { listTtlMs } from './live';
 import { log } from './log';
 
-export const SERVER_INFO = { name: 'mcp-reference-server', version: '1.0.0' };
+const SERVER_INFO = { name: 'mcp-reference-server', version: '1.0.0' };
 
 export interface FactoryOptions {
   era: 'modern' | 'legacy';

@@ -8,7 +8,7 @@ import { CACHE, contentItem, textResult, type ResourceEntry } from './entry';
 import { Rng } from './rng';
 
 export const LARGE_BLOB_BYTES = 5 * 1024 * 1024 + 4096;
-export const SPEC_URI = 'ref://spec/2026-07-28';
+const SPEC_URI = 'ref://spec/2026-07-28';
 
 const SAMPLE_FILES: ReadonlyArray<{ file: string; kind: string; title: string }> = [
   { file: 'readme.txt', kind: 'text', title: 'Plain text notes' },

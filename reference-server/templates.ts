@@ -11,7 +11,7 @@ import { Rng, WORDS, sentence } from './rng';
 import { compileUriTemplate, type TemplateVariables, type UriMatcher } from './uri-template';
 
 export type TemplateMeta = ListResourceTemplatesResult['resourceTemplates'][number];
-export type Completer = (value: string, args: TemplateVariables) => CompleteResult['completion'] | Promise<CompleteResult['completion']>;
+type Completer = (value: string, args: TemplateVariables) => CompleteResult['completion'] | Promise<CompleteResult['completion']>;
 
 export interface TemplateEntry {
   meta: TemplateMeta;
@@ -32,7 +32,7 @@ export function template(meta: TemplateMeta, rest: Omit<TemplateEntry, 'meta' | 
   return { meta, match: compileUriTemplate(meta.uriTemplate), check: () => undefined, ...rest };
 }
 
-export const ORGS = ['acme', 'globex', 'hooli', 'initech', 'stark', 'umbrella'] as const;
+const ORGS = ['acme', 'globex', 'hooli', 'initech', 'stark', 'umbrella'] as const;
 const FIRST = ['ada', 'alan', 'barbara', 'claude', 'donald', 'edsger', 'frances', 'grace', 'john', 'ken', 'linus', 'margaret', 'niklaus', 'radia', 'tim'];
 const LAST = ['baker', 'chen', 'diaz', 'evans', 'fischer', 'garcia', 'hopper', 'ito', 'jones', 'kumar'];
 
@@ -49,7 +49,7 @@ export function usersOf(org: string): string[] {
 
 const isOrg = (org: string): org is (typeof ORGS)[number] => ORGS.includes(org as (typeof ORGS)[number]);
 
-export const DOC_PATHS = [
+const DOC_PATHS = [
   'index.md', 'guides/getting-started.md', 'guides/templates.md', 'guides/subscriptions.md', 'guides/caching.md',
   'reference/api/resources.md', 'reference/api/completion.md', 'reference/errors.md', 'changelog/2025.md', 'changelog/2026.md'
 ] as const;

@@ -37,7 +37,7 @@ export async function listAllResources(client: Client): Promise<{ resources: Res
   return { resources, pages, firstPage };
 }
 
-export async function listAllTemplates(client: Client): Promise<{ templates: Template[]; pages: number }> {
+async function listAllTemplates(client: Client): Promise<{ templates: Template[]; pages: number }> {
   const templates: Template[] = [];
   let cursor: string | undefined;
   let pages = 0;
