@@ -28,8 +28,7 @@ export function stubEngine(answers: StubAnswers): StubEngine {
   };
 }
 
-export function renderWithEngine(ui: ReactNode, engine: EngineClient) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+export function renderWithEngine(ui: ReactNode, engine: EngineClient, queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })) {
   return render(
     <QueryClientProvider client={queryClient}>
       <EngineProvider client={engine}>{ui}</EngineProvider>
