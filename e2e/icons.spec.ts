@@ -7,7 +7,7 @@ import type { ConsoleMessage } from '@playwright/test';
 import { STEADY_ARGS } from './fixtures/reference-servers';
 import { expect, STEADY_REFERENCE, test } from './picker-page';
 
-const SPEC_URI = 'https://modelcontextprotocol.io/specification/2026-07-28';
+const SPEC_URI = 'ref://spec/2026-07-28';
 
 test.use({
   appServers: { reference: STEADY_REFERENCE, web: { transport: 'http', args: [...STEADY_ARGS] } },

@@ -7,10 +7,11 @@ import type { ServerOptions } from './cli-args';
 import { conformanceEntries } from './conformance-fixtures';
 import { failureEntries } from './failures';
 import { inputRequiredEntries } from './input-required';
+import { invalidAnnotationEntries } from './invalid-annotations';
 import { LiveResources } from './live';
 import { Registry } from './registry';
 import { Sandbox } from './sandbox';
-import { showcaseEntries } from './showcase';
+import { folderChildEntries, showcaseEntries } from './showcase';
 import { coreTemplates } from './templates';
 
 export interface ReferenceApp {
@@ -35,12 +36,17 @@ export async function createApp(options: ServerOptions): Promise<ReferenceApp> {
     ...live.entries(),
     ...inputRequiredEntries(stateCodec),
     ...failureEntries(options.slowMs),
-    ...conformanceEntries(live)
+    ...conformanceEntries(live),
+    ...(options.invalidAnnotations ? invalidAnnotationEntries() : [])
   ];
   const sandbox = Sandbox.create(options.sandboxDir, options.seed);
+  sandbox.watch({ updated: uri => live.touch(uri), listChanged: () => live.announceListChanged() });
   const templates = [...coreTemplates(catalog, options.seed), sandbox.templateEntry()];
-  const fingerprint = `${options.seed}:${options.resources}:${options.pageSize}:${options.templatePageSize}`;
-  const registry = new Registry(fixed, catalog, live, templates, options.pageSize, options.templatePageSize, fingerprint);
+  const fingerprint = `${options.seed}:${options.resources}:${options.pageSize}:${options.templatePageSize}:${options.invalidAnnotations}`;
+  const registry = new Registry({
+    fixed, unlisted: folderChildEntries(options.seed), catalog, sandbox, live, templates,
+    pageSize: options.pageSize, templatePageSize: options.templatePageSize, fingerprint
+  });
   live.start();
   return {
     options, registry, live, stateCodec,

@@ -54,7 +54,7 @@ function zlibStored(data: Buffer): Buffer {
   return Buffer.concat(parts);
 }
 
-export const PNG_SIDE = 24;
+const PNG_SIDE = 24;
 
 /** Byte size of `png()` output for a width x height image. */
 export function pngSize(width = PNG_SIDE, height = PNG_SIDE): number {
@@ -116,7 +116,7 @@ export function pdf(title: string, lines: readonly string[]): Buffer {
 }
 
 const WAV_RATE = 8000;
-export const WAV_MS = 250;
+const WAV_MS = 250;
 
 export function wavSize(durationMs = WAV_MS): number {
   return 44 + Math.round((WAV_RATE * durationMs) / 1000);

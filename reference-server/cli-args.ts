@@ -3,7 +3,7 @@
 // Node's own parser reads the command line; this module checks and types the values.
 import { parseArgs as parseNodeArgs } from 'node:util';
 
-export type Era = 'both' | 'modern' | 'legacy';
+type Era = 'both' | 'modern' | 'legacy';
 
 export interface ServerOptions {
   transport: 'stdio' | 'http';
@@ -26,9 +26,11 @@ export interface ServerOptions {
   stateKey?: string;
   /** A 2025-era HTTP session with no request and no open stream for this long is closed. */
   legacySessionIdleSeconds: number;
+  /** Also serve the ref://annotations/* resources, whose annotations are invalid on purpose. */
+  invalidAnnotations: boolean;
 }
 
-export const DEFAULT_OPTIONS: ServerOptions = {
+const DEFAULT_OPTIONS: ServerOptions = {
   transport: 'stdio',
   port: 3001,
   host: '127.0.0.1',
@@ -40,12 +42,14 @@ export const DEFAULT_OPTIONS: ServerOptions = {
   era: 'both',
   slowMs: 5000,
   requestStateTtlSeconds: 300,
-  legacySessionIdleSeconds: 600
+  legacySessionIdleSeconds: 600,
+  invalidAnnotations: false
 };
 
-export const USAGE = `Usage: reference-server [--transport stdio|http] [--port N] [--host H] [--resources N]
+const USAGE = `Usage: reference-server [--transport stdio|http] [--port N] [--host H] [--resources N]
   [--page-size N] [--template-page-size N] [--update-interval-ms N] [--seed N] [--era both|modern|legacy]
-  [--sandbox-dir DIR] [--slow-ms N] [--request-state-ttl-s N] [--state-key KEY] [--legacy-session-idle-s N]`;
+  [--sandbox-dir DIR] [--slow-ms N] [--request-state-ttl-s N] [--state-key KEY] [--legacy-session-idle-s N]
+  [--invalid-annotations]`;
 
 export class UsageError extends Error {}
 
@@ -65,6 +69,7 @@ const FLAGS = {
   'request-state-ttl-s': { type: 'string' },
   'legacy-session-idle-s': { type: 'string' },
   'state-key': { type: 'string' },
+  'invalid-annotations': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' }
 } as const;
 
@@ -121,6 +126,7 @@ export function parseArgs(argv: readonly string[]): ServerOptions {
   if (flags.transport !== undefined) o.transport = oneOf('--transport', flags.transport, ['stdio', 'http'] as const);
   if (flags.era !== undefined) o.era = oneOf('--era', flags.era, ['both', 'modern', 'legacy'] as const);
   if (flags.host !== undefined) o.host = text('--host', flags.host);
+  if (flags['invalid-annotations']) o.invalidAnnotations = true;
   if (flags['sandbox-dir'] !== undefined) o.sandboxDir = text('--sandbox-dir', flags['sandbox-dir']);
   if (flags['state-key'] !== undefined) {
     o.stateKey = text('--state-key', flags['state-key']);

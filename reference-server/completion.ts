@@ -1,7 +1,7 @@
 // Completion replies: at most 100 values, with the total number of matches and whether more exist.
 import type { CompleteResult } from '@modelcontextprotocol/server';
 
-export const MAX_COMPLETION_VALUES = 100;
+const MAX_COMPLETION_VALUES = 100;
 
 export function completionFrom(candidates: readonly string[], prefix: string): CompleteResult['completion'] {
   const p = prefix.toLowerCase();

@@ -5,7 +5,7 @@ import { CACHE, textResult, type ResourceEntry } from './entry';
 import type { LiveResources } from './live';
 import { Rng } from './rng';
 
-export const WATCHED_URI = 'test://watched-resource';
+const WATCHED_URI = 'test://watched-resource';
 
 export function conformanceEntries(live: LiveResources): ResourceEntry[] {
   live.alsoUpdatedOnTick.push(WATCHED_URI);

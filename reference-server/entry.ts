@@ -11,6 +11,8 @@ export interface ResourceEntry {
   /** Stamped on `resources/read` results of the 2026-07-28 era (2025 results carry no hints). */
   cache: CacheHint;
   read(uri: string, ctx: ServerContext): ReadOutcome | Promise<ReadOutcome>;
+  /** Listed, but reading it answers "not found" (ref://errors/missing): not a URI a client can watch either. */
+  missing?: true;
 }
 
 /** Named cache hints, so the documentation table and the code use the same vocabulary. */

@@ -11,6 +11,7 @@ export function failureEntries(slowMs: number): ResourceEntry[] {
         description: 'Appears in the listing, but reading it answers -32602 (resource not found)'
       },
       cache: CACHE.noStore,
+      missing: true,
       read: uri => {
         throw new ResourceNotFoundError(uri);
       }

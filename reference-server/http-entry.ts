@@ -10,8 +10,9 @@ import type { ReferenceApp } from './app';
 import { log } from './log';
 import { LegacySessions } from './legacy-sessions';
 import { createReferenceServer } from './server-factory';
+import { listenRequestBody, narrowListen } from './watch-filter';
 
-export const MCP_PATH = '/mcp';
+const MCP_PATH = '/mcp';
 
 export interface HttpServing {
   url: string;
@@ -36,11 +37,16 @@ export async function serveOverHttp(app: ReferenceApp): Promise<HttpServing> {
     else modern.notify.resourceUpdated(event.uri);
   });
 
+  // A listen request reaches the SDK with only the URIs this server serves (watch-filter.ts).
+  const toModern = async (request: Request) => {
+    const listen = await listenRequestBody(request);
+    return modern.fetch(request, listen ? { parsedBody: narrowListen(listen, app.registry) } : undefined);
+  };
   const route = toNodeHandler({
     fetch: async (request: Request) => {
       if (options.era === 'legacy') return legacy.fetch(request);
-      if (options.era === 'modern') return modern.fetch(request);
-      return (await isLegacyRequest(request)) ? legacy.fetch(request) : modern.fetch(request);
+      if (options.era === 'modern') return toModern(request);
+      return (await isLegacyRequest(request)) ? legacy.fetch(request) : toModern(request);
     }
   }, { onerror });
 

@@ -1,11 +1,12 @@
 // Resources that need input before they answer (multi-round-trip `input_required` on resources/read): a vault
-// behind a passphrase form, a two-round form, and a URL-mode elicitation. `requestState` is HMAC-signed with
+// behind a passphrase form, a two-round form, two inputs asked in one round, and a URL-mode elicitation. `requestState` is HMAC-signed with
 // an expiry and bound to the method by the codec (app.ts), and to the URI here; anything else is -32602.
 // On 2025-era connections the SDK turns the same returns into real elicitation/create requests.
-import { inputRequired, inputResponse, ProtocolError, ProtocolErrorCode, type RequestStateCodec, type ServerContext } from '@modelcontextprotocol/server';
+import { inputRequired, inputResponse, type RequestStateCodec, type ServerContext } from '@modelcontextprotocol/server';
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
 import { CACHE, textResult, type ReadOutcome, type ResourceEntry } from './entry';
+import { invalidParams } from './errors';
 
 /** 'decline' -> 'declined', 'cancel' -> 'cancelled'. */
 const pastTense = (action: 'decline' | 'cancel'): string => (action === 'decline' ? 'declined' : 'cancelled');
@@ -13,11 +14,12 @@ const pastTense = (action: 'decline' | 'cancel'): string => (action === 'decline
 export const VAULT_URI = 'ref://input/vault';
 export const TWO_ROUND_URI = 'ref://input/two-round';
 export const URL_MODE_URI = 'ref://input/url-mode';
+const TWO_AT_ONCE_URI = 'ref://input/two-at-once';
 export const VAULT_PASSPHRASE = 'open sesame';
 export const VAULT_SECRET = 'The treasure is buried under the old oak tree.';
-export const VAULT_MAX_ATTEMPTS = 3;
+const VAULT_MAX_ATTEMPTS = 3;
 
-type FlowState = { uri: string; step: number; name?: string; nonce?: string };
+type FlowState = { uri: string; step: number; name?: string; colour?: string; nonce?: string };
 
 const Passphrase = z.object({ passphrase: z.string().describe('The vault passphrase') });
 const Name = z.object({ name: z.string().min(1).describe('Your name') });
@@ -28,7 +30,7 @@ function stateFor(uri: string, ctx: ServerContext): FlowState | undefined {
   const state = ctx.mcpReq.requestState<FlowState>();
   if (state === undefined) return undefined;
   if (typeof state !== 'object' || state === null || state.uri !== uri) {
-    throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'requestState was issued for a different resource', { uri });
+    throw invalidParams('requestState was issued for a different resource', { uri, reason: 'request-state-mismatch' });
   }
   return state;
 }
@@ -84,6 +86,33 @@ export function inputRequiredEntries(codec: RequestStateCodec<unknown>): Resourc
     return textResult(uri, 'application/json', JSON.stringify({ name: state.name, colour: parsed.data.colour, rounds: 2 }));
   };
 
+  /**
+   * Both inputs in one round. A retry that lacks one, or answers it badly, is asked for that one again; the
+   * answers already given ride in the state.
+   */
+  const twoAtOnce = async (uri: string, ctx: ServerContext): Promise<ReadOutcome> => {
+    const state = stateFor(uri, ctx);
+    const ask = async (keys: Array<'name' | 'colour'>, given: { name?: string; colour?: string }) => inputRequired({
+      inputRequests: Object.fromEntries(keys.map(k => [k, k === 'name'
+        ? inputRequired.elicit({ message: 'Your name?', requestedSchema: Name })
+        : inputRequired.elicit({ message: 'Your favourite colour?', requestedSchema: Colour })])),
+      requestState: await mint({ uri, step: 1, ...given }, ctx)
+    });
+    if (!state) return ask(['name', 'colour'], {});
+    const answers = { name: inputResponse(ctx.mcpReq.inputResponses, 'name'), colour: inputResponse(ctx.mcpReq.inputResponses, 'colour') };
+    for (const [key, answer] of Object.entries(answers)) {
+      if (answer.kind === 'elicit' && answer.action !== 'accept') return textResult(uri, 'text/plain', `Stopped: ${key} ${pastTense(answer.action)}.`);
+    }
+    const parsedName = Name.safeParse(answers.name.kind === 'elicit' ? answers.name.content : undefined);
+    const parsedColour = Colour.safeParse(answers.colour.kind === 'elicit' ? answers.colour.content : undefined);
+    const name = parsedName.success ? parsedName.data.name : state.name;
+    const colour = parsedColour.success ? parsedColour.data.colour : state.colour;
+    if (name === undefined || colour === undefined) {
+      return ask([...(name === undefined ? ['name' as const] : []), ...(colour === undefined ? ['colour' as const] : [])], { name, colour });
+    }
+    return textResult(uri, 'application/json', JSON.stringify({ name, colour }));
+  };
+
   const urlMode = async (uri: string, ctx: ServerContext): Promise<ReadOutcome> => {
     const state = stateFor(uri, ctx);
     const answer = inputResponse(ctx.mcpReq.inputResponses, 'authorize');
@@ -120,6 +149,14 @@ export function inputRequiredEntries(codec: RequestStateCodec<unknown>): Resourc
       },
       cache: CACHE.noStore,
       read: twoRound
+    },
+    {
+      meta: {
+        uri: TWO_AT_ONCE_URI, name: 'two-at-once', title: 'Two inputs at once', mimeType: 'application/json',
+        description: 'Asks for a name and a colour in one round, then answers with both'
+      },
+      cache: CACHE.noStore,
+      read: twoAtOnce
     },
     {
       meta: {

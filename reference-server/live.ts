@@ -7,7 +7,7 @@ import { Rng, sentence } from './rng';
 export type LiveEvent = { type: 'updated'; uri: string } | { type: 'listChanged' };
 export type LiveListener = (event: LiveEvent) => void;
 
-export const LIVE_URIS = {
+const LIVE_URIS = {
   clock: 'ref://live/clock',
   counter: 'ref://live/counter',
   log: 'ref://live/log',
@@ -17,6 +17,17 @@ export const LIVE_URIS = {
 const LOG_TAIL_LINES = 20;
 /** The ephemeral resource is present during every other run of this many ticks. */
 export const EPHEMERAL_PERIOD_TICKS = 3;
+/** Never longer than the old fixed list hint, for the sandbox's files come and go between ticks too. */
+const MAX_LIST_TTL_MS = 300_000;
+
+/**
+ * The `resources/list` cache hint: one tick, well under the ephemeral resource's period, so a cached list is at
+ * most one tick old when that resource comes or goes (list_changed invalidates sooner for clients that listen).
+ * The same on every page: the SDK client caches a whole walk under the first page's hint.
+ */
+export function listTtlMs(updateIntervalMs: number): number {
+  return Math.min(updateIntervalMs, MAX_LIST_TTL_MS);
+}
 
 export class LiveResources {
   private readonly listeners = new Set<LiveListener>();
@@ -82,9 +93,14 @@ export class LiveResources {
     this.emit({ type: 'listChanged' });
   }
 
-  /** Re-announces a URI as updated (the `touch_resource` tool). */
+  /** Re-announces a URI as updated (the `touch_resource` tool, and sandbox files changed on disk). */
   touch(uri: string): void {
     this.emit({ type: 'updated', uri });
+  }
+
+  /** Announces that resources came or went elsewhere (sandbox files added or removed on disk). */
+  announceListChanged(): void {
+    this.emit({ type: 'listChanged' });
   }
 
   private emit(event: LiveEvent): void {

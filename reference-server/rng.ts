@@ -3,7 +3,7 @@
 // same content.
 
 /** A 32-bit mix of the inputs (murmur3 finalizer over a running hash). */
-export function hash32(...parts: number[]): number {
+function hash32(...parts: number[]): number {
   let h = 0x9e3779b9;
   for (const p of parts) {
     h = Math.imul(h ^ (p >>> 0), 0x85ebca6b);

@@ -1,36 +1,46 @@
 // The `file:///{+path}` template over a sandbox directory the server creates and fills. Paths are resolved
 // inside the sandbox only: `..` segments (raw or percent-encoded, even double-encoded), absolute paths, NUL
 // bytes and symlinks that point outside are refused with -32602 and a machine-readable reason.
-import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError } from '@modelcontextprotocol/server';
-import { mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync, readFileSync } from 'node:fs';
+import { ResourceNotFoundError, type ProtocolError, type Resource } from '@modelcontextprotocol/server';
+import { mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative, sep, isAbsolute } from 'node:path';
+import { join, isAbsolute } from 'node:path';
 import { png } from './binary-formats';
+import { REFERENCE_DATE_MS } from './catalog';
 import { completionFrom } from './completion';
 import { CACHE, contentItem, type ReadOutcome } from './entry';
+import { invalidParams } from './errors';
 import { log } from './log';
 import { Rng } from './rng';
+import { DIRECTORY_MIME, isWithin, mimeOf, SandboxTree, type SandboxEvents } from './sandbox-tree';
 import { template, type TemplateEntry } from './templates';
 
 export type RefusalReason = 'path-traversal' | 'absolute-path' | 'invalid-path' | 'symlink-escape';
 
-const MIME_BY_EXT: Record<string, string> = {
-  md: 'text/markdown', txt: 'text/plain', csv: 'text/csv', json: 'application/json', png: 'image/png'
-};
 const MAX_FILE_BYTES = 1024 * 1024;
 const MAX_DIRECTORY_ITEMS = 50;
-const MAX_COMPLETION_WALK = 500;
 
-function mimeOf(name: string): string {
-  return MIME_BY_EXT[name.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+/** C0 controls other than tab, line feed, form feed and carriage return; DEL; C1 controls. */
+// eslint-disable-next-line no-control-regex -- control characters are what marks a file as binary
+const CONTROL_JUNK = /[\u0000-\u0008\u000B\u000E-\u001F\u007F-\u009F]/;
+
+/**
+ * The file's text when its bytes are valid UTF-8 without NULs or other control characters, else undefined
+ * (served as a blob). The extension does not decide: a Latin-1 `.txt` is a blob, a UTF-8 file of any name text.
+ */
+function textOf(bytes: Uint8Array): string | undefined {
+  let text: string;
+  try {
+    text = UTF8.decode(bytes);
+  } catch {
+    return undefined;
+  }
+  return CONTROL_JUNK.test(text) ? undefined : text;
 }
 
-function isText(mime: string): boolean {
-  return mime.startsWith('text/') || mime === 'application/json';
-}
-
-export function refuse(uri: string, reason: RefusalReason): ProtocolError {
-  return new ProtocolError(ProtocolErrorCode.InvalidParams, `Refused: ${reason.replace('-', ' ')} outside the sandbox`, { uri, reason });
+function refuse(uri: string, reason: RefusalReason): ProtocolError {
+  return invalidParams(`Refused: ${reason.replace('-', ' ')} outside the sandbox`, { uri, reason });
 }
 
 /** Decodes until stable, so `%252e%252e` cannot smuggle `..` past one decoding pass. */
@@ -59,22 +69,15 @@ export function checkSandboxPath(raw: string): { path: string } | { reason: Refu
   return { path: decoded };
 }
 
-/**
- * Whether `real` (a symlink-resolved path) lies inside `realRoot`. Only a whole `..` segment leads out:
- * `..notes.txt` is an ordinary name inside.
- */
-function isWithin(realRoot: string, real: string): boolean {
-  const rel = relative(realRoot, real);
-  return rel !== '..' && !rel.startsWith('..' + sep) && !isAbsolute(rel);
-}
-
 export class Sandbox {
   readonly root: string;
   private readonly realRoot: string;
+  private readonly tree: SandboxTree;
 
   private constructor(root: string, private readonly temporary: boolean) {
     this.root = root;
     this.realRoot = realpathSync(root);
+    this.tree = new SandboxTree(this.realRoot);
   }
 
   /** Uses `dir` (created and filled when empty) or a fresh temporary directory removed at exit. */
@@ -89,7 +92,24 @@ export class Sandbox {
     return sandbox;
   }
 
+  /** Every directory and file inside, as listed resources (see sandbox-tree.ts). */
+  resources(): readonly Resource[] {
+    return this.tree.resources();
+  }
+
+  /** Sandbox-relative paths (directories end in '/'), for completion. */
+  paths(): string[] {
+    return this.tree.paths();
+  }
+
+  /** Reports changes on disk from now on: `updated` for changed files and directories, `listChanged` for new or gone ones. */
+  watch(events: SandboxEvents): void {
+    this.tree.watch(events);
+  }
+
+  /** Stops watching; removes the directory when it is a temporary one. */
   dispose(): void {
+    this.tree.close();
     if (this.temporary) rmSync(this.root, { recursive: true, force: true });
   }
 
@@ -107,64 +127,48 @@ export class Sandbox {
     return real;
   }
 
+  /**
+   * A file answers one content, text or blob as its bytes say. A directory answers one content per child (at
+   * most 50, by name), each under its own URI: files with their content (those over the size limit are left
+   * out: read them alone to get the reason), subdirectories as `inode/directory` whose text lists their
+   * children's URIs, one per line. Directory URIs end in `/`.
+   */
   read(uri: string, raw: string): ReadOutcome {
     const real = this.resolve(uri, raw);
-    const st = statSync(real);
-    if (!st.isDirectory()) return { contents: [this.fileItem(uri, real)] };
-    const base = uri.endsWith('/') ? uri : uri + '/';
-    const children = readdirSync(real, { withFileTypes: true }).slice(0, MAX_DIRECTORY_ITEMS);
+    if (!statSync(real).isDirectory()) return { contents: [this.fileItem(uri, real)] };
     return {
-      contents: children.flatMap(d => {
-        const childUri = base + encodeURIComponent(d.name);
-        const childPath = join(real, d.name);
-        let childReal: string;
-        try {
-          childReal = realpathSync(childPath);
-        } catch {
-          return []; // dangling link
-        }
-        if (!isWithin(this.realRoot, childReal)) return []; // never follow links out, even when listing
-        return statSync(childReal).isDirectory()
-          ? [{ uri: childUri + '/', mimeType: 'inode/directory', text: readdirSync(childReal).join('\n') }]
-          : [this.fileItem(childUri, childReal)];
-      })
+      contents: this.children(real, uri).filter(c => c.dir || c.size <= MAX_FILE_BYTES).slice(0, MAX_DIRECTORY_ITEMS).map(c =>
+        c.dir ? { uri: c.uri, mimeType: DIRECTORY_MIME, text: this.children(c.real, c.uri).map(g => g.uri).join('\n') } : this.fileItem(c.uri, c.real))
     };
+  }
+
+  /** The children of a directory that stay inside the sandbox (links are followed, never out), by name. */
+  private children(realDir: string, dirUri: string): Array<{ uri: string; real: string; dir: boolean; size: number }> {
+    const base = dirUri.endsWith('/') ? dirUri : dirUri + '/';
+    return readdirSync(realDir).sort().flatMap(name => {
+      let real: string;
+      try {
+        real = realpathSync(join(realDir, name));
+      } catch {
+        return []; // dangling link
+      }
+      if (!isWithin(this.realRoot, real)) return [];
+      const st = statSync(real);
+      if (!st.isDirectory() && !st.isFile()) return [];
+      const dir = st.isDirectory();
+      return [{ uri: base + encodeURIComponent(name) + (dir ? '/' : ''), real, dir, size: st.size }];
+    });
   }
 
   private fileItem(uri: string, real: string) {
     const mime = mimeOf(real);
-    if (statSync(real).size > MAX_FILE_BYTES) {
-      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `File larger than ${MAX_FILE_BYTES} bytes`, { uri });
+    const { size } = statSync(real);
+    if (size > MAX_FILE_BYTES) {
+      throw invalidParams(`File larger than ${MAX_FILE_BYTES} bytes`, { uri, reason: 'file-too-large', size, max: MAX_FILE_BYTES });
     }
     const bytes = readFileSync(real);
-    return contentItem(uri, mime, isText(mime) ? { text: bytes.toString('utf8') } : { blob: bytes });
-  }
-
-  /** Sandbox-relative paths (directories end in '/'), for completion. */
-  paths(): string[] {
-    const out: string[] = [];
-    const walk = (dir: string) => {
-      for (const d of readdirSync(dir, { withFileTypes: true })) {
-        if (out.length >= MAX_COMPLETION_WALK) return;
-        const rel = relative(this.root, join(dir, d.name)).split(sep).join('/');
-        if (d.isDirectory()) {
-          out.push(rel + '/');
-          walk(join(dir, d.name));
-        } else if (!d.isSymbolicLink() || this.staysInside(join(dir, d.name))) {
-          out.push(rel);
-        }
-      }
-    };
-    walk(this.root);
-    return out.sort();
-  }
-
-  private staysInside(path: string): boolean {
-    try {
-      return isWithin(this.realRoot, realpathSync(path));
-    } catch {
-      return false;
-    }
+    const text = textOf(bytes);
+    return contentItem(uri, mime, text === undefined ? { blob: bytes } : { text });
   }
 
   templateEntry(): TemplateEntry {
@@ -175,7 +179,11 @@ export class Sandbox {
         annotations: { audience: ['user', 'assistant'], priority: 0.6 }
       },
       {
+        // Files change on disk at any time: a short hint, with `updated` sent to watchers as soon as they do.
         cache: CACHE.privateShort,
+        check: (uri, { path }) => {
+          this.resolve(uri, path);
+        },
         read: (uri, { path }) => this.read(uri, path),
         complete: { path: value => completionFrom(this.paths(), value) }
       }
@@ -192,6 +200,9 @@ function fill(root: string, seed: number): void {
   writeFileSync(join(root, 'README.md'), '# Sandbox\n\nFiles served by the reference server through `file:///{+path}`.\n');
   writeFileSync(join(root, 'notes', 'todo.txt'), '- read the spec\n- try the vault\n- subscribe to the clock\n');
   writeFileSync(join(root, 'notes', 'meeting.md'), '## Meeting notes\n\n* decided: ship it\n');
+  // Text or blob is decided by the bytes: UTF-8 prose is text, Latin-1 bytes behind a .txt name are a blob.
+  writeFileSync(join(root, 'notes', 'greeting.md'), 'Grüße, 世界 ✓\n');
+  writeFileSync(join(root, 'notes', 'latin1.txt'), Buffer.from('Caf\u00e9 cr\u00e8me br\u00fbl\u00e9e\n', 'latin1'));
   writeFileSync(join(root, 'data', 'sales.csv'), 'month,amount\n2026-01,120\n2026-02,95\n');
   writeFileSync(join(root, 'data', 'nested', 'config.json'), JSON.stringify({ theme: 'dark', retries: 3 }, null, 2));
   writeFileSync(join(root, 'images', 'gradient.png'), png(rng));
@@ -202,4 +213,25 @@ function fill(root: string, seed: number): void {
   } catch (e) {
     log(`could not create sandbox symlinks: ${e instanceof Error ? e.message : String(e)}`);
   }
+  backdate(root);
+}
+
+/**
+ * Gives a filled sandbox fixed modification times (a day apart, before the reference date), deepest first so
+ * no later write moves a directory's: its listing (lastModified) is then the same at every start, like
+ * everything else generated. Links keep their own times; their targets' are what is listed.
+ */
+function backdate(root: string): void {
+  let day = 0;
+  const visit = (dir: string) => {
+    for (const d of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      if (d.isSymbolicLink()) continue;
+      const path = join(dir, d.name);
+      if (d.isDirectory()) visit(path);
+      const at = new Date(REFERENCE_DATE_MS - ++day * 86_400_000);
+      utimesSync(path, at, at);
+    }
+  };
+  visit(root);
+  utimesSync(root, new Date(REFERENCE_DATE_MS), new Date(REFERENCE_DATE_MS));
 }

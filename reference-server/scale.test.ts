@@ -36,7 +36,10 @@ describe.each<ClientEra>(['modern', 'legacy'])('100,000 resources, %s client', e
     process.stderr.write(`[scale] ${era}: startup ${startupMs.toFixed(0)} ms (spawn to listening), ${resources.length} resources in ${pages} pages, ${ms.toFixed(0)} ms\n`);
     expect(resources.filter(r => r.uri.startsWith('ref://catalog/'))).toHaveLength(RESOURCES);
     expect(pages).toBe(Math.ceil(resources.length / PAGE));
-    expect(resources.at(-1)?.uri.startsWith('ref://')).toBe(true);
+    // After the catalog come only the sandbox's files and, while present, the ephemeral item.
+    const afterCatalog = resources.slice(resources.findLastIndex(r => r.uri.startsWith('ref://catalog/')) + 1).map(r => r.uri);
+    expect(afterCatalog.filter(u => u !== 'ref://live/ephemeral').every(u => u.startsWith('file:///'))).toBe(true);
+    expect(afterCatalog[0]).toBe('file:///');
     expect(new Set(resources.map(r => r.uri)).size).toBe(resources.length);
     const last = await client.readResource({ uri: `ref://catalog/${RESOURCES - 1}` });
     expect(last.contents).toHaveLength(1);

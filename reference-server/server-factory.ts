@@ -3,9 +3,10 @@
 import { McpServer, ProtocolError, ProtocolErrorCode, isInputRequiredResult, type ServerContext } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import type { ReferenceApp } from './app';
+import { listTtlMs } from './live';
 import { log } from './log';
 
-export const SERVER_INFO = { name: 'mcp-reference-server', version: '1.0.0' };
+const SERVER_INFO = { name: 'mcp-reference-server', version: '1.0.0' };
 
 export interface FactoryOptions {
   era: 'modern' | 'legacy';
@@ -28,8 +29,10 @@ export function createReferenceServer(app: ReferenceApp, opts: FactoryOptions): 
       prompts: {}
     },
     instructions: 'Reference MCP server: every resource feature of MCP 2026-07-28 and 2025-11-25. See docs/reference-server.md.',
+    // Each hint follows how often the result really changes (docs/reference-server.md, "Cache hints"): the
+    // resource list changes with the ticks and the disk; templates, tools, prompts and discovery never do.
     cacheHints: {
-      'resources/list': { ttlMs: 300_000, cacheScope: 'public' },
+      'resources/list': { ttlMs: listTtlMs(app.options.updateIntervalMs), cacheScope: 'public' },
       'resources/templates/list': { ttlMs: 3_600_000, cacheScope: 'public' },
       'tools/list': { ttlMs: 3_600_000, cacheScope: 'public' },
       'prompts/list': { ttlMs: 3_600_000, cacheScope: 'public' },
@@ -58,6 +61,8 @@ export function createReferenceServer(app: ReferenceApp, opts: FactoryOptions): 
   const legacySubscriptions = new Set<string>();
   if (opts.era === 'legacy') {
     low.setRequestHandler('resources/subscribe', req => {
+      // Only what this server serves can be watched: not found, or -32602 with a reason (malformed URI, ...).
+      registry.checkWatchable(req.params.uri);
       legacySubscriptions.add(req.params.uri);
       return {};
     });

@@ -1,6 +1,6 @@
-// Fixed showcase resources at stable URIs: one of every content kind, a directory, an empty resource, an
-// https:// resource, a 5 MB blob, and resources whose cache hints differ on purpose. Tests and UI checks rely on
-// these URIs; they are documented in docs/reference-server.md.
+// Fixed showcase resources at stable URIs: one of every content kind, a directory, an empty resource, a
+// specification summary with an https:// icon, a 5 MB blob, and resources whose cache hints differ on purpose.
+// Tests and UI checks rely on these URIs; they are documented in docs/reference-server.md.
 import type { Resource } from '@modelcontextprotocol/server';
 import { annotationsFor, REFERENCE_DATE_MS } from './catalog';
 import { kindById } from './content-kinds';
@@ -8,6 +8,7 @@ import { CACHE, contentItem, textResult, type ResourceEntry } from './entry';
 import { Rng } from './rng';
 
 export const LARGE_BLOB_BYTES = 5 * 1024 * 1024 + 4096;
+const SPEC_URI = 'ref://spec/2026-07-28';
 
 const SAMPLE_FILES: ReadonlyArray<{ file: string; kind: string; title: string }> = [
   { file: 'readme.txt', kind: 'text', title: 'Plain text notes' },
@@ -25,6 +26,30 @@ const SAMPLE_FILES: ReadonlyArray<{ file: string; kind: string; title: string }>
 ];
 
 const DIRECTORY_CHILDREN = ['readme.txt', 'guide.md', 'config.json'] as const;
+const FOLDER_URI = 'ref://samples/folder';
+
+/** The content of a child of ref://samples/folder: the sample of the same name. */
+function folderChild(seed: number, uri: string) {
+  const i = SAMPLE_FILES.findIndex(f => `${FOLDER_URI}/${f.file}` === uri);
+  const kind = kindById(SAMPLE_FILES[i].kind);
+  return contentItem(uri, kind.mime, kind.generate(Rng.for(seed, 1_000_000 + i, 2), SAMPLE_FILES[i].title));
+}
+
+/**
+ * The children of ref://samples/folder, readable at their own URIs so a client that shows the folder as a
+ * directory can open them. Not listed: the folder's read is their listing.
+ */
+export function folderChildEntries(seed: number): ResourceEntry[] {
+  return DIRECTORY_CHILDREN.map(name => {
+    const sample = SAMPLE_FILES.find(f => f.file === name)!;
+    const uri = `${FOLDER_URI}/${name}`;
+    return {
+      meta: { uri, name, title: `${sample.title} (in folder)`, mimeType: kindById(sample.kind).mime },
+      cache: CACHE.publicMinutes,
+      read: () => ({ contents: [folderChild(seed, uri)] })
+    };
+  });
+}
 
 let largeBlob: Buffer | undefined;
 function largeBlobBytes(seed: number): Buffer {
@@ -66,24 +91,23 @@ export function showcaseEntries(seed: number): ResourceEntry[] {
     };
     const annotations = annotationsFor(Rng.for(seed, 1_000_000 + i, 1));
     if (annotations) meta.annotations = annotations;
-    return { meta, cache: CACHE.publicMinutes, read: () => ({ contents: [contentItem(uri, kind.mime, content())] }) };
+    // The content carries the resource's annotations too. ResourceContents has no `annotations` field in either
+    // schema (2025-11-25, 2026-07-28), nor does the SDK's: the SDK server sends it, the SDK client drops it, and
+    // only clients that read the wire see it (docs/reference-server.md, Annotations).
+    const read = () => ({ contents: [{ ...contentItem(uri, kind.mime, content()), ...(annotations ? { annotations } : {}) }] });
+    return { meta, cache: CACHE.publicMinutes, read };
   });
 
   entries.push(
     {
       meta: {
-        uri: 'ref://samples/folder', name: 'folder', title: 'A directory', mimeType: 'inode/directory',
+        uri: FOLDER_URI, name: 'folder', title: 'A directory', mimeType: 'inode/directory',
         description: 'Directory-like resource: reading it returns one content item per child',
         annotations: { audience: ['user'], priority: 0.4, lastModified: day(3) }
       },
       cache: CACHE.publicMinute,
-      read: () => ({
-        contents: DIRECTORY_CHILDREN.map(name => {
-          const i = SAMPLE_FILES.findIndex(f => f.file === name);
-          const kind = kindById(SAMPLE_FILES[i].kind);
-          return contentItem(`ref://samples/folder/${name}`, kind.mime, kind.generate(Rng.for(seed, 1_000_000 + i, 2), SAMPLE_FILES[i].title));
-        })
-      })
+      // One content per child, each under its own URI (readable alone, see folderChildEntries) with its MIME type.
+      read: () => ({ contents: DIRECTORY_CHILDREN.map(name => folderChild(seed, `${FOLDER_URI}/${name}`)) })
     },
     {
       meta: { uri: 'ref://samples/empty.txt', name: 'empty.txt', title: 'Empty file', mimeType: 'text/plain', size: 0, description: 'Exists, but has no content' },
@@ -92,8 +116,10 @@ export function showcaseEntries(seed: number): ResourceEntry[] {
     },
     {
       meta: {
-        uri: 'https://modelcontextprotocol.io/specification/2026-07-28', name: 'mcp-specification', title: 'MCP specification (summary)',
-        mimeType: 'text/markdown', description: 'An https:// resource; the server returns its own summary, it fetches nothing',
+        // Not https://: the spec keeps that scheme for resources a client can fetch from the web itself, and
+        // this text is the server's own summary. The icon stays an https:// one on purpose.
+        uri: SPEC_URI, name: 'mcp-specification', title: 'MCP specification (summary)',
+        mimeType: 'text/markdown', description: 'The server\'s own summary of the 2026-07-28 specification (custom scheme; its icon is an https:// URL)',
         annotations: { audience: ['user', 'assistant'], priority: 0.9, lastModified: day(30) },
         icons: [{ src: 'https://modelcontextprotocol.io/favicon.ico', mimeType: 'image/x-icon' }]
       },

@@ -5,6 +5,7 @@ import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/s
 import type { ReferenceApp } from './app';
 import { log } from './log';
 import { createReferenceServer } from './server-factory';
+import { narrowingListens } from './watch-filter';
 
 export const LEGACY_PROTOCOL_VERSIONS = SUPPORTED_PROTOCOL_VERSIONS.filter(v => v < '2026');
 
@@ -18,7 +19,11 @@ export async function serveOverStdio(app: ReferenceApp): Promise<void> {
     serveStdio(ctx => {
       log(`stdio connection opened (${ctx.era === 'modern' ? '2026-07-28' : '2025-11-25'} era)`);
       return createReferenceServer(app, { era: ctx.era, pushesNotifications: true });
-    }, { legacy: app.options.era === 'modern' ? 'reject' : 'serve', onerror });
+    }, {
+      legacy: app.options.era === 'modern' ? 'reject' : 'serve', onerror,
+      // A listen request reaches the SDK with only the URIs this server serves (watch-filter.ts).
+      transport: narrowingListens(new StdioServerTransport(), app.registry)
+    });
   }
   log(`serving over stdio (era: ${app.options.era}, ${app.registry.resourceCount} resources, page size ${app.options.pageSize})`);
 }

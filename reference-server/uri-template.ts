@@ -1,6 +1,6 @@
 // Matching URIs against the RFC 6570 forms this server uses: `{var}` (one path segment, percent-decoded),
-// `{+var}` (reserved expansion: may span segments, returned raw so callers can inspect encodings), and a trailing
-// form-style query `{?a,b}` (every variable optional, decoded).
+// `{+var}` (reserved expansion: may span segments or be empty, returned raw so callers can inspect encodings),
+// and a trailing form-style query `{?a,b}` (every variable optional, decoded).
 
 export type TemplateVariables = Record<string, string>;
 export type UriMatcher = (uri: string) => TemplateVariables | undefined;
@@ -25,7 +25,8 @@ export function compileUriTemplate(template: string): UriMatcher {
       queryNames = vars.split(',');
     } else {
       names.push({ name: vars, raw: op === '+' });
-      pattern += op === '+' ? '([^?#]+)' : '([^/?#]+)';
+      // A reserved expansion may be empty (`file:///` is the sandbox's root directory).
+      pattern += op === '+' ? '([^?#]*)' : '([^/?#]+)';
     }
   }
   pattern += escapeRegExp(template.slice(last));
@@ -51,4 +52,11 @@ export function compileUriTemplate(template: string): UriMatcher {
     }
     return out;
   };
+}
+
+/** RFC 3986: a scheme, then only unreserved and reserved characters and well-formed percent-escapes. */
+const URI = /^[A-Za-z][A-Za-z0-9+.-]*:(?:[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*$/;
+
+export function isUri(s: string): boolean {
+  return URI.test(s);
 }

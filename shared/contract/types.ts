@@ -74,6 +74,13 @@ export interface Annotations {
   lastModified?: string;
 }
 
+/** An annotation the server sent with a value the spec does not allow; it is left out of `annotations`. */
+export interface InvalidAnnotation {
+  field: 'priority' | 'lastModified' | 'audience';
+  /** The value as sent, as text (JSON for a non-string). */
+  raw: string;
+}
+
 export interface Icon {
   src: string;
   mimeType?: string;
@@ -90,6 +97,8 @@ export interface ResourceItem {
   mimeType?: string;
   size?: number;
   annotations?: Annotations;
+  /** Annotations dropped as invalid (an invalid priority or date sorts the item with the unannotated ones). */
+  invalidAnnotations?: InvalidAnnotation[];
   icons?: Icon[];
 }
 
@@ -121,8 +130,8 @@ export interface CacheInfo {
 }
 
 export type ContentPart =
-  | { uri: string; mimeType?: string; kind: 'text'; text: string; annotations?: Annotations }
-  | { uri: string; mimeType?: string; kind: 'blob'; blob: string; size: number; annotations?: Annotations };
+  | { uri: string; name?: string; mimeType?: string; kind: 'text'; text: string; annotations?: Annotations }
+  | { uri: string; name?: string; mimeType?: string; kind: 'blob'; blob: string; size: number; annotations?: Annotations };
 
 export interface ReadResult {
   serverId: ServerId;

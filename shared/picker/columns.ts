@@ -1,6 +1,7 @@
 // Column-oriented views of the picker's items, so that search, filters and sorts run over flat arrays
 // instead of re-reading nested annotation objects on every keystroke. Columns are built per server and
 // extended page by page while a list streams in; the picker concatenates the servers it shows.
+import { lastModifiedMs, validPriority } from '../annotations';
 import type { ResourceItem } from '../contract';
 
 export const AUDIENCE_USER = 1;
@@ -53,14 +54,13 @@ function audienceMask(item: ResourceItem): number {
   return mask;
 }
 
-function validPriority(item: ResourceItem): number {
-  const p = item.annotations?.priority;
-  return typeof p === 'number' && p >= 0 && p <= 1 ? p : Number.NaN;
+// Missing, invalid (`shared/annotations.ts`) and reported invalid (dropped by the engine) are all NaN: unannotated.
+function priorityOf(item: ResourceItem): number {
+  return validPriority(item.annotations?.priority) ?? Number.NaN;
 }
 
 function modifiedMs(item: ResourceItem): number {
-  const m = item.annotations?.lastModified;
-  return typeof m === 'string' ? Date.parse(m) : Number.NaN;
+  return lastModifiedMs(item.annotations?.lastModified);
 }
 
 function uriLeaf(uriLower: string): string {
@@ -100,7 +100,7 @@ function appendItems(target: PickerColumns, items: readonly ResourceItem[], from
     target.uriLower.push(uri);
     target.uriLeafLower.push(uriLeaf(uri));
     target.audience.push(audienceMask(item));
-    target.priority.push(validPriority(item));
+    target.priority.push(priorityOf(item));
     target.modified.push(modifiedMs(item));
   }
 }

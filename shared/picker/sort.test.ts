@@ -29,6 +29,19 @@ describe('buildSortOrder', () => {
     expect(sorted('name')).toEqual(['ref://1', 'ref://4', 'ref://3', 'ref://5', 'ref://2']);
   });
 
+  it('sorts an item with an invalid priority or date with the unannotated ones, whether the engine dropped it or not', () => {
+    const mixed = [
+      item('ref://none', { name: 'none' }),
+      item('ref://dropped', { name: 'dropped', invalidAnnotations: [{ field: 'priority', raw: '7' }, { field: 'lastModified', raw: 'yesterday' }] }),
+      item('ref://seven', { name: 'seven' }, { priority: 7, lastModified: 'yesterday' }),
+      item('ref://high', { name: 'high' }, { priority: 'high' as unknown as number }),
+      item('ref://low', { name: 'low' }, { priority: 0.1, lastModified: '2026-01-01T00:00:00Z' })
+    ];
+    const order = (key: SortKey) => Array.from(buildSortOrder(buildColumns(mixed), key).order, i => mixed[i].uri);
+    expect(order('priority')).toEqual(['ref://low', 'ref://none', 'ref://dropped', 'ref://seven', 'ref://high']);
+    expect(order('recent')).toEqual(['ref://low', 'ref://none', 'ref://dropped', 'ref://seven', 'ref://high']);
+  });
+
   it('gives each item its rank in the order', () => {
     const { order, rank } = buildSortOrder(buildColumns(items), 'priority');
     order.forEach((i, position) => expect(rank[i]).toBe(position));

@@ -37,7 +37,7 @@ export async function listAllResources(client: Client): Promise<{ resources: Res
   return { resources, pages, firstPage };
 }
 
-export async function listAllTemplates(client: Client): Promise<{ templates: Template[]; pages: number }> {
+async function listAllTemplates(client: Client): Promise<{ templates: Template[]; pages: number }> {
   const templates: Template[] = [];
   let cursor: string | undefined;
   let pages = 0;
@@ -79,10 +79,12 @@ export async function checkListing(client: Client, era: ClientEra, catalogSize: 
   for (const m of ['text/plain', 'text/markdown', 'application/json', 'text/csv', 'text/html', 'image/svg+xml', 'image/png', 'application/pdf', 'audio/wav', 'application/octet-stream', 'inode/directory']) {
     expect(mimes).toContain(m);
   }
-  expect(uris.some(u => u.startsWith('https://'))).toBe(true);
+  // https:// is kept for what a client can fetch from the web itself; this server serves nothing of the kind.
+  expect(uris.some(u => u.startsWith('https://'))).toBe(false);
 
   if (era === 'modern') {
-    expect(firstPage.ttlMs).toBe(300_000);
+    // The TTL follows --update-interval-ms (reference-server/cache-hints.test.ts checks its value).
+    expect(firstPage.ttlMs).toEqual(expect.any(Number));
     expect(firstPage.cacheScope).toBe('public');
   } else {
     expect(firstPage).not.toHaveProperty('ttlMs');
@@ -104,8 +106,8 @@ export async function checkReadKinds(client: Client): Promise<void> {
   expect(folder.contents.map(c => c.uri)).toEqual(['ref://samples/folder/readme.txt', 'ref://samples/folder/guide.md', 'ref://samples/folder/config.json']);
   const empty = await client.readResource({ uri: 'ref://samples/empty.txt' });
   expect(empty.contents).toEqual([expect.objectContaining({ uri: 'ref://samples/empty.txt', text: '' })]);
-  const https = await client.readResource({ uri: 'https://modelcontextprotocol.io/specification/2026-07-28' });
-  expect((https.contents[0] as { text: string }).text).toContain('2026-07-28');
+  const spec = await client.readResource({ uri: 'ref://spec/2026-07-28' });
+  expect((spec.contents[0] as { text: string }).text).toContain('2026-07-28');
   const text = await client.readResource({ uri: 'test://static-text' });
   expect(text.contents[0]).toMatchObject({ mimeType: 'text/plain', text: 'This is the content of the static text resource.' });
 }
@@ -287,7 +289,7 @@ export async function checkErrors(client: Client, slowMs: number): Promise<void>
 }
 
 /** Records `updated` URIs and counts `list_changed` notifications on a client. */
-function recordNotifications(client: Client): { updated: string[]; listChanged(): number } {
+export function recordNotifications(client: Client): { updated: string[]; listChanged(): number } {
   const updated: string[] = [];
   let listChanged = 0;
   client.setNotificationHandler('notifications/resources/updated', n => {
@@ -300,7 +302,7 @@ function recordNotifications(client: Client): { updated: string[]; listChanged()
 }
 
 /** Subscribes to `uris` the way the client's era does (plus list_changed on 2026-07-28); resolves to an unsubscribe. */
-async function subscribe(client: Client, era: ClientEra, uris: string[]): Promise<() => Promise<void>> {
+export async function subscribe(client: Client, era: ClientEra, uris: string[]): Promise<() => Promise<void>> {
   if (era === 'modern') {
     const sub = await client.listen({ resourceSubscriptions: uris, resourcesListChanged: true });
     expect(sub.honoredFilter.resourceSubscriptions).toEqual(uris);

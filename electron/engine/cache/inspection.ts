@@ -2,7 +2,8 @@
 import type { CacheEntryInfo, CacheSnapshot } from '../../../shared/contract';
 import type { HandlerMap } from '../handlers';
 import type { CacheCounterBook } from './counters';
-import { expiryOf, isFresh, type ResponseStore, type StoredEntry } from './response-store';
+import { isFresh } from '../../../shared/cache/freshness';
+import { expiryOf, type ResponseStore, type StoredEntry } from './response-store';
 
 export type CacheMethods = 'cache.snapshot' | 'cache.evict' | 'cache.clear';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { entryKey } from './keys';
-import { ResponseStore, expiryOf, isFresh } from './response-store';
+import { isFresh } from '../../../shared/cache/freshness';
+import { ResponseStore, expiryOf } from './response-store';
 
 function makeStore(budgetBytes: number, maxTtlMs = 60_000) {
   let now = 1_000;

@@ -28,11 +28,6 @@ export interface StoredEntry {
   readonly restored?: boolean;
 }
 
-/** Whether the entry may be served without asking the server. */
-export function isFresh(entry: Pick<StoredEntry, 'expiresAt'>, now: number): boolean {
-  return entry.expiresAt !== undefined && entry.expiresAt > now;
-}
-
 /** When the entry stops being fresh, as the user is shown it: one without an expiry counts as expired when stored. */
 export function expiryOf(entry: Pick<StoredEntry, 'expiresAt' | 'storedAt'>): number {
   return entry.expiresAt ?? entry.storedAt;

@@ -6,7 +6,8 @@ import type { CacheEntry, CacheKey, CacheScope, ResponseCacheStore } from '@mode
 import type { ServerId } from '../../../shared/contract';
 import { consumeUntrackedRetry, currentCall } from './call-context';
 import { LIST_METHODS, entryKey, requestKey } from './keys';
-import { isFresh, type ResponseStore, type StoredEntry } from './response-store';
+import { isFresh } from '../../../shared/cache/freshness';
+import type { ResponseStore, StoredEntry } from './response-store';
 
 /** Interim `input_required` results carry no cache hints and are never cacheable (spec: cacheable results). */
 function isInterimResult(value: string): boolean {

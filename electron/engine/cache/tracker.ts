@@ -9,7 +9,8 @@ import type { ProtocolLogPort } from '../ports';
 import { type CallRecord, newCallRecord, runInCall } from './call-context';
 import type { CacheCounterBook } from './counters';
 import { entryKey, pagePartition } from './keys';
-import { expiryOf, isFresh, type ResponseStore, type StoredEntry } from './response-store';
+import { isFresh } from '../../../shared/cache/freshness';
+import { expiryOf, type ResponseStore, type StoredEntry } from './response-store';
 import type { ServerCacheView } from './server-view';
 
 export interface TrackerDeps {

@@ -5,6 +5,7 @@ import { callErrorOf } from '../../api/call-error';
 import { formatBytes, formatDuration } from './cache-format';
 import { useCacheActions, useCacheSnapshot } from './use-cache-snapshot';
 import { useNow } from './use-now';
+import { isFresh } from '../../../shared/cache/freshness';
 import './cache.css';
 
 /** Rows rendered at most; the budget bounds the cache, this bounds the DOM. */
@@ -69,7 +70,7 @@ function CountersTable({ counters }: { counters: Record<ServerId, CacheCounters>
 }
 
 function EntryRow({ entry, now, onEvict, busy }: { entry: CacheEntryInfo; now: number; onEvict: () => void; busy: boolean }) {
-  const state = entry.expiresAt > now ? 'fresh' : 'stale';
+  const state = isFresh(entry, now) ? 'fresh' : 'stale';
   const key = keyLabel(entry);
   return (
     <tr data-testid="cache-entry" data-method={entry.method} data-key={entry.key} data-cache-state={state} data-server-id={entry.serverId}>

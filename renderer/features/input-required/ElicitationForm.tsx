@@ -1,6 +1,8 @@
 // Form mode: the server's requestedSchema rendered by @rjsf/core and validated (formats, limits, required)
 // before Accept sends it. Each control carries `data-testid="input-field-<name>"`.
-import Form from '@rjsf/core';
+// The Form module itself, not the package index: @rjsf/core 6.11's index also exports its test registry,
+// which imports @rjsf/validator-ajv8 (a devDependency of theirs that this app does not install).
+import Form from '@rjsf/core/lib/components/Form.js';
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { DeclineAndCancel } from './AnswerButtons';
 import type { InputAnswer, JsonObject } from '../../../shared/contract';

@@ -1,7 +1,7 @@
 // From an elicitation's `requestedSchema` (the flat object schema MCP allows: strings with formats and
 // limits, numbers, booleans, single- and multi-select enums, titled or not) to what @rjsf/core renders.
 // Legacy `enumNames` become titled `oneOf` options; multi-select arrays render as checkboxes; `$schema` and
-// anything nested deeper than one level of properties is left out.
+// anything nested deeper than one level of properties is left out (definitions a property refers to are kept).
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { InputAnswer, JsonObject, JsonValue } from '../../../shared/contract';
 
@@ -31,6 +31,14 @@ function isMultiSelect(property: JsonObject): boolean {
   return property.type === 'array' && isObject(property.items) && (Array.isArray(property.items.enum) || Array.isArray(property.items.anyOf) || Array.isArray(property.items.oneOf));
 }
 
+/** The schema's own definitions, so a property's `$ref` resolves for the form and its validator. */
+function definitionsOf(schema: JsonObject): JsonObject {
+  const out: JsonObject = {};
+  if (isObject(schema.$defs)) out.$defs = schema.$defs;
+  if (isObject(schema.definitions)) out.definitions = schema.definitions;
+  return out;
+}
+
 export function toFormSpec(requestedSchema: JsonObject): FormSpec {
   const properties = isObject(requestedSchema.properties) ? requestedSchema.properties : {};
   const schemaProperties: Record<string, JsonObject> = {};
@@ -51,7 +59,7 @@ export function toFormSpec(requestedSchema: JsonObject): FormSpec {
   }
   const required = Array.isArray(requestedSchema.required) ? requestedSchema.required.filter((r): r is string => typeof r === 'string' && r in schemaProperties) : [];
   return {
-    schema: { type: 'object', properties: schemaProperties, ...(required.length && { required }) } as RJSFSchema,
+    schema: { type: 'object', properties: schemaProperties, ...(required.length && { required }), ...definitionsOf(requestedSchema) } as RJSFSchema,
     uiSchema,
     fields
   };

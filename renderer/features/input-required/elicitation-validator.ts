@@ -1,110 +1,207 @@
-// A validator for @rjsf/core that needs no code generation. The renderer runs under `script-src 'self'`
-// (no 'unsafe-eval'), where ajv cannot compile schemas, and server schemas arrive at run time, so they
-// cannot be precompiled either. Elicitation schemas are a small flat subset of JSON Schema (MCP:
-// "requestedSchema"): that subset is checked here — types, const/enum/oneOf/anyOf, string lengths, pattern
-// and formats, number bounds, array items/size/uniqueness, required properties.
+// The validator @rjsf/core uses for an elicitation's form: @cfworker/json-schema, draft 2020-12, so a server's
+// `requestedSchema` is judged the way JSON Schema means it (the SDK's own `cfWorkerProvider` uses the same
+// library). The renderer runs under `script-src 'self'` (no 'unsafe-eval'), where ajv cannot compile schemas;
+// cfworker interprets a schema without generating code (no `eval`, no `new Function`; the test checks both).
+// Its errors are mapped to short messages on the field they concern, as rjsf shows them.
+import { Validator, type OutputUnit, type Schema } from '@cfworker/json-schema';
 import { toErrorSchema, type RJSFSchema, type RJSFValidationError, type ValidationData, type ValidatorType } from '@rjsf/utils';
 
-type Schema = Record<string, unknown>;
+type JsonSchema = Record<string, unknown>;
 
-const formatChecks: Record<string, (value: string) => boolean> = {
-  email: v => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v),
-  uri: v => {
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function compiles(pattern: string): boolean {
+  try {
+    new RegExp(pattern, 'u');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// Keywords whose values are data, not schemas: nothing under them is a `pattern` to check.
+const dataKeywords = new Set(['const', 'enum', 'default', 'examples']);
+
+/**
+ * A copy of the schema cfworker can use (it annotates the schema objects it is given, and a server's schema is
+ * not ours to change), without the patterns this engine cannot read: a pattern the browser cannot compile is
+ * not the user's fault, so it does not block them (the server still judges the answer).
+ */
+function usable(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(usable);
+  if (!isObject(schema)) return schema;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (dataKeywords.has(key)) out[key] = value;
+    else if (key === 'pattern' && typeof value === 'string') {
+      if (compiles(value)) out[key] = value;
+    } else if (key === 'patternProperties' && isObject(value)) {
+      out[key] = Object.fromEntries(Object.entries(value).filter(([pattern]) => compiles(pattern)).map(([pattern, sub]) => [pattern, usable(sub)]));
+    } else out[key] = usable(value);
+  }
+  return out;
+}
+
+/** Validators by schema object: rjsf validates the same schema on every submit and asks `isValid` often. */
+const validators = new WeakMap<object, Validator | null>();
+
+function validatorFor(schema: JsonSchema): Validator | null {
+  let validator = validators.get(schema);
+  if (validator === undefined) {
     try {
-      return new URL(v).protocol.length > 1;
+      validator = new Validator(usable(schema) as Schema, '2020-12', false);
     } catch {
-      return false;
+      validator = null; // a schema cfworker cannot index (e.g. two subschemas with the same $id)
     }
-  },
-  date: v => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)),
-  'date-time': v => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?$/.test(v) && !Number.isNaN(Date.parse(v))
+    validators.set(schema, validator);
+  }
+  return validator;
+}
+
+/** Form data as JSON (rjsf leaves `undefined` for a cleared field; JSON has no such value, the key is absent). */
+function asJson(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(v => (v === undefined ? null : asJson(v)));
+  if (!isObject(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) if (v !== undefined) out[key] = asJson(v);
+  return out;
+}
+
+/** The units of a failed validation, or none when the schema cannot be applied (an unresolvable $ref). */
+function failures(schema: JsonSchema, value: unknown): OutputUnit[] {
+  if (value === undefined) return [];
+  const validator = validatorFor(schema);
+  if (!validator) return [];
+  try {
+    return validator.validate(asJson(value)).errors;
+  } catch {
+    return [];
+  }
+}
+
+// Errors that only say "something below failed": the errors below say what.
+const wrappers = new Set([
+  'properties', 'patternProperties', 'additionalProperties', 'unevaluatedProperties', 'dependentSchemas',
+  'items', 'prefixItems', 'additionalItems', 'unevaluatedItems', '$ref', '$recursiveRef', '$dynamicRef', 'allOf', 'if'
+]);
+// Errors that sum up their subschemas' errors: the ones below (why each option failed) only confuse.
+const summaries = new Set(['anyOf', 'oneOf', 'not', 'contains', 'propertyNames']);
+
+function segments(pointer: string): string[] {
+  return pointer
+    .replace(/^#/, '')
+    .split('/')
+    .slice(1)
+    .map(s => {
+      let text = s;
+      try {
+        text = decodeURIComponent(s);
+      } catch {
+        // kept as written
+      }
+      return text.replace(/~1/g, '/').replace(/~0/g, '~');
+    });
+}
+
+/**
+ * The value of the keyword an error names, read from the schema along its keyword location, following the local
+ * `$ref`s it passes (`#/…`); undefined when it passes another kind of reference.
+ */
+function keywordValue(root: JsonSchema, keywordLocation: string, depth = 0): unknown {
+  let at: unknown = root;
+  for (const segment of segments(keywordLocation)) {
+    if (Array.isArray(at)) at = at[Number(segment)];
+    else if (isObject(at)) at = at[segment];
+    else return undefined;
+    if (segment === '$ref' && typeof at === 'string') {
+      if (!at.startsWith('#') || depth > 20) return undefined;
+      at = keywordValue(root, at, depth + 1);
+    }
+  }
+  return at;
+}
+
+const plural = (n: unknown, one: string, many: string) => `${String(n)} ${n === 1 ? one : many}`;
+/** A message that quotes the keyword's value: none when the value could not be read (cfworker's own text then). */
+const quoting = (message: (value: unknown) => string) => (value: unknown) => (value === undefined ? undefined : message(value));
+
+const messages: Record<string, (value: unknown) => string | undefined> = {
+  type: quoting(v => `must be ${Array.isArray(v) ? v.join(' or ') : String(v)}`),
+  const: () => 'must be the allowed value',
+  enum: () => 'must be one of the listed options',
+  anyOf: () => 'must be one of the listed options',
+  oneOf: () => 'must be one of the listed options',
+  not: () => 'is not an allowed value',
+  false: () => 'is not allowed',
+  required: () => 'is required',
+  minLength: quoting(n => `must have at least ${plural(n, 'character', 'characters')}`),
+  maxLength: quoting(n => `must have at most ${plural(n, 'character', 'characters')}`),
+  pattern: quoting(p => `must match ${String(p)}`),
+  format: quoting(f => `must be a valid ${String(f)}`),
+  minimum: quoting(n => `must be at least ${String(n)}`),
+  maximum: quoting(n => `must be at most ${String(n)}`),
+  exclusiveMinimum: quoting(n => `must be greater than ${String(n)}`),
+  exclusiveMaximum: quoting(n => `must be less than ${String(n)}`),
+  multipleOf: quoting(n => `must be a multiple of ${String(n)}`),
+  minItems: quoting(n => `must have at least ${String(n)} selected`),
+  maxItems: quoting(n => `must have at most ${String(n)} selected`),
+  uniqueItems: () => 'must not repeat an option'
 };
 
-function isSchema(value: unknown): value is Schema {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+/** `#/tags/0` as rjsf writes a property path: `.tags.0` (the root is ''). */
+function propertyPath(instanceLocation: string): string {
+  return segments(instanceLocation)
+    .map(s => `.${s}`)
+    .join('');
 }
 
-function typeMatches(type: unknown, value: unknown): boolean {
-  const types = Array.isArray(type) ? type : [type];
-  return types.some(t => {
-    if (t === 'string') return typeof value === 'string';
-    if (t === 'number') return typeof value === 'number' && Number.isFinite(value);
-    if (t === 'integer') return typeof value === 'number' && Number.isInteger(value);
-    if (t === 'boolean') return typeof value === 'boolean';
-    if (t === 'array') return Array.isArray(value);
-    if (t === 'object') return isSchema(value);
-    if (t === 'null') return value === null;
-    return false;
-  });
+function toRjsfError(unit: OutputUnit, root: JsonSchema): RJSFValidationError {
+  let property = propertyPath(unit.instanceLocation);
+  let message = messages[unit.keyword]?.(keywordValue(root, unit.keywordLocation)) ?? unit.error;
+  // A missing property is the missing field's error (cfworker names it only in its text).
+  const missing = unit.keyword === 'required' ? /required property "(.*)"\.$/.exec(unit.error) : /^Instance has "(.*)" but does not have "(.*)"\.$/.exec(unit.error);
+  if (missing) {
+    property += `.${missing[missing.length - 1]}`;
+    if (missing.length === 3) message = `is required when ${missing[1]} is given`;
+  }
+  return { name: unit.keyword, property, message, schemaPath: unit.keywordLocation, stack: `${property || '.'} ${message}`.trim() };
 }
 
-function characters(value: string): number {
-  return Array.from(value).length;
-}
-
-/** Errors of `value` against `schema`, each with its property path (`.name`) as rjsf expects. */
-export function validateValue(schema: Schema, value: unknown, property = ''): RJSFValidationError[] {
+/** The errors of `value` against `schema` as rjsf shows them: one message per failed keyword, on its field. */
+export function validateValue(schema: JsonSchema, value: unknown): RJSFValidationError[] {
+  const units = failures(schema, value);
+  const summed = units.filter(u => summaries.has(u.keyword)).map(u => `${u.keywordLocation}/`);
+  const specific = units.filter(u => !wrappers.has(u.keyword) && !summed.some(prefix => u.keywordLocation.startsWith(prefix)));
+  const seen = new Set<string>();
   const errors: RJSFValidationError[] = [];
-  const fail = (name: string, message: string) => errors.push({ name, property, message, stack: `${property || '.'} ${message}`.trim() });
-  if (value === undefined) return errors;
-  if (schema.type !== undefined && !typeMatches(schema.type, value)) {
-    fail('type', `must be ${Array.isArray(schema.type) ? schema.type.join(' or ') : String(schema.type)}`);
-    return errors;
-  }
-  if ('const' in schema && value !== schema.const) fail('const', 'must be the allowed value');
-  if (Array.isArray(schema.enum) && !schema.enum.includes(value as never)) fail('enum', 'must be one of the listed options');
-  for (const keyword of ['oneOf', 'anyOf'] as const) {
-    const options = schema[keyword];
-    if (Array.isArray(options) && !options.some(o => isSchema(o) && validateValue(o, value).length === 0)) fail(keyword, 'must be one of the listed options');
-  }
-  if (typeof value === 'string') {
-    if (typeof schema.minLength === 'number' && characters(value) < schema.minLength) fail('minLength', `must have at least ${schema.minLength} characters`);
-    if (typeof schema.maxLength === 'number' && characters(value) > schema.maxLength) fail('maxLength', `must have at most ${schema.maxLength} characters`);
-    if (typeof schema.pattern === 'string' && !safePattern(schema.pattern, value)) fail('pattern', `must match ${schema.pattern}`);
-    const check = typeof schema.format === 'string' ? formatChecks[schema.format] : undefined;
-    if (check && !check(value)) fail('format', `must be a valid ${String(schema.format)}`);
-  }
-  if (typeof value === 'number') {
-    if (typeof schema.minimum === 'number' && value < schema.minimum) fail('minimum', `must be at least ${schema.minimum}`);
-    if (typeof schema.maximum === 'number' && value > schema.maximum) fail('maximum', `must be at most ${schema.maximum}`);
-  }
-  if (Array.isArray(value)) {
-    if (typeof schema.minItems === 'number' && value.length < schema.minItems) fail('minItems', `must have at least ${schema.minItems} selected`);
-    if (typeof schema.maxItems === 'number' && value.length > schema.maxItems) fail('maxItems', `must have at most ${schema.maxItems} selected`);
-    if (schema.uniqueItems === true && new Set(value.map(v => JSON.stringify(v))).size !== value.length) fail('uniqueItems', 'must not repeat an option');
-    if (isSchema(schema.items)) value.forEach((item, i) => errors.push(...validateValue(schema.items as Schema, item, `${property}.${i}`)));
-  }
-  if (isSchema(value)) {
-    const properties = isSchema(schema.properties) ? schema.properties : {};
-    for (const name of Array.isArray(schema.required) ? schema.required : []) {
-      if (typeof name === 'string' && (value[name] === undefined || value[name] === '')) {
-        errors.push({ name: 'required', property: `${property}.${name}`, message: 'is required', stack: `${property}.${name} is required` });
-      }
-    }
-    for (const [name, sub] of Object.entries(properties)) if (isSchema(sub)) errors.push(...validateValue(sub, value[name], `${property}.${name}`));
+  for (const unit of specific.length > 0 ? specific : units) {
+    const error = toRjsfError(unit, schema);
+    if (seen.has(error.stack)) continue;
+    seen.add(error.stack);
+    errors.push(error);
   }
   return errors;
 }
 
-function safePattern(pattern: string, value: string): boolean {
-  try {
-    return new RegExp(pattern, 'u').test(value);
-  } catch {
-    // A pattern this engine cannot read is not the user's fault: do not block them on it.
-    return true;
-  }
+/** For a subschema rjsf checks on its own (a oneOf option): the root's definitions, so its `$ref`s resolve. */
+function withRootDefinitions(schema: JsonSchema, root: JsonSchema | undefined): JsonSchema {
+  if (!root || root === schema) return schema;
+  const extra: JsonSchema = {};
+  if (isObject(root.$defs) && !('$defs' in schema)) extra.$defs = root.$defs;
+  if (isObject(root.definitions) && !('definitions' in schema)) extra.definitions = root.definitions;
+  return Object.keys(extra).length ? { ...schema, ...extra } : schema;
 }
 
 export const elicitationValidator: ValidatorType = {
-  validateFormData(formData, schema, customValidate, transformErrors, uiSchema): ValidationData<unknown> {
-    let errors = validateValue(schema as Schema, formData ?? {});
+  validateFormData(formData, schema, _customValidate, transformErrors, uiSchema): ValidationData<unknown> {
+    let errors = validateValue(schema as JsonSchema, formData ?? {});
     if (transformErrors) errors = transformErrors(errors, uiSchema);
     return { errors, errorSchema: toErrorSchema(errors) };
   },
-  isValid(schema: RJSFSchema, formData: unknown) {
-    return validateValue(schema as Schema, formData).length === 0;
+  isValid(schema: RJSFSchema, formData: unknown, rootSchema: RJSFSchema) {
+    return failures(withRootDefinitions(schema as JsonSchema, rootSchema as JsonSchema), formData).length === 0;
   },
   rawValidation(schema: RJSFSchema, formData?: unknown) {
-    return { errors: validateValue(schema as Schema, formData) as never[] };
+    return { errors: validateValue(schema as JsonSchema, formData) as never[] };
   }
 };

@@ -3,10 +3,12 @@
 import { memo, useMemo, useState, type CSSProperties } from 'react';
 import type { ResourceItem } from '../../../shared/contract';
 import { displayName } from '../../../shared/picker/columns';
-import { formatBytes, formatDay } from '../../../shared/format';
+import { annotationView } from '../../../shared/annotations';
+import { formatBytes } from '../../../shared/format';
 import { ICON_REFUSED_PREFIX, chooseIcon } from '../../../shared/icons/icon-source';
 import { resourceKey } from '../../../shared/resource-key';
 import { useRemoteIcon } from '../../queries/use-icon';
+import { AnnotationBadges } from '../annotations/AnnotationBadges';
 import { Highlight } from './Highlight';
 
 /** The neutral square shown while an icon loads, when there is none, or when it was refused (`title` says why). */
@@ -51,10 +53,7 @@ export interface ResourceRowProps {
 }
 
 export const ResourceRow = memo(function ResourceRow({ item, row, id, setSize, active, query, top, height, onPick }: ResourceRowProps) {
-  const a = item.annotations;
-  const audience = Array.isArray(a?.audience) ? a.audience : undefined;
-  const priority = typeof a?.priority === 'number' ? a.priority : undefined;
-  const day = formatDay(a?.lastModified);
+  const annotations = useMemo(() => annotationView(item.annotations, item.invalidAnnotations), [item.annotations, item.invalidAnnotations]);
   const style: CSSProperties = { position: 'absolute', top: 0, left: 0, right: 0, height, transform: `translateY(${top}px)` };
   return (
     <div
@@ -66,9 +65,10 @@ export const ResourceRow = memo(function ResourceRow({ item, row, id, setSize, a
       data-testid="resource-row"
       data-server-id={item.serverId}
       data-uri={item.uri}
-      data-priority={priority}
-      data-audience={audience?.join(',')}
-      data-last-modified={a?.lastModified}
+      data-priority={annotations.priority}
+      data-audience={annotations.audience?.join(',')}
+      data-last-modified={annotations.lastModified}
+      data-invalid-annotations={annotations.invalid.map(i => i.field).join(',') || undefined}
       className={active ? 'resource-row resource-row--active' : 'resource-row'}
       style={style}
       title={item.description}
@@ -95,15 +95,7 @@ export const ResourceRow = memo(function ResourceRow({ item, row, id, setSize, a
           {item.mimeType && <span className="row-mime">{item.mimeType}</span>}
           {item.size !== undefined && <span className="row-size">{formatBytes(item.size)}</span>}
         </div>
-        <div className="row-badges">
-          {audience?.map(who => (
-            <span key={who} className={`badge badge--${who}`}>
-              {who}
-            </span>
-          ))}
-          {priority !== undefined && <span className="badge badge--priority">P {priority.toFixed(2)}</span>}
-          {day && <span className="badge badge--date">{day}</span>}
-        </div>
+        <AnnotationBadges view={annotations} className="row-badges" />
       </div>
     </div>
   );

@@ -1,9 +1,11 @@
 // The templates panel: pick a connected server, see its resource templates (every page), open one to fill in.
 import { useEffect } from 'react';
 import type { ServerState } from '../../../shared/contract';
+import { annotationView } from '../../../shared/annotations';
 import { serverScopedKey } from '../../../shared/resource-key';
 import { callErrorOf } from '../../api/call-error';
 import { useServers } from '../../queries/use-servers';
+import { AnnotationBadges } from '../annotations/AnnotationBadges';
 import { TemplateForm } from './TemplateForm';
 import { useTemplatesStore } from './templates-store';
 import { useTemplates } from './use-templates';
@@ -60,6 +62,7 @@ export function TemplatesPanel() {
                 <button type="button" aria-pressed={selected} className={selected ? 'template-item template-item--open' : 'template-item'} onClick={() => openTemplate(t.serverId, t.uriTemplate)}>
                   <span className="template-name">{t.title ?? t.name}</span>
                   <code className="template-uri">{t.uriTemplate}</code>
+                  <AnnotationBadges view={annotationView(t.annotations, undefined)} />
                 </button>
               </li>
             );

@@ -8,6 +8,7 @@ import { useEngine } from '../../app/engine-context';
 import { callErrorOf } from '../../api/call-error';
 import { useUiStore } from '../../state/ui-store';
 import { base64ToBytes, bytesToText } from './bytes';
+import { ContentAnnotations } from './ContentAnnotations';
 import { HexView } from './HexView';
 import { CsvView, JsonView, MarkdownView, TextView } from './lazy-views';
 import { MediaView } from './MediaView';
@@ -108,6 +109,7 @@ export function ContentPartView({ part, index, total }: { part: ContentPart; ind
         {total > 1 && <span className="part-uri">{part.uri}</span>}
         <span className="part-mime">{part.mimeType ?? 'no MIME type'}</span>
         <span className="part-size">{formatBytes(decoded.size)}</span>
+        <ContentAnnotations part={part} />
         {renderedKinds.has(decoded.kind) && decoded.text !== undefined && (
           <button type="button" aria-pressed={source} onClick={() => setSource(s => !s)} data-testid="view-source">
             View source

@@ -1,8 +1,10 @@
 // The open resource (`resource-viewer`): header with cache badge, refresh and add-to-context, then one
-// `content-part` per content item. Read errors show as an error with retry, never as empty content.
+// `content-part` per content item (a directory: its children as `directory-entry` buttons, and a part only for
+// children that came with content). Read errors show as an error with retry, never as empty content.
 import { useMemo } from 'react';
 import type { ResourceItem } from '../../../shared/contract';
 import { resourceKey } from '../../../shared/resource-key';
+import { directoryRead } from '../../../shared/viewer/directory';
 import { callErrorOf } from '../../api/call-error';
 import { useListedItems } from '../../queries/use-resource-list';
 import { useRefreshResource, useResourceRead } from '../../queries/use-resource-read';
@@ -11,6 +13,7 @@ import { useUiStore, type OpenResource } from '../../state/ui-store';
 import { CacheBadge } from '../cache/CacheBadge';
 import { viewerActions } from '../../app/viewer-actions';
 import { ContentPartView } from './ContentPartView';
+import { DirectoryView } from './DirectoryView';
 
 /**
  * The listed item for the open resource (for its title and annotations), if the list has it: the finished list,
@@ -34,6 +37,7 @@ export function Viewer() {
   const refresh = useRefreshResource();
   const addToTray = useTrayStore(s => s.add);
   const inTray = useTrayStore(s => (target ? s.items.some(i => resourceKey(i) === resourceKey(target)) : false));
+  const shown = useMemo(() => (read.data ? directoryRead(read.data, listed?.mimeType) : undefined), [read.data, listed?.mimeType]);
   if (!target) {
     return (
       <section className="viewer viewer--empty" aria-label="Resource viewer">
@@ -91,10 +95,11 @@ export function Viewer() {
         </div>
       )}
       {read.isPending && !error && <p className="note">Reading…</p>}
-      {read.data && read.data.contents.length === 0 && <p className="note">The server returned no contents.</p>}
+      {read.data && read.data.contents.length === 0 && !shown?.entries && <p className="note">The server returned no contents.</p>}
       <div className="viewer-body">
-        {read.data?.contents.map((part, k) => (
-          <ContentPartView key={`${k}-${part.uri}`} part={part} index={k} total={read.data.contents.length} />
+        {shown?.entries && <DirectoryView serverId={target.serverId} entries={shown.entries} />}
+        {shown?.parts.map((part, k) => (
+          <ContentPartView key={`${k}-${part.uri}`} part={part} index={k} total={shown.parts.length} />
         ))}
       </div>
     </section>

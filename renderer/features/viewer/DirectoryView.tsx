@@ -1,0 +1,40 @@
+// A directory read (`directory-view`): its children as buttons (`directory-entry`) that open the child in the
+// viewer, as opening it from the picker, the context tray or the subscriptions panel does.
+import type { ServerId } from '../../../shared/contract';
+import type { DirectoryEntry } from '../../../shared/viewer/directory';
+import { useUiStore } from '../../state/ui-store';
+import './directory.css';
+
+export function DirectoryView({ serverId, entries }: { serverId: ServerId; entries: DirectoryEntry[] }) {
+  const open = useUiStore(s => s.open);
+  return (
+    <section className="directory-view" data-testid="directory-view" aria-label={`Directory: ${entries.length} item${entries.length === 1 ? '' : 's'}`}>
+      {entries.length === 0 ? (
+        <p className="note">The directory is empty.</p>
+      ) : (
+        <ul className="directory-list">
+          {entries.map(entry => (
+            <li key={entry.uri}>
+              <button
+                type="button"
+                className={entry.isDirectory ? 'directory-entry directory-entry--dir' : 'directory-entry'}
+                data-testid="directory-entry"
+                data-uri={entry.uri}
+                data-mime={entry.mimeType}
+                title={`Open ${entry.uri}`}
+                onClick={() => open({ serverId, uri: entry.uri })}
+              >
+                <span className="directory-entry-name">
+                  {entry.name}
+                  {entry.isDirectory && !entry.name.endsWith('/') ? '/' : ''}
+                </span>
+                <code className="directory-entry-uri">{entry.uri}</code>
+                <span className="directory-entry-mime">{entry.mimeType ?? 'no MIME type'}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

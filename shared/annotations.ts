@@ -1,0 +1,74 @@
+// Which annotation values count, one definition for the picker's columns (filters and sorts) and for the
+// badges wherever annotations are shown (rows, templates, content parts). The spec: `priority` is a number
+// from 0 to 1, `lastModified` an ISO 8601 timestamp, `audience` a list of "user" and "assistant". A value
+// outside that is invalid: shown as such, and treated as absent (an item with an invalid priority sorts with
+// the unannotated ones). The engine drops invalid values and reports them as `invalidAnnotations`; the
+// checks here also catch any that reach the page, so the two never disagree on what is shown.
+import type { Annotations, Audience, InvalidAnnotation } from './contract';
+import { formatDay } from './format';
+
+/** The priority when it is a number in 0..1, else undefined. */
+export function validPriority(value: unknown): number | undefined {
+  return typeof value === 'number' && value >= 0 && value <= 1 ? value : undefined;
+}
+
+/** The lastModified in ms epoch when it parses as a date, else NaN. */
+export function lastModifiedMs(value: unknown): number {
+  return typeof value === 'string' ? Date.parse(value) : Number.NaN;
+}
+
+const isAudience = (value: unknown): value is Audience => value === 'user' || value === 'assistant';
+
+/** What a set of annotations shows: the valid values, and every invalid one (reported or found here), once per field. */
+export interface AnnotationView {
+  audience?: Audience[];
+  priority?: number;
+  /** The valid lastModified as sent, and as a calendar day. */
+  lastModified?: string;
+  day?: string;
+  invalid: InvalidAnnotation[];
+}
+
+const rawText = (value: unknown): string => (typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value)));
+
+export function annotationView(annotations: Annotations | undefined, reported: readonly InvalidAnnotation[] | undefined): AnnotationView {
+  const invalid: InvalidAnnotation[] = [];
+  const flag = (field: InvalidAnnotation['field'], value: unknown) => {
+    if (!invalid.some(i => i.field === field)) invalid.push({ field, raw: rawText(value) });
+  };
+  for (const r of reported ?? []) flag(r.field, r.raw);
+  const view: AnnotationView = { invalid };
+  const a = annotations as Record<string, unknown> | undefined;
+  if (a?.audience !== undefined) {
+    const list = Array.isArray(a.audience) ? a.audience : [];
+    const audience = list.filter(isAudience);
+    if (audience.length) view.audience = audience;
+    if (audience.length !== list.length || !Array.isArray(a.audience)) flag('audience', a.audience);
+  }
+  if (a?.priority !== undefined) {
+    view.priority = validPriority(a.priority);
+    if (view.priority === undefined) flag('priority', a.priority);
+  }
+  if (a?.lastModified !== undefined) {
+    if (Number.isNaN(lastModifiedMs(a.lastModified))) flag('lastModified', a.lastModified);
+    else {
+      view.lastModified = a.lastModified as string;
+      view.day = formatDay(view.lastModified);
+    }
+  }
+  return view;
+}
+
+/** The badge text and its explanation for one invalid annotation. */
+export function describeInvalidAnnotation({ field, raw: sent }: InvalidAnnotation): { label: string; title: string } {
+  const raw = sent.length > 200 ? `${sent.slice(0, 200)}…` : sent;
+  const ignored = 'The value is ignored: an item with it sorts and filters as one without it.';
+  switch (field) {
+    case 'priority':
+      return { label: `invalid priority: ${raw.length > 16 ? `${raw.slice(0, 15)}…` : raw}`, title: `The server sent priority ${raw}. In MCP, priority is a number from 0 (least important) to 1 (most important). ${ignored}` };
+    case 'lastModified':
+      return { label: 'invalid date', title: `The server sent lastModified "${raw}". In MCP, lastModified is an ISO 8601 timestamp (e.g. 2025-01-12T15:00:58Z). ${ignored}` };
+    case 'audience':
+      return { label: 'invalid audience', title: `The server sent audience ${raw}. In MCP, audience is a list of "user" and "assistant". Other values are ignored.` };
+  }
+}
