@@ -1,11 +1,10 @@
 // Test support: a legacy HTTP+SSE MCP server (the 2024-11-05 transport), which no current SDK ships.
 // GET <path> opens the event stream and names a POST endpoint; POSTed JSON-RPC is answered on the
-// stream. Behind it runs the real SDK McpServer, so only the transport is hand-made here. With `watch`, it
-// declares resources.subscribe and answers resources/subscribe, refusing (-32602) the URIs it lists.
+// stream. Behind it runs the real SDK McpServer, so only the transport is hand-made here.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ServerResponse } from 'node:http';
-import { McpServer, ProtocolError } from '@modelcontextprotocol/server';
+import { McpServer } from '@modelcontextprotocol/server';
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/server';
 
 class SseServerTransport implements Transport {
@@ -28,12 +27,7 @@ export interface SseFixture {
   close(): Promise<void>;
 }
 
-export interface SseFixtureOptions {
-  /** Declare resources.subscribe; resources/subscribe fails with -32602 for the URIs in `refuse`. */
-  watch?: { refuse: string[] };
-}
-
-export async function startSseFixture(resourceCount = 3, options: SseFixtureOptions = {}): Promise<SseFixture> {
+export async function startSseFixture(resourceCount = 3): Promise<SseFixture> {
   const sessions = new Map<string, SseServerTransport>();
   let next = 0;
   const http = createServer(async (req, res) => {
@@ -44,17 +38,9 @@ export async function startSseFixture(resourceCount = 3, options: SseFixtureOpti
       res.write(`event: endpoint\ndata: /messages?sessionId=${id}\n\n`);
       const transport = new SseServerTransport(res);
       sessions.set(id, transport);
-      const server = new McpServer({ name: 'sse-fixture', version: '1.0.0' }, { capabilities: { resources: options.watch ? { subscribe: true } : {} } });
+      const server = new McpServer({ name: 'sse-fixture', version: '1.0.0' }, { capabilities: { resources: {} } });
       for (let i = 0; i < resourceCount; i++) {
         server.registerResource(`item${i}`, `sse://item/${i}`, { mimeType: 'text/plain' }, async uri => ({ contents: [{ uri: uri.href, text: `item ${i}` }] }));
-      }
-      const refuse = options.watch?.refuse;
-      if (refuse) {
-        server.server.setRequestHandler('resources/subscribe', req => {
-          if (refuse.includes(req.params.uri)) throw new ProtocolError(-32602, `This server does not send updates for ${req.params.uri}`, { uri: req.params.uri, reason: 'not-watchable' });
-          return {};
-        });
-        server.server.setRequestHandler('resources/unsubscribe', () => ({}));
       }
       req.on('close', () => {
         sessions.delete(id);
