@@ -18,6 +18,7 @@ import path from 'node:path';
 import type { Client, ReadResourceResult } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CacheInfo, EngineEvents } from '../../../shared/contract';
+import { appErrorFrom } from '../errors';
 import { EventBus } from '../event-bus';
 import { combineCacheInfo } from '../resources/tracked';
 import { createCache } from './index';
@@ -175,7 +176,8 @@ describe.each(['modern', 'legacy'] as const)('stale-if-error on the %s era', era
     await vi.waitFor(() => expect(changed.length).toBeGreaterThan(0)); // the first read's store
     changed.length = 0;
     fixture.flaky.next = { kind };
-    await expect(read()).rejects.toMatchObject({ code: -32602 });
+    const failure: unknown = await read().then(() => undefined, (err: unknown) => err);
+    expect(appErrorFrom(failure)).toMatchObject({ code, rpcCode: -32602 });
     expect(held()).toEqual([]);
     await vi.waitFor(() => expect(changed).toEqual([expect.objectContaining({ serverId: 's1' })]));
     // Nothing is left to fall back on: a later failure has no copy to serve.
