@@ -12,12 +12,30 @@ export function validPriority(value: unknown): number | undefined {
   return typeof value === 'number' && value >= 0 && value <= 1 ? value : undefined;
 }
 
-/** The lastModified in ms epoch when it parses as a date, else NaN. */
-export function lastModifiedMs(value: unknown): number {
-  return typeof value === 'string' ? Date.parse(value) : Number.NaN;
+/** A calendar date, optionally with a time (seconds and fraction optional) and then a zone (`Z` or ±hh:mm). */
+const ISO_8601 = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):(\d{2})))?$/;
+
+/**
+ * Milliseconds since the epoch of a strict ISO 8601 date, or date-time with a zone; NaN for anything else.
+ * `Date.parse` alone accepts far more: "March 7, 2024", "2025-02-30" (rolled into March), "T24:00", a
+ * date-time without a zone (read as local time).
+ */
+export function parseIsoDate(text: string): number {
+  const m = ISO_8601.exec(text);
+  if (!m) return Number.NaN;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (month < 1 || month > 12 || day < 1 || new Date(Date.UTC(year, month - 1, day)).getUTCDate() !== day) return Number.NaN;
+  const [hours, minutes, seconds, zoneHours, zoneMinutes] = [m[4], m[5], m[6], m[7], m[8]].map(v => (v === undefined ? 0 : Number(v)));
+  if (hours > 23 || minutes > 59 || seconds > 59 || zoneHours > 23 || zoneMinutes > 59) return Number.NaN;
+  return Date.parse(text);
 }
 
-const isAudience = (value: unknown): value is Audience => value === 'user' || value === 'assistant';
+/** The lastModified in ms epoch when it is a strict ISO 8601 date (`parseIsoDate`), else NaN. */
+export function lastModifiedMs(value: unknown): number {
+  return typeof value === 'string' ? parseIsoDate(value) : Number.NaN;
+}
+
+export const isAudience = (value: unknown): value is Audience => value === 'user' || value === 'assistant';
 
 /** What a set of annotations shows: the valid values, and every invalid one (reported or found here), once per field. */
 export interface AnnotationView {

@@ -1,12 +1,14 @@
 // The transport kinds the engine connects with, one descriptor each, and what the connection layer
 // asks of them for a given config entry. Layers of a built transport, wire first: the descriptor's raw
 // transport (its observers attached before anything wraps it, so the SDK chains them and the tap sees
-// each frame exactly once) -> protocol-log tap -> cache MRTR guard -> Client, so the log records frames
-// exactly as they travelled.
+// each frame exactly once) -> protocol-log tap -> annotation carrier (moves annotations past the SDK's
+// result checks, ../../resources/annotation-carrier.ts) -> cache MRTR guard -> Client, so the log records
+// frames exactly as they travelled.
 import { createHash } from 'node:crypto';
 import type { ServerConfigEntry, ServerConfigOf, TransportKind } from '../../../../shared/contract';
 import { isConfigOf, transportKindOf } from '../../../../shared/contract';
 import { appError } from '../../errors';
+import { carryAnnotations } from '../../resources/annotation-carrier';
 import type { BuiltTransport, TransportDescriptor, TransportObservers } from './descriptor';
 import { sse } from './sse';
 import { stdio } from './stdio';
@@ -37,6 +39,7 @@ export function buildTransport(entry: ServerConfigEntry, kind: TransportKind, ob
   const built: BuiltTransport = { ...bound.descriptor.build(bound.entry, observers), kind };
   built.transport.onmessage = message => observers.onInbound(message);
   built.transport = observers.log.tap(built.transport, observers.serverId);
+  built.transport = carryAnnotations(built.transport);
   built.transport = observers.cache.guardTransport(built.transport);
   return built;
 }
