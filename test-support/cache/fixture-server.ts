@@ -20,7 +20,7 @@ const PAGES = [
 
 /** What `fixture://flaky` answers next: a new body (public, cacheable for a minute unless `ttlMs` says
  * otherwise), or one of the failures a server can answer with. */
-export type FlakyAnswer =
+type FlakyAnswer =
   | { kind: 'body'; ttlMs?: number }
   | { kind: 'internal' }
   | { kind: 'not-found' }

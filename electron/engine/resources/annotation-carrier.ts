@@ -10,7 +10,7 @@
 // copied where they change, never changed in place (the log holds the original object).
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 
-export const ANNOTATIONS_META_KEY = 'io.github.mcp-resource-browser/annotations';
+const ANNOTATIONS_META_KEY = 'io.github.mcp-resource-browser/annotations';
 
 /** The result field holding the items whose annotations are carried, per method. */
 const ITEMS_OF: Readonly<Record<string, string>> = {
