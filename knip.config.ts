@@ -10,10 +10,6 @@ const config: KnipConfig = {
   vite: { config: ['renderer/vite.config.mts'] },
   vitest: { config: ['vitest.config.mts'] },
   playwright: { config: ['playwright.config.ts'] },
-  ignoreDependencies: [
-    // Never imported by our code, but @rjsf/core's index re-exports its getTestRegistry, which imports it.
-    '@rjsf/validator-ajv8'
-  ],
   ignore: [
     // Declarations for the .mjs scripts, read by TypeScript when a .ts file imports a script.
     'scripts/*.d.mts',

@@ -4,7 +4,7 @@
 import type { ContentPart } from '../contract';
 import { baseMime } from './content-kind';
 
-export const DIRECTORY_MIME = 'inode/directory';
+const DIRECTORY_MIME = 'inode/directory';
 
 export interface DirectoryEntry {
   uri: string;
