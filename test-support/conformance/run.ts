@@ -10,7 +10,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { PROJECT_ROOT } from '../paths';
 
-export const conformanceRunner = process.env.CONFORMANCE_SH ?? path.join(PROJECT_ROOT, '..', 'shared', 'scripts', 'conformance.sh');
+const conformanceRunner = process.env.CONFORMANCE_SH ?? path.join(PROJECT_ROOT, '..', 'shared', 'scripts', 'conformance.sh');
 export const conformanceAvailable = existsSync(conformanceRunner);
 if (!conformanceAvailable) console.log(`[conformance] skipped: the conformance runner script is not at ${conformanceRunner} (set CONFORMANCE_SH)`);
 
