@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Annotations } from './contract';
-import { annotationView, describeInvalidAnnotation } from './annotations';
+import { annotationView, describeInvalidAnnotation, parseIsoDate } from './annotations';
 
 describe('annotationView', () => {
   it('keeps valid values and reports none invalid', () => {
@@ -33,5 +33,39 @@ describe('annotationView', () => {
   it('explains the spec rule in the badge title', () => {
     expect(describeInvalidAnnotation({ field: 'priority', raw: '7' })).toEqual({ label: 'invalid priority: 7', title: expect.stringContaining('a number from 0') });
     expect(describeInvalidAnnotation({ field: 'lastModified', raw: 'yesterday' })).toEqual({ label: 'invalid date', title: expect.stringContaining('ISO 8601') });
+  });
+});
+
+describe('parseIsoDate', () => {
+  it.each([
+    ['2025-01-12T15:00:58Z', Date.UTC(2025, 0, 12, 15, 0, 58)],
+    ['2025-01-12T15:00:58.123+02:00', Date.UTC(2025, 0, 12, 13, 0, 58, 123)],
+    ['2025-01-12T15:00Z', Date.UTC(2025, 0, 12, 15, 0)],
+    ['2025-01-12T15:00:58-05:30', Date.UTC(2025, 0, 12, 20, 30, 58)],
+    ['2024-02-29', Date.UTC(2024, 1, 29)]
+  ])('reads %s', (text, ms) => {
+    expect(parseIsoDate(text)).toBe(ms);
+  });
+
+  it.each([
+    'March 7, 2024', // Date.parse reads it
+    '2025-02-30', // Date.parse rolls it into March
+    '2025-02-29T00:00:00Z',
+    '2025-01-12T24:00:00Z', // Date.parse reads it as the next midnight
+    '2025-01-12T15:00:58', // no zone: local time, not a moment
+    '2025-01-12 15:00:58Z',
+    '2025-01-12t15:00:58z',
+    '2025-13-01',
+    '2025-1-12',
+    '20250112',
+    '2025-01-12T15:00:58+0200',
+    ' 2025-01-12',
+    ''
+  ])('refuses %j', text => {
+    expect(parseIsoDate(text)).toBeNaN();
+  });
+
+  it('is what counts as a date in the annotation view too', () => {
+    expect(annotationView({ lastModified: 'March 7, 2024' }, undefined).invalid).toEqual([{ field: 'lastModified', raw: 'March 7, 2024' }]);
   });
 });

@@ -12,12 +12,36 @@ export function validPriority(value: unknown): number | undefined {
   return typeof value === 'number' && value >= 0 && value <= 1 ? value : undefined;
 }
 
-/** The lastModified in ms epoch when it parses as a date, else NaN. */
-export function lastModifiedMs(value: unknown): number {
-  return typeof value === 'string' ? Date.parse(value) : Number.NaN;
+/**
+ * A calendar date, optionally with a time (seconds and fraction optional) and then a zone (`Z` or ±hh:mm), each
+ * part in its range. One expression and a day count, no allocation: every listed item's date goes through it.
+ */
+const ISO_8601 = /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])(?:T(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,9})?)?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d))?$/;
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** Whether the day exists in its month (`month` 1–12): Date.parse rolls 2025-02-30 over into March. */
+export function dayExists(year: number, month: number, day: number): boolean {
+  if (day <= 28) return true;
+  const leap = month === 2 && year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return day <= DAYS_IN_MONTH[month - 1] + (leap ? 1 : 0);
 }
 
-const isAudience = (value: unknown): value is Audience => value === 'user' || value === 'assistant';
+/**
+ * Milliseconds since the epoch of a strict ISO 8601 date, or date-time with a zone; NaN for anything else.
+ * `Date.parse` alone accepts far more: "March 7, 2024", "2025-02-30" (rolled into March), "T24:00", a
+ * date-time without a zone (read as local time).
+ */
+export function parseIsoDate(text: string): number {
+  const m = ISO_8601.exec(text);
+  return m && dayExists(Number(m[1]), Number(m[2]), Number(m[3])) ? Date.parse(text) : Number.NaN;
+}
+
+/** The lastModified in ms epoch when it is a strict ISO 8601 date (`parseIsoDate`), else NaN. */
+export function lastModifiedMs(value: unknown): number {
+  return typeof value === 'string' ? parseIsoDate(value) : Number.NaN;
+}
+
+export const isAudience = (value: unknown): value is Audience => value === 'user' || value === 'assistant';
 
 /** What a set of annotations shows: the valid values, and every invalid one (reported or found here), once per field. */
 export interface AnnotationView {

@@ -22,6 +22,17 @@ describe('parseCliArgs', () => {
     expect(parseCliArgs(['list', '--url', 'http://127.0.0.1:5/mcp', '--header', 'A: 1', '--header=B:2']).adhoc).toMatchObject({ headers: { A: '1', B: '2' } });
   });
 
+  it('parses complete (the prefix optional, other arguments as --context) and watch', () => {
+    expect(parseCliArgs(['complete', 'ref', 'ref://users/{org}/{user}/profile', 'user', 'ada', '--context', 'org=acme', '--context=x=a=b'])).toMatchObject({
+      command: 'complete',
+      serverId: 'ref',
+      completion: { uriTemplate: 'ref://users/{org}/{user}/profile', argument: 'user', prefix: 'ada', context: { org: 'acme', x: 'a=b' } }
+    });
+    expect(parseCliArgs(['complete', 'ref', 'x://{a}', 'a']).completion).toEqual({ uriTemplate: 'x://{a}', argument: 'a', prefix: '', context: {} });
+    expect(parseCliArgs(['complete', '--url', 'http://127.0.0.1:5/mcp', 'x://{a}', 'a', 'p'])).toMatchObject({ serverId: 'adhoc', completion: { prefix: 'p' } });
+    expect(parseCliArgs(['watch', 'ref', 'ref://live/clock', 'ref://live/counter'])).toMatchObject({ command: 'watch', serverId: 'ref', uris: ['ref://live/clock', 'ref://live/counter'] });
+  });
+
   it('reads options anywhere, -h as help, and takes what follows -- as arguments', () => {
     expect(parseCliArgs(['--timeout=500', 'list', '--data-dir', '/d', 'ref'])).toMatchObject({ command: 'list', serverId: 'ref', timeoutMs: 500, dataDir: '/d' });
     expect(parseCliArgs(['-h']).help).toBe(true);
@@ -33,6 +44,11 @@ describe('parseCliArgs', () => {
     [['nope'], /Unknown command/],
     [['list'], /needs a server name/],
     [['read', 'ref'], /at least one URI/],
+    [['watch', 'ref'], /watch needs at least one URI/],
+    [['complete', 'ref', 'x://{a}'], /complete needs a template and an argument/],
+    [['complete', 'ref', 'x://{a}', 'a', 'p', 'q'], /Unexpected argument "q"/],
+    [['complete', 'ref', 'x://{a}', 'a', '--context', 'nope'], /--context must look like "name=value"/],
+    [['list', 'ref', '--context', 'a=1'], /--context goes with complete/],
     [['list', 'ref', '--bogus'], /Unknown option '--bogus'/],
     [['list', 'ref', '--config'], /--config <value>' argument missing/],
     [['list', 'ref', '--config='], /--config needs a value/],

@@ -21,6 +21,12 @@ Commands (output is JSON on stdout; failures print {"error": ...} and exit non-z
   list <server>              every resource of a server (all pages)
   read <server> <uri...>     read one or more resources
   templates <server>         the server's resource templates
+  complete <server> <template> <argument> [prefix]
+                             completion values for one argument of a resource template (prefix default '';
+                             --context name=value, repeatable, gives the other arguments already filled)
+  watch <server> <uri...>    watch resources: one JSON line per update ({"type":"updated",...}) and per change
+                             of a watch's state ({"type":"watch",...}: active, refused with the reason,
+                             resuming), until interrupted (Ctrl+C, SIGTERM: exit 0); exit 1 if none can be watched
   import <file>              add the servers of a Claude Desktop / Cursor (mcpServers) or VS Code (servers)
                              file to the config; prints what was imported and what was skipped, and why
 
@@ -34,16 +40,27 @@ Options:
   --config <file>            the mcpServers config file (default: the user's)
   --data-dir <dir>           where era verdicts are kept (default: the user's data folder)
   --timeout <ms>             request timeout (default 30000)
+  --context name=value       with complete: an argument already filled (repeatable)
   --help                     this text`;
 
 export const ADHOC_SERVER_ID = 'adhoc';
 
-type CliCommand = 'servers' | 'details' | 'list' | 'read' | 'templates' | 'import';
+type CliCommand = 'servers' | 'details' | 'list' | 'read' | 'templates' | 'complete' | 'watch' | 'import';
+
+/** What `complete` asks for: one argument of a template, with the others already filled. */
+export interface CompletionAsk {
+  uriTemplate: string;
+  argument: string;
+  prefix: string;
+  context: Record<string, string>;
+}
 
 export interface CliArgs {
   command?: CliCommand;
   serverId?: string;
+  /** The URIs `read` and `watch` take. */
   uris: string[];
+  completion?: CompletionAsk;
   /** The file `import` reads. */
   importPath?: string;
   adhoc?: ServerConfigEntry;
@@ -57,7 +74,7 @@ export class CliUsageError extends Error {
   override name = 'CliUsageError';
 }
 
-const commands: CliCommand[] = ['servers', 'details', 'list', 'read', 'templates', 'import'];
+const commands: CliCommand[] = ['servers', 'details', 'list', 'read', 'templates', 'complete', 'watch', 'import'];
 
 const OPTIONS = {
   config: { type: 'string' },
@@ -66,6 +83,7 @@ const OPTIONS = {
   stdio: { type: 'string' },
   url: { type: 'string' },
   header: { type: 'string', multiple: true, default: [] as string[] },
+  context: { type: 'string', multiple: true, default: [] as string[] },
   help: { type: 'boolean', short: 'h', default: false },
   ...Object.fromEntries(kindSwitches.map(s => [s.kind, { type: 'boolean', default: false } as const]))
 } as const;
@@ -112,6 +130,16 @@ function adhocEntry(raw: AdhocOptions): ServerConfigEntry | undefined {
   return entry;
 }
 
+function parseContext(raw: readonly string[]): Record<string, string> {
+  const context: Record<string, string> = {};
+  for (const pair of raw) {
+    const eq = pair.indexOf('=');
+    if (eq <= 0) throw new CliUsageError(`--context must look like "name=value", got "${pair}"`);
+    context[pair.slice(0, eq)] = pair.slice(eq + 1);
+  }
+  return context;
+}
+
 function parseTimeout(raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
   const ms = Number(raw);
@@ -148,9 +176,15 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     args.serverId = rest.shift();
     if (!args.serverId) throw new CliUsageError(`${command} needs a server name (or --stdio/--url)`);
   }
-  if (command === 'read') {
+  if (values.context.length && command !== 'complete') throw new CliUsageError('--context goes with complete');
+  if (command === 'read' || command === 'watch') {
     args.uris = rest;
-    if (!args.uris.length) throw new CliUsageError('read needs at least one URI');
+    if (!args.uris.length) throw new CliUsageError(`${command} needs at least one URI`);
+  } else if (command === 'complete') {
+    const [uriTemplate, argument, prefix = '', ...extra] = rest;
+    if (!uriTemplate || !argument) throw new CliUsageError('complete needs a template and an argument name (and optionally a prefix)');
+    if (extra.length) throw new CliUsageError(`Unexpected argument "${extra[0]}"`);
+    args.completion = { uriTemplate, argument, prefix, context: parseContext(values.context) };
   } else if (rest.length) throw new CliUsageError(`Unexpected argument "${rest[0]}"`);
   return args;
 }

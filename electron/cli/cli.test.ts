@@ -1,5 +1,5 @@
 // The CLI as users run it: a real process on the real engine, talking to real reference servers.
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -37,6 +37,45 @@ async function cli(args: string[]): Promise<CliRun> {
       }
     );
   });
+}
+
+interface WatchRun {
+  lines: Record<string, unknown>[];
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stderr: string;
+}
+
+/**
+ * Runs `watch` until `enough(lines)`, then interrupts it with `signal` and waits for it to exit. The lines are
+ * every stdout line, each parsed as JSON (a line that is not JSON fails the test).
+ */
+async function watchUntil(args: string[], enough: (lines: Record<string, unknown>[]) => boolean, signal: NodeJS.Signals = 'SIGINT'): Promise<WatchRun> {
+  const dir = (home ??= await tempDir('mrb-cli-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'electron/cli/main.ts'), '--data-dir', dir, 'watch', ...args], {
+    cwd: root,
+    env: { ...process.env, XDG_CONFIG_HOME: dir, XDG_DATA_HOME: dir },
+    stdio: ['ignore', 'pipe', 'pipe']
+  });
+  const lines: Record<string, unknown>[] = [];
+  let stderr = '';
+  let pending = '';
+  let interrupted = false;
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    pending += chunk;
+    const parts = pending.split('\n');
+    pending = parts.pop() ?? '';
+    for (const part of parts) if (part.trim()) lines.push(JSON.parse(part) as Record<string, unknown>);
+    if (!interrupted && enough(lines)) {
+      interrupted = true;
+      child.kill(signal);
+    }
+  });
+  const timer = setTimeout(() => child.kill('SIGKILL'), 90_000);
+  const [code, exitSignal] = await new Promise<[number | null, NodeJS.Signals | null]>(resolve => child.once('exit', (c, s) => resolve([c, s])));
+  clearTimeout(timer);
+  return { lines, code, signal: exitSignal, stderr };
 }
 
 function shellQuote(parts: string[]): string {
@@ -80,6 +119,52 @@ describe('CLI', { timeout: 120_000 }, () => {
     expect((viaStdio.json as { items: unknown[] }).items.length).toBeGreaterThanOrEqual(7);
     expect(viaUrl.code).toBe(0);
     expect((viaUrl.json as { items: { uriTemplate: string }[] }).items.length).toBeGreaterThan(0);
+  });
+
+  it('completes a template argument, with the other arguments as context', async () => {
+    const dir = await tempDir();
+    const config = join(dir, 'servers.json');
+    await writeFile(config, JSON.stringify({ mcpServers: { ref: referenceServerEntry() } }));
+    const template = 'ref://users/{org}/{user}/profile';
+    const [org, user, unknown] = await Promise.all([
+      cli(['complete', 'ref', template, 'org', 'g', '--config', config]),
+      cli(['complete', 'ref', template, 'user', 'ada', '--context', 'org=acme', '--config', config]),
+      cli(['complete', 'ref', 'ref://nope/{x}', 'x', '--config', config])
+    ]);
+    expect(org).toMatchObject({ code: 0, json: { values: ['globex'], total: 1, hasMore: false } });
+    expect(user.code).toBe(0);
+    const values = (user.json as { values: string[] }).values;
+    expect(values.length).toBeGreaterThan(0);
+    expect(values.every(v => v.startsWith('ada'))).toBe(true);
+    expect(unknown).toMatchObject({ code: 1, json: { error: { code: 'invalid_params', rpcCode: -32602 } } });
+  });
+
+  it.each(['SIGINT', 'SIGTERM'] as const)('watches until %s: a JSON line per update, then a clean exit', async signal => {
+    const dir = await tempDir();
+    const config = join(dir, 'servers.json');
+    await writeFile(config, JSON.stringify({ mcpServers: { ref: referenceServerEntry(['--update-interval-ms', '200', '--resources', '5']) } }));
+    const updates = (lines: Record<string, unknown>[]) => lines.filter(l => l.type === 'updated');
+    const run = await watchUntil(['ref', 'ref://live/clock', 'ref://no/such/thing', '--config', config], lines => updates(lines).length >= 2, signal);
+    expect(run).toMatchObject({ code: 0, signal: null });
+    expect(updates(run.lines).length).toBeGreaterThanOrEqual(2);
+    for (const line of updates(run.lines)) expect(line).toEqual({ type: 'updated', serverId: 'ref', uri: 'ref://live/clock', at: expect.any(Number) });
+    // Each watch's state, once: the clock honoured, the unknown URI refused with the server's reason.
+    const states = run.lines.filter(l => l.type === 'watch');
+    expect(states).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ uri: 'ref://live/clock', status: 'active' }),
+        expect.objectContaining({ uri: 'ref://no/such/thing', status: 'refused', error: expect.objectContaining({ message: expect.any(String) }) })
+      ])
+    );
+  });
+
+  it('fails a watch of nothing the server will watch, saying why', async () => {
+    const dir = await tempDir();
+    const config = join(dir, 'servers.json');
+    await writeFile(config, JSON.stringify({ mcpServers: { ref: referenceServerEntry(['--era', 'legacy']) } }));
+    const run = await watchUntil(['ref', 'ref://no/such/thing', '--config', config], () => false);
+    expect(run.code).toBe(1);
+    expect(run.lines).toEqual([expect.objectContaining({ type: 'watch', uri: 'ref://no/such/thing', mechanism: 'subscribe', status: 'refused', error: expect.objectContaining({ code: 'not_found' }) })]);
   });
 
   it('imports servers from a VS Code file into the config, reporting what it skipped', async () => {

@@ -1,8 +1,8 @@
 // What each CLI command does, on the same engine (and the same contract methods) as the app.
-import type { AppError, ReadResult } from '../../shared/contract';
+import type { AppError, ReadResult, SubscriptionInfo } from '../../shared/contract';
 import type { Engine } from '../engine/engine';
 import { appErrorFrom } from '../engine/errors';
-import type { CliArgs } from './args';
+import type { CliArgs, CompletionAsk } from './args';
 
 export interface CommandOutput {
   ok: boolean;
@@ -29,6 +29,65 @@ async function readAll(engine: Engine, serverId: string, uris: string[]): Promis
   return { ok, value: results };
 }
 
+function complete(engine: Engine, serverId: string, ask: CompletionAsk): Promise<unknown> {
+  return engine.host.dispatch('completion.complete', {
+    serverId,
+    uriTemplate: ask.uriTemplate,
+    argument: { name: ask.argument, value: ask.prefix },
+    ...(Object.keys(ask.context).length > 0 && { contextArguments: ask.context })
+  });
+}
+
+/** One line of `watch`'s output. */
+export type WatchLine =
+  | ({ type: 'watch' } & SubscriptionInfo)
+  | { type: 'updated'; serverId: string; uri: string; at: number }
+  | { type: 'error'; serverId: string; uri: string; error: AppError };
+
+/** The states a watch can still deliver updates from (or come back to). */
+const LIVE_STATES: ReadonlySet<SubscriptionInfo['status']> = new Set(['pending', 'active', 'resuming']);
+
+/**
+ * `watch`: watches `uris` and writes a line per update and per change of a watch's state (pending is left
+ * out: it always moves on) until `stop` settles, then stops watching. Fails (nothing more is written) when the
+ * server cannot be reached, and when no URI can be watched (every one refused or failed: the lines say why).
+ */
+export async function watchCommand(engine: Engine, serverId: string, uris: string[], timeoutMs: number, write: (line: WatchLine) => void, stop: Promise<void>): Promise<CommandOutput> {
+  try {
+    await engine.registry.get(serverId).whenReady(timeoutMs);
+  } catch (err) {
+    return { ok: false, value: { error: appErrorFrom(err) } };
+  }
+  const wanted = new Set(uris);
+  const shown = new Map<string, SubscriptionInfo['status']>();
+  const offUpdated = engine.bus.on('resourceUpdated', e => {
+    if (e.serverId === serverId && wanted.has(e.uri)) write({ type: 'updated', serverId, uri: e.uri, at: e.at });
+  });
+  const offChanged = engine.bus.on('subscriptionChanged', info => {
+    if (info.serverId !== serverId || !wanted.has(info.uri) || info.status === 'pending' || shown.get(info.uri) === info.status) return;
+    shown.set(info.uri, info.status);
+    write({ type: 'watch', ...info });
+  });
+  try {
+    let live = 0;
+    for (const uri of wanted) {
+      try {
+        const info = (await engine.host.dispatch('subscriptions.watch', { serverId, uri })) as SubscriptionInfo;
+        if (LIVE_STATES.has(info.status)) live++;
+      } catch (err) {
+        write({ type: 'error', serverId, uri, error: appErrorFrom(err) });
+      }
+    }
+    if (live === 0) return { ok: false, value: undefined };
+    await stop;
+    for (const uri of wanted) await engine.host.dispatch('subscriptions.unwatch', { serverId, uri }).catch(() => undefined);
+    return { ok: true, value: undefined };
+  } finally {
+    offUpdated();
+    offChanged();
+  }
+}
+
 export async function runCommand(engine: Engine, args: CliArgs, timeoutMs: number): Promise<CommandOutput> {
   const serverId = args.serverId as string;
   try {
@@ -45,6 +104,8 @@ export async function runCommand(engine: Engine, args: CliArgs, timeoutMs: numbe
         return { ok: true, value: await engine.host.dispatch('templates.list', { serverId }) };
       case 'read':
         return await readAll(engine, serverId, args.uris);
+      case 'complete':
+        return { ok: true, value: await complete(engine, serverId, args.completion as CompletionAsk) };
       case 'import':
         return { ok: true, value: await engine.host.dispatch('config.import', { path: args.importPath as string }) };
       default:

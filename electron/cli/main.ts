@@ -1,35 +1,51 @@
 // `npm run -s cli -- <command>`: a headless client on the same engine as the app. Prints JSON on
-// stdout; on failure prints {"error": AppError} and exits 1 (2 for usage errors).
+// stdout (`watch`: JSON lines until interrupted); on failure prints {"error": AppError} and exits 1 (2 for
+// usage errors).
 import { DEFAULT_REQUEST_TIMEOUT_MS, createEngine } from '../engine/engine';
 import { ADHOC_SERVER_ID, CLI_USAGE, CliUsageError, parseCliArgs } from './args';
 import type { CliArgs } from './args';
-import { runCommand } from './commands';
+import { runCommand, watchCommand, type CommandOutput, type WatchLine } from './commands';
 
+/** Prints `value` (nothing when undefined) and exits once stdout has taken everything. */
 function exitWith(code: number, value: unknown): void {
-  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`, () => process.exit(code));
+  process.stdout.write(value === undefined ? '' : `${JSON.stringify(value, null, 2)}\n`, () => process.exit(code));
 }
+
+/** Settles at the first SIGINT or SIGTERM (which then no longer end the process by themselves). */
+function interrupted(): Promise<void> {
+  return new Promise(resolve => {
+    process.once('SIGINT', () => resolve());
+    process.once('SIGTERM', () => resolve());
+  });
+}
+
+const writeLine = (line: WatchLine) => process.stdout.write(`${JSON.stringify(line)}\n`);
 
 async function main(args: CliArgs): Promise<void> {
   const timeoutMs = args.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+  const watching = args.command === 'watch';
+  // Listening from the start: an interrupt while connecting still ends the run cleanly.
+  const stop = watching ? interrupted() : undefined;
   // Servers connect on first use: `list foo` starts only foo, not every configured server.
   const engine = await createEngine({
     configPath: args.configPath,
     dataDir: args.dataDir,
     requestTimeoutMs: timeoutMs,
     autoConnect: false,
-    // A one-shot run reports each server's first outcome; background retries would only blur it.
-    reconnect: false
+    // A one-shot run reports each server's first outcome; background retries would only blur it. A watch
+    // outlives a lost connection: it shows resuming and comes back with the server.
+    reconnect: watching
   });
   const configError = engine.config.view().error;
   if (configError) console.error(`warning: ${configError}`);
-  let output;
+  let output: CommandOutput;
   try {
     if (args.adhoc) {
       // An ad hoc server replaces the configured ones for this run; it is never saved.
       for (const id of engine.registry.ids()) await engine.registry.remove(id);
       await engine.registry.add(ADHOC_SERVER_ID, args.adhoc, { start: false });
     }
-    output = await runCommand(engine, args, timeoutMs);
+    output = stop ? await watchCommand(engine, args.serverId as string, args.uris, timeoutMs, writeLine, stop) : await runCommand(engine, args, timeoutMs);
   } finally {
     await engine.close();
   }

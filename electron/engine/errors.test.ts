@@ -9,6 +9,12 @@ describe('appErrorFrom', () => {
     ['ResourceNotFoundError', new ResourceNotFoundError('a://b'), 'not_found'],
     ['legacy -32002', new ProtocolError(-32002, 'not found'), 'not_found'],
     ['-32602 without uri', new ProtocolError(-32602, 'bad cursor'), 'invalid_params'],
+    // The SDK's rule: not found only for data of exactly { uri }; any other -32602 is plain invalid params.
+    ['-32602 with { uri, reason } (a sandbox refusal)', new ProtocolError(-32602, 'Refused: path traversal', { uri: 'file:///../x', reason: 'path-traversal' }), 'invalid_params'],
+    ['-32602 with { uri, detail }', new ProtocolError(-32602, 'bad', { uri: 'a://b', detail: 1 }), 'invalid_params'],
+    ['-32602 with a non-string uri', new ProtocolError(-32602, 'bad', { uri: 7 }), 'invalid_params'],
+    ['-32602 as the SDK rebuilds it from the wire', ProtocolError.fromError(-32602, 'Resource not found', { uri: 'a://b' }), 'not_found'],
+    ['legacy -32002 with extra data', new ProtocolError(-32002, 'not found', { uri: 'a://b', hint: 'x' }), 'not_found'],
     ['-32603', new ProtocolError(-32603, 'boom'), 'internal'],
     ['-32601', new ProtocolError(-32601, 'no such method'), 'unsupported'],
     ['-32021', new ProtocolError(-32021, 'needs elicitation'), 'input_required'],
@@ -32,6 +38,12 @@ describe('appErrorFrom', () => {
     const mapped = appErrorFrom(new ProtocolError(-32602, `Resource not found ${'x'.repeat(2000)}`, { uri: 'a://b' }));
     expect(mapped).toMatchObject({ code: 'not_found', rpcCode: -32602, data: { uri: 'a://b' } });
     expect(mapped.message.length).toBeLessThanOrEqual(501);
+  });
+
+  it("shows the server's own message for invalid params, clipped as every server message", () => {
+    const refusal = appErrorFrom(new ProtocolError(-32602, 'Refused: path traversal outside the sandbox', { uri: 'file:///../x', reason: 'path-traversal' }));
+    expect(refusal).toEqual({ code: 'invalid_params', rpcCode: -32602, message: 'Refused: path traversal outside the sandbox', data: { uri: 'file:///../x', reason: 'path-traversal' } });
+    expect(appErrorFrom(new ProtocolError(-32602, 'y'.repeat(2000), { uri: 'a://b', reason: 'r' })).message).toHaveLength(501);
   });
 
   it('passes typed errors through unchanged', () => {

@@ -1,6 +1,6 @@
 // Maps everything that can go wrong (SDK errors, JSON-RPC errors from servers, Node and fetch failures,
 // our own refusals) to the contract's typed `AppError`, so the UI decides on a stable `code`.
-import { ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
+import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import type { AppError, AppErrorCode } from '../../shared/contract';
 
 /** An error that already carries its typed app error; thrown inside the engine, mapped 1:1 at the edge. */
@@ -24,14 +24,20 @@ export function clip(text: string): string {
 /** Code the oversize guard uses for the error response it substitutes for a dropped message. */
 export const RPC_TOO_LARGE = -32099;
 
-function hasUri(data: unknown): data is { uri: string } {
-  return typeof data === 'object' && data !== null && typeof (data as { uri?: unknown }).uri === 'string';
+/**
+ * "Resource not found", by the SDK's own rule: `ProtocolError.fromError` rebuilds a `ResourceNotFoundError` for a
+ * -32602 whose data is exactly `{ uri }` (any other -32602, e.g. the sandbox's `{ uri, reason }` refusal, is plain
+ * invalid params), and for the legacy -32002 with `data.uri`. A bare -32002 is "not found" too (2025 servers).
+ */
+function isResourceNotFound(err: ProtocolError): boolean {
+  if (err.code === ProtocolErrorCode.ResourceNotFound) return true;
+  return ResourceNotFoundError.isInstance(err) || ResourceNotFoundError.isInstance(ProtocolError.fromError(err.code, err.message, err.data));
 }
 
-/** Servers answer an unknown URI with -32602 and the URI in `data`; -32002 (`ResourceNotFound`) is the legacy answer. */
+/** Maps a JSON-RPC error; the server's message is kept as it came, clipped. */
 function fromProtocolError(err: ProtocolError): AppError {
   const base = { rpcCode: err.code, message: clip(err.message), ...(err.data !== undefined && { data: err.data }) };
-  if ((err.code === ProtocolErrorCode.InvalidParams && hasUri(err.data)) || err.code === ProtocolErrorCode.ResourceNotFound) return { code: 'not_found', ...base };
+  if (isResourceNotFound(err)) return { code: 'not_found', ...base };
   if (err.code === ProtocolErrorCode.InvalidParams) return { code: 'invalid_params', ...base };
   if (err.code === ProtocolErrorCode.InternalError) return { code: 'internal', ...base };
   if (err.code === ProtocolErrorCode.MethodNotFound) return { code: 'unsupported', ...base };

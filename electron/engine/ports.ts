@@ -17,10 +17,11 @@ export interface LiveConnection {
 /** Cache module (electron/engine/cache). One store shared by every connection. */
 export interface CachePort {
   /**
-   * The store to pass as `responseCacheStore` to the Client of `serverId`. `endpoint` (URL or command
-   * line) lets public entries be shared by servers configured at the same endpoint; default: none shared.
+   * The store to pass as `responseCacheStore` to the Client of `serverId`. `identity` (the config's
+   * `cacheIdentityOf`: a hash of everything that can change what the server answers) lets public entries be
+   * shared by servers configured alike; default: none shared.
    */
-  storeFor(serverId: ServerId, endpoint?: string): ResponseCacheStore;
+  storeFor(serverId: ServerId, identity?: string): ResponseCacheStore;
   /** The `cachePartition` option for a client: private entries are bound to server + credential. */
   partitionFor(serverId: ServerId, credentialId: string): string;
   /** The `defaultCacheTtlMs` client option: TTL for results without hints (2025 servers); 0 = not served. */

@@ -18,7 +18,19 @@ const items: ResourceItem[] = [
   },
   { serverId: 's', uri: 'ref://c', name: '', mimeType: 'text/markdown', annotations: { priority: 1 }, icons: [{ ...icon }] },
   { serverId: 's', uri: 'ref://d', name: 'd', annotations: { audience: ['user'] } },
-  { serverId: 's', uri: 'ref://e', name: 'e', annotations: { lastModified: 'not a date' }, size: 12_345_678_901 }
+  { serverId: 's', uri: 'ref://e', name: 'e', annotations: { lastModified: '2026-01-02' }, size: 12_345_678_901 },
+  // Invalid annotations: the valid fields stay in `annotations`, the invalid ones are listed (a list many items share is stored once).
+  { serverId: 's', uri: 'ref://f', name: 'f', annotations: { audience: ['user'] }, invalidAnnotations: [{ field: 'priority', raw: '7' }] },
+  { serverId: 's', uri: 'ref://g', name: 'g', invalidAnnotations: [{ field: 'priority', raw: '7' }] },
+  {
+    serverId: 's',
+    uri: 'ref://h',
+    name: 'h',
+    invalidAnnotations: [
+      { field: 'priority', raw: 'high' },
+      { field: 'lastModified', raw: 'March 7, 2024' }
+    ]
+  }
 ];
 
 describe('packed resource items', () => {
@@ -31,6 +43,7 @@ describe('packed resource items', () => {
     const packed = packResourceItems(items);
     expect(packed.shared.filter(v => v === 'text/markdown')).toHaveLength(1);
     expect(packed.shared.filter(v => Array.isArray(v) && JSON.stringify(v) === JSON.stringify([icon]))).toHaveLength(1);
+    expect(packed.shared.filter(v => JSON.stringify(v) === JSON.stringify([{ field: 'priority', raw: '7' }]))).toHaveLength(1);
     expect(packed.rows).toHaveLength(items.length * PACKED_FIELDS);
   });
 
@@ -58,10 +71,12 @@ describe('packed resource items', () => {
   });
 
   it.each([
-    ['a row count that does not match', { count: 2, shared: [], rows: ['ref://a', 'a', null, null, -1, null, -1, null, null, -1] }],
-    ['an item without a uri', { count: 1, shared: [], rows: [7, 'a', null, null, -1, null, -1, null, null, -1] }],
-    ['a reference past the shared values', { count: 1, shared: [], rows: ['ref://a', 'a', null, null, 3, null, -1, null, null, -1] }],
-    ['a reference to the wrong kind of value', { count: 1, shared: ['x'], rows: ['ref://a', 'a', null, null, -1, null, 0, null, null, -1] }],
+    ['a row count that does not match', { count: 2, shared: [], rows: ['ref://a', 'a', null, null, -1, null, -1, null, null, -1, -1] }],
+    ['a row of the old width (10 cells)', { count: 1, shared: [], rows: ['ref://a', 'a', null, null, -1, null, -1, null, null, -1] }],
+    ['an item without a uri', { count: 1, shared: [], rows: [7, 'a', null, null, -1, null, -1, null, null, -1, -1] }],
+    ['a reference past the shared values', { count: 1, shared: [], rows: ['ref://a', 'a', null, null, 3, null, -1, null, null, -1, -1] }],
+    ['a reference to the wrong kind of value', { count: 1, shared: ['x'], rows: ['ref://a', 'a', null, null, -1, null, 0, null, null, -1, -1] }],
+    ['invalid annotations that are not a list', { count: 1, shared: ['x'], rows: ['ref://a', 'a', null, null, -1, null, -1, null, null, -1, 0] }],
     ['rows that are not an array', { count: 0, shared: [], rows: 'nope' }]
   ])('refuse %s with a clear error', (_, packed) => {
     expect(() => unpackResourceItems('s', packed as never)).toThrow(MalformedPackError);

@@ -2,10 +2,11 @@
 // many items share (MIME types, icon lists, audiences) stored once per page and referenced by index, and
 // the server id once per event. A 100k listing streams about 25 MB of items as objects; packed, it is less
 // than half, and the engine, the carrier and the page each handle fewer bytes and allocate less. The pack
-// is exact for items as the engine makes them (an `annotations` object only when one of its fields is set).
-import type { Audience, Icon, ResourceItem, ServerId } from './types';
+// is exact for items as the engine makes them (an `annotations` object only when one of its fields is set,
+// `invalidAnnotations` only when it lists something).
+import type { Audience, Icon, InvalidAnnotation, ResourceItem, ServerId } from './types';
 
-type SharedValue = string | Icon[] | Audience[];
+type SharedValue = string | Icon[] | Audience[] | InvalidAnnotation[];
 type Cell = string | number | null;
 
 export interface PackedResourceItems {
@@ -13,11 +14,11 @@ export interface PackedResourceItems {
   /** Values referenced from `rows` by index. */
   shared: SharedValue[];
   /** `PACKED_FIELDS` cells per item: uri, name, title, description, mimeType ref, size, audience ref,
-   *  priority, lastModified, icons ref. An absent field is null, an absent reference -1. */
+   *  priority, lastModified, icons ref, invalidAnnotations ref. An absent field is null, an absent reference -1. */
   rows: Cell[];
 }
 
-export const PACKED_FIELDS = 10;
+export const PACKED_FIELDS = 11;
 
 const sameStrings = (a: readonly string[] | undefined, b: readonly string[] | undefined) =>
   a === b || (a !== undefined && b !== undefined && a.length === b.length && a.every((x, k) => x === b[k]));
@@ -25,6 +26,9 @@ const sameStrings = (a: readonly string[] | undefined, b: readonly string[] | un
 const sameIcons = (a: readonly Icon[], b: readonly Icon[]) =>
   a.length === b.length &&
   a.every((x, k) => x.src === b[k].src && x.mimeType === b[k].mimeType && x.theme === b[k].theme && sameStrings(x.sizes, b[k].sizes));
+
+const sameInvalid = (a: readonly InvalidAnnotation[], b: readonly InvalidAnnotation[]) =>
+  a.length === b.length && a.every((x, k) => x.field === b[k].field && x.raw === b[k].raw);
 
 /**
  * One kind of shared value: a page holds a handful of distinct MIME types, audiences and icon lists, so a
@@ -63,6 +67,7 @@ class SharedTable {
   readonly strings = new SharedKind<string>(this.values, (a, b) => a === b, v => v);
   readonly audiences = new SharedKind<Audience[]>(this.values, sameStrings, v => v.join(' '));
   readonly icons = new SharedKind<Icon[]>(this.values, sameIcons, v => JSON.stringify(v));
+  readonly invalid = new SharedKind<InvalidAnnotation[]>(this.values, sameInvalid, v => JSON.stringify(v));
 }
 
 export function packResourceItems(items: readonly ResourceItem[]): PackedResourceItems {
@@ -80,7 +85,8 @@ export function packResourceItems(items: readonly ResourceItem[]): PackedResourc
       shared.audiences.ref(a?.audience),
       a?.priority ?? null,
       a?.lastModified ?? null,
-      shared.icons.ref(item.icons)
+      shared.icons.ref(item.icons),
+      shared.invalid.ref(item.invalidAnnotations)
     );
   }
   return { count: items.length, shared: shared.values, rows };
@@ -129,6 +135,8 @@ export function unpackResourceItems(serverId: ServerId, packed: PackedResourceIt
     }
     const icons = sharedAt(shared, rows[at + 9], 'array') as Icon[] | undefined;
     if (icons !== undefined) item.icons = icons;
+    const invalid = sharedAt(shared, rows[at + 10], 'array') as InvalidAnnotation[] | undefined;
+    if (invalid !== undefined) item.invalidAnnotations = invalid;
     items[k] = item;
   }
   return items;

@@ -68,16 +68,24 @@ export interface ReceivedNotification {
 
 export type Audience = 'user' | 'assistant';
 
+/** A server's annotations, only the valid ones (see `InvalidAnnotation` for the others). */
 export interface Annotations {
   audience?: Audience[];
+  /** 0 (least important) to 1 (most important). */
   priority?: number;
+  /** A strict ISO 8601 date or date-time with a zone (`shared/annotations/iso-date.ts`). */
   lastModified?: string;
 }
 
-/** An annotation the server sent with a value the spec does not allow; it is left out of `annotations`. */
+/**
+ * An annotation the server sent with a value the spec does not allow: a `priority` that is not a number from 0
+ * to 1, a `lastModified` that is not a strict ISO 8601 date (`parseIsoDate` in shared/annotations.ts), an
+ * `audience` with an entry other than `user`/`assistant`. It is left out of `annotations` (an invalid priority
+ * sorts with the unannotated items, an invalid date counts as no date; an audience keeps its valid entries).
+ */
 export interface InvalidAnnotation {
   field: 'priority' | 'lastModified' | 'audience';
-  /** The value as sent, as text (JSON for a non-string). */
+  /** The value as sent, as text (JSON for a non-string), cut to 64 characters (a trailing `…` marks the cut). */
   raw: string;
 }
 
@@ -97,7 +105,7 @@ export interface ResourceItem {
   mimeType?: string;
   size?: number;
   annotations?: Annotations;
-  /** Annotations dropped as invalid (an invalid priority or date sorts the item with the unannotated ones). */
+  /** Annotations the server sent invalid, at most one entry per field (absent when there are none). */
   invalidAnnotations?: InvalidAnnotation[];
   icons?: Icon[];
 }
@@ -110,6 +118,8 @@ export interface TemplateItem {
   description?: string;
   mimeType?: string;
   annotations?: Annotations;
+  /** As on `ResourceItem`. */
+  invalidAnnotations?: InvalidAnnotation[];
   icons?: Icon[];
 }
 
@@ -129,9 +139,15 @@ export interface CacheInfo {
   error?: AppError;
 }
 
+/** Annotations of one content item, validated as a resource's are. */
+interface ContentAnnotations {
+  annotations?: Annotations;
+  invalidAnnotations?: InvalidAnnotation[];
+}
+
 export type ContentPart =
-  | { uri: string; name?: string; mimeType?: string; kind: 'text'; text: string; annotations?: Annotations }
-  | { uri: string; name?: string; mimeType?: string; kind: 'blob'; blob: string; size: number; annotations?: Annotations };
+  | ({ uri: string; name?: string; mimeType?: string; kind: 'text'; text: string } & ContentAnnotations)
+  | ({ uri: string; name?: string; mimeType?: string; kind: 'blob'; blob: string; size: number } & ContentAnnotations);
 
 export interface ReadResult {
   serverId: ServerId;
@@ -194,9 +210,16 @@ export interface SubscriptionInfo {
   uri: string;
   /** `listen` (2026 subscriptions/listen), `subscribe` (2025 resources/subscribe). */
   mechanism: 'listen' | 'subscribe';
+  /**
+   * `active` only once the server has honoured the watch (2026: the URI is in the listen acknowledgement's
+   * honoured filter; 2025: `resources/subscribe` succeeded). `refused`: the server will not send updates for
+   * it (left out of the acknowledgement, subscribe answered with an error, or no `resources.subscribe`);
+   * `error` says why. `pending` until the server answers; `resuming` while the connection or stream is down.
+   */
   status: 'pending' | 'active' | 'refused' | 'resuming';
   updates: number;
   lastUpdated?: number;
+  /** Why the watch is refused or resuming (for a refusal, the server's own error when it sent one). */
   error?: AppError;
 }
 

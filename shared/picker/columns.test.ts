@@ -6,14 +6,18 @@ describe('picker columns', () => {
   it('flattens annotations, treating invalid values as missing', () => {
     const columns = buildColumns([
       item('ref://a', {}, { audience: ['user', 'assistant'], priority: 0.3, lastModified: '2026-01-01T00:00:00Z' }),
-      item('ref://b', {}, { audience: ['robot' as 'user'], priority: -1, lastModified: 'soon' })
+      item('ref://b', {}, { audience: ['robot' as 'user'], priority: -1, lastModified: 'soon' }),
+      // Values Date.parse would read (and a priority the engine used to clamp to 1): missing here too.
+      item('ref://c', {}, { priority: 7, lastModified: 'March 7, 2024' })
     ]);
-    expect(columns.audience).toEqual([AUDIENCE_USER | AUDIENCE_ASSISTANT, 0]);
+    expect(columns.audience).toEqual([AUDIENCE_USER | AUDIENCE_ASSISTANT, 0, 0]);
     expect(columns.priority[0]).toBe(0.3);
     expect(columns.priority[1]).toBeNaN();
+    expect(columns.priority[2]).toBeNaN();
     expect(columns.modified[0]).toBe(Date.UTC(2026, 0, 1));
     expect(columns.modified[1]).toBeNaN();
-    expect(columns.uriLeafLower).toEqual(['a', 'b']);
+    expect(columns.modified[2]).toBeNaN();
+    expect(columns.uriLeafLower).toEqual(['a', 'b', 'c']);
   });
 
   it('extends columns page by page when a list only grows, and rebuilds otherwise', () => {

@@ -26,9 +26,9 @@ export interface PickerColumns {
   readonly uriLeafLower: string[];
   /** Bit mask of AUDIENCE_*; 0 when the item has no (valid) audience. */
   readonly audience: number[];
-  /** NaN when missing or outside 0..1. */
+  /** NaN when missing or outside 0..1: such an item sorts and filters with the unannotated ones. */
   readonly priority: number[];
-  /** lastModified in ms epoch; NaN when missing or unparseable. */
+  /** lastModified in ms epoch; NaN when missing or not strict ISO 8601 (counts as no date). */
   readonly modified: number[];
   /**
    * The per-server columns these were concatenated from, in order, when there are several: the search keeps

@@ -1,9 +1,11 @@
 // An in-process MCP server (the real SDK server, reached through the real SDK client over Streamable HTTP
 // without a socket) for the few cache situations the reference server cannot produce (see
-// fixture-only.test.ts): an input-required resource whose final answer is marked cacheable, and a
-// paginated list whose pages carry different TTLs. Every request that reaches it is counted.
+// fixture-only.test.ts): an input-required resource whose final answer is marked cacheable, a paginated
+// list whose pages carry different TTLs, and a resource whose next answer the test picks (a cacheable body,
+// `ttlMs: 0`, or a given error). It serves both eras (2025 requests statelessly). Every request that
+// reaches it is counted.
 import { Client, ProtocolError, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { McpServer, acceptedContent, createMcpHandler, inputRequired } from '@modelcontextprotocol/server';
+import { McpServer, ResourceNotFoundError, acceptedContent, createMcpHandler, inputRequired } from '@modelcontextprotocol/server';
 import type { InputRequiredResult, ReadResourceResult } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import type { CachePort } from '../../electron/engine/ports';
@@ -16,12 +18,33 @@ const PAGES = [
   { items: ['e'], ttlMs: 150 }
 ];
 
+/** What `fixture://flaky` answers next: a new body (public, cacheable for a minute unless `ttlMs` says
+ * otherwise), or one of the failures a server can answer with. */
+type FlakyAnswer =
+  | { kind: 'body'; ttlMs?: number }
+  | { kind: 'internal' }
+  | { kind: 'not-found' }
+  /** -32602 with `{ uri, reason }`: a refusal, not "not found" (the reference server's sandbox answers so). */
+  | { kind: 'refused' };
+
+export const FLAKY = 'fixture://flaky';
+
 export function createFixture() {
   /** Requests received: the method, and for reads the uri. */
   const requests: string[] = [];
   let unlocks = 0;
+  let versions = 0;
+  /** Set by the test: how the next reads of FLAKY are answered. */
+  const flaky: { next: FlakyAnswer } = { next: { kind: 'body' } };
   const handler = createMcpHandler(() => {
     const server = new McpServer({ name: 'cache-fixture', version: '1.0.0' }, { capabilities: { resources: {} } });
+    server.registerResource('flaky', FLAKY, { cacheHint: { ttlMs: 60_000, cacheScope: 'public' } }, async uri => {
+      const answer = flaky.next;
+      if (answer.kind === 'internal') throw new ProtocolError(-32603, 'The fixture failed on purpose');
+      if (answer.kind === 'not-found') throw new ResourceNotFoundError(uri.href);
+      if (answer.kind === 'refused') throw new ProtocolError(-32602, 'Refused: path traversal outside the sandbox', { uri: uri.href, reason: 'path-traversal' });
+      return { contents: [{ uri: uri.href, mimeType: 'text/plain', text: `version ${++versions}` }], ...(answer.ttlMs !== undefined && { ttlMs: answer.ttlMs }) };
+    });
     server.registerResource('vault', 'fixture://vault', { cacheHint: { ttlMs: 60_000, cacheScope: 'public' } }, async (uri, ctx): Promise<ReadResourceResult | InputRequiredResult> => {
       const answer = acceptedContent(ctx.mcpReq.inputResponses, 'pass', Pass);
       if (!answer) return inputRequired({ inputRequests: { pass: inputRequired.elicit({ message: 'Passphrase?', requestedSchema: Pass }) } });
@@ -55,15 +78,19 @@ export function createFixture() {
     return handler.fetch(request);
   };
 
-  /** A client connected the way the engine connects (store, partition, MRTR guard unless `guard: false`). */
-  async function connect(cache: CachePort, serverId: string, options: { guard?: boolean } = {}): Promise<Client> {
+  /**
+   * A client connected the way the engine connects (store, partition, default TTL, MRTR guard unless
+   * `guard: false`), on the 2026 era unless `era` says otherwise.
+   */
+  async function connect(cache: CachePort, serverId: string, options: { guard?: boolean; era?: 'modern' | 'legacy' } = {}): Promise<Client> {
     const client = new Client(
       { name: 'cache-test', version: '1.0.0' },
       {
         capabilities: { elicitation: { form: {} } },
-        versionNegotiation: { mode: { pin: '2026-07-28' } },
+        versionNegotiation: { mode: options.era === 'legacy' ? 'legacy' : { pin: '2026-07-28' } },
         responseCacheStore: cache.storeFor(serverId),
-        cachePartition: cache.partitionFor(serverId, '')
+        cachePartition: cache.partitionFor(serverId, ''),
+        defaultCacheTtlMs: cache.defaultTtlMs
       }
     );
     client.setRequestHandler('elicitation/create', async () => ({ action: 'accept', content: { passphrase: 'open sesame' } }));
@@ -74,5 +101,5 @@ export function createFixture() {
 
   /** Requests seen since `mark` (an index into `requests`). */
   const since = (mark: number) => requests.slice(mark);
-  return { requests, connect, since };
+  return { requests, connect, since, flaky };
 }

@@ -8,16 +8,21 @@
 // - A negative ttlMs and an interim input_required page: no reference-server result looks like that, so
 //   the page function is handed such values directly.
 // - A corrupt warm-start file: written by the test, no server involved.
+// - Stale-if-error per kind of failure, on both eras: a resource that answers with a cacheable body and then
+//   with -32603, "not found", a -32602 refusal or `ttlMs: 0`, as the test picks (the reference server's
+//   resources answer one way each; its kill and its restart with a smaller catalog are in
+//   reference-http.test.ts).
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Client, ReadResourceResult } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CacheInfo } from '../../../shared/contract';
+import type { CacheInfo, EngineEvents } from '../../../shared/contract';
+import { appErrorFrom } from '../errors';
 import { EventBus } from '../event-bus';
 import { combineCacheInfo } from '../resources/tracked';
 import { createCache } from './index';
-import { createFixture } from '../../../test-support/cache/fixture-server';
+import { FLAKY, createFixture } from '../../../test-support/cache/fixture-server';
 
 const clients: Client[] = [];
 const dirs: string[] = [];
@@ -27,15 +32,16 @@ afterEach(async () => {
   await Promise.all(dirs.splice(0).map(d => rm(d, { recursive: true, force: true })));
 });
 
-function setup() {
-  const cache = createCache({ bus: new EventBus() });
+function setup(defaultTtlMs?: number) {
+  const bus = new EventBus();
+  const cache = createCache({ bus, ...(defaultTtlMs !== undefined && { defaultTtlMs }) });
   const fixture = createFixture();
-  const connect = async (serverId: string, guard = true) => {
-    const client = await fixture.connect(cache.port, serverId, { guard });
+  const connect = async (serverId: string, guard = true, era: 'modern' | 'legacy' = 'modern') => {
+    const client = await fixture.connect(cache.port, serverId, { guard, era });
     clients.push(client);
     return client;
   };
-  return { cache, fixture, connect };
+  return { bus, cache, fixture, connect };
 }
 
 const textOf = (r: ReadResourceResult) => (r.contents[0] as { text?: string }).text;
@@ -130,5 +136,64 @@ describe('values no reference-server result has', () => {
     const cache = createCache({ bus: new EventBus(), dataDir });
     expect(await cache.loadWarm()).toBe(0);
     expect(cache.snapshot().entries).toEqual([]);
+  });
+});
+
+// 2025 servers send no cache hints: the cache keeps their results only with a default TTL (60 s here, as
+// long as the fixture's hint on 2026), and such entries are private.
+describe.each(['modern', 'legacy'] as const)('stale-if-error on the %s era', era => {
+  async function flakySetup() {
+    // Time moves only when the test moves it (timers stay real), so the entry expires exactly when asked to.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const { bus, cache, fixture, connect } = setup(era === 'legacy' ? 60_000 : undefined);
+    const client = await connect('s1', true, era);
+    expect(client.getProtocolEra()).toBe(era);
+    const read = (mode: 'use' | 'refresh' = 'use') => cache.port.track('s1', 'resources/read', FLAKY, mode, () => client.readResource({ uri: FLAKY }, { cacheMode: mode }));
+    const held = () => cache.snapshot().entries.filter(e => e.params === FLAKY);
+    const changed: EngineEvents['cacheChanged'][] = [];
+    bus.on('cacheChanged', e => changed.push(e));
+    const first = await read();
+    expect(textOf(first.value)).toBe('version 1');
+    expect(held()).toHaveLength(1);
+    vi.setSystemTime(Date.now() + 61_000); // the copy is stale now
+    return { cache, fixture, read, held, changed, first };
+  }
+
+  it('serves the stale copy, marked stale with the error, when the server fails internally (-32603)', async () => {
+    const { fixture, read, held, first } = await flakySetup();
+    fixture.flaky.next = { kind: 'internal' };
+    const stale = await read();
+    expect(textOf(stale.value)).toBe('version 1');
+    expect(stale.cache).toMatchObject({ state: 'stale', receivedAt: first.cache.receivedAt, error: { code: 'internal', rpcCode: -32603 } });
+    expect(held()).toHaveLength(1);
+  });
+
+  it.each([
+    ['not found', 'not-found', 'not_found'],
+    ['a -32602 refusal with a reason', 'refused', 'invalid_params']
+  ] as const)('never serves a copy once the server answers %s: the read fails, the entry is evicted and the UI is told', async (_label, kind, code) => {
+    const { fixture, read, held, changed } = await flakySetup();
+    await vi.waitFor(() => expect(changed.length).toBeGreaterThan(0)); // the first read's store
+    changed.length = 0;
+    fixture.flaky.next = { kind };
+    const failure: unknown = await read().then(() => undefined, (err: unknown) => err);
+    expect(appErrorFrom(failure)).toMatchObject({ code, rpcCode: -32602 });
+    expect(held()).toEqual([]);
+    await vi.waitFor(() => expect(changed).toEqual([expect.objectContaining({ serverId: 's1' })]));
+    // Nothing is left to fall back on: a later failure has no copy to serve.
+    fixture.flaky.next = { kind: 'internal' };
+    await expect(read()).rejects.toMatchObject({ code: -32603 });
+  });
+
+  it.runIf(era === 'modern')('drops the older copy when the server answers with ttlMs 0, so it never comes back as stale', async () => {
+    const { fixture, read, held } = await flakySetup();
+    fixture.flaky.next = { kind: 'body', ttlMs: 0 };
+    const uncached = await read();
+    expect(textOf(uncached.value)).toBe('version 2');
+    expect(uncached.cache).toMatchObject({ state: 'miss', ttlMs: 0 });
+    expect(uncached.cache.expiresAt).toBeUndefined();
+    expect(held()).toEqual([]);
+    fixture.flaky.next = { kind: 'internal' };
+    await expect(read()).rejects.toMatchObject({ code: -32603 });
   });
 });

@@ -80,13 +80,13 @@ export function createCache(options: CacheOptions): CacheModule {
   const counters = new CacheCounterBook(id => events.mark([id]));
 
   const views = new Map<ServerId, ServerCacheView>();
-  const viewFor = (serverId: ServerId, endpoint?: string): ServerCacheView => {
-    const identity = endpoint === undefined ? `server:${serverId}` : `endpoint:${endpoint}`;
+  const viewFor = (serverId: ServerId, configIdentity?: string): ServerCacheView => {
+    const identity = configIdentity === undefined ? `server:${serverId}` : `config:${configIdentity}`;
     let view = views.get(serverId);
     if (!view) {
       view = new ServerCacheView(store, serverId, identity);
       views.set(serverId, view);
-    } else if (endpoint !== undefined) {
+    } else if (configIdentity !== undefined) {
       view.identity = identity;
     }
     return view;
@@ -102,7 +102,7 @@ export function createCache(options: CacheOptions): CacheModule {
   });
 
   const port: CachePort = {
-    storeFor: (serverId, endpoint) => viewFor(serverId, endpoint),
+    storeFor: (serverId, identity) => viewFor(serverId, identity),
     partitionFor: (serverId, credentialId) => {
       const principal = privatePrincipal(serverId, credentialId);
       viewFor(serverId).principal = principal;

@@ -1,5 +1,5 @@
 // How cache entries are addressed. The SDK hands the store `{method, params, partition}` where partition
-// is the JSON pair `[serverIdentity, principal]`; the shared store adds the endpoint identity in front so
+// is the JSON pair `[serverIdentity, principal]`; the shared store adds the config identity in front so
 // that two servers reporting the same name@version never read each other's entries.
 import { createHash } from 'node:crypto';
 

@@ -10,7 +10,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { CacheSnapshot, ListResult, LogPage, PendingInputRequest, ReadResult, ResourceItem, ServerConfigEntry, SubscriptionInfo } from '../../../shared/contract';
 import type { Engine } from '../engine';
-import { cleanup, engineWith, statusOf } from '../../../test-support/engine/engine-harness';
+import { cleanup, engineWith, nextEvent, statusOf } from '../../../test-support/engine/engine-harness';
 import { HttpReferenceServer } from '../../../test-support/reference-server/http-server';
 import { installClientClock, type ClientClock } from '../../../test-support/cache/client-clock';
 import { startWireProxy, type WireProxy } from '../../../test-support/cache/wire-proxy';
@@ -187,10 +187,12 @@ describe('freshness against the reference server (HTTP)', () => {
 });
 
 describe('scope against the reference server (HTTP, two bearer tokens)', () => {
-  it('private entries never cross two credentials; public ones are shared at the same endpoint', async () => {
+  it('private entries never cross two credentials; public ones are shared only by servers configured alike', async () => {
     const { proxy, read, snapshot } = await setup(url => ({
       alice: { type: 'http', url, headers: { Authorization: 'Bearer alice-token' } },
-      bob: { type: 'http', url, headers: { Authorization: 'Bearer bob-token' } }
+      bob: { type: 'http', url, headers: { Authorization: 'Bearer bob-token' } },
+      // The same URL and headers as alice (header names in another case): the same server, as far as the cache can tell.
+      'alice-again': { type: 'http', url, headers: { authorization: 'Bearer alice-token' } }
     }));
     const alicePrivate = await read('alice', PRIVATE_SHORT);
     expect(alicePrivate.cache).toMatchObject({ state: 'miss', scope: 'private', ttlMs: 5_000 });
@@ -203,11 +205,17 @@ describe('scope against the reference server (HTTP, two bearer tokens)', () => {
     // The server stamps the read time: bob got his own copy, not alice's.
     expect(textOf(bobPrivate)).not.toBe(textOf(alicePrivate));
 
+    // Public entries are shared by identical configs only: the headers (here the credentials) can change
+    // what a server answers, so bob's public read is his own.
     mark = proxy.requests.length;
     const bobPublic = await read('bob', PUBLIC_LONG);
+    expect(proxy.requests.slice(mark).map(r => [r.method, r.key, r.authorization])).toEqual([['resources/read', PUBLIC_LONG, 'Bearer bob-token']]);
+    expect(bobPublic.cache).toMatchObject({ state: 'miss', scope: 'public' });
+    mark = proxy.requests.length;
+    const aliceAgainPublic = await read('alice-again', PUBLIC_LONG);
     const alicePrivateAgain = await read('alice', PRIVATE_SHORT);
     expect(proxy.since(mark)).toEqual([]);
-    expect(bobPublic.cache).toMatchObject({ state: 'fresh', scope: 'public' });
+    expect(aliceAgainPublic.cache).toMatchObject({ state: 'fresh', scope: 'public' });
     expect(alicePrivateAgain.cache.state).toBe('fresh');
     expect(textOf(alicePrivateAgain)).toBe(textOf(alicePrivate));
 
@@ -274,7 +282,7 @@ describe('invalidation against the reference server (HTTP)', () => {
   });
 
   it('a cursor the restarted server rejects drops all cached pages and the listing restarts from page 1', async () => {
-    const { proxy, call, read, clock, snapshot } = await setup(one, true);
+    const { engine, proxy, call, read, clock, snapshot } = await setup(one, true);
     const listed = proxy.requests.length;
     const first = await call<ListResult<ResourceItem>>('resources.list', { serverId: 'ref' });
     const doomed = await read('ref', DOOMED);
@@ -300,9 +308,14 @@ describe('invalidation against the reference server (HTTP)', () => {
     expect(pages.some(e => e.params === page2!.params)).toBe(false);
 
     // A resource the new server no longer has: once its copy is stale, the server's answer (not found)
-    // reaches the user; the stale copy is not served in its place.
+    // reaches the user; the stale copy is not served in its place, and it is evicted (the cache panel and the
+    // badges hear of it through cacheChanged).
     clock.advance(300_001);
+    expect((await snapshot()).entries.some(e => e.params === DOOMED)).toBe(true);
+    const changed = nextEvent(engine.bus, 'cacheChanged', e => e.serverId === 'ref');
     await expect(read('ref', DOOMED)).rejects.toMatchObject({ error: { code: 'not_found' } });
+    expect((await snapshot()).entries.some(e => e.params === DOOMED)).toBe(false);
+    await changed;
   });
 });
 

@@ -82,6 +82,31 @@ describe('the cache against the reference server over stdio', { timeout: 90_000 
     expect(relisted.items.map(i => i.uri)).toContain('ref://live/ephemeral');
   });
 
+  it('public entries are shared only by servers whose command, args, env and cwd are all the same', async () => {
+    clock ??= installClientClock();
+    const base = referenceServerEntry(FROZEN);
+    // Same command and args; a different env or cwd may make a server answer differently (another data
+    // directory, another account), so only the identical config shares.
+    const engine = await engineWith({
+      a: { ...base, env: { MRB_DATA: 'a' } },
+      b: { ...base, env: { MRB_DATA: 'b' } },
+      elsewhere: { ...base, env: { MRB_DATA: 'a' }, cwd: join(base.cwd ?? '.', 'docs') },
+      same: { ...base, env: { MRB_DATA: 'a' } }
+    });
+    const ids = ['a', 'b', 'elsewhere', 'same'];
+    for (const id of ids) await statusOf(engine, id, 'connected', 60_000);
+    const read = (serverId: string) => engine.host.dispatch('resources.read', { serverId, uri: PUBLIC_LONG }) as Promise<ReadResult>;
+    const sent = async (serverId: string) =>
+      ((await engine.host.dispatch('log.query', { serverId, direction: 'out', method: 'resources/read' })) as LogPage).entries.filter(e => e.kind === 'request').length;
+    expect((await read('a')).cache).toMatchObject({ state: 'miss', scope: 'public' });
+    expect((await read('b')).cache.state).toBe('miss');
+    expect((await read('elsewhere')).cache.state).toBe('miss');
+    expect((await read('same')).cache).toMatchObject({ state: 'fresh', scope: 'public' });
+    expect(await Promise.all(ids.map(sent))).toEqual([1, 1, 1, 0]);
+    // The endpoint the status shows is the command line alone, the same for all four.
+    expect(new Set(ids.map(id => engine.registry.get(id).snapshot().endpoint)).size).toBe(1);
+  });
+
   it('a 2025-era server sends no hints: nothing is served from the cache', async () => {
     const { sent, read, snapshot, engine } = await setup(['--era', 'legacy']);
     expect(engine.registry.get('ref').snapshot().era).toBe('legacy');

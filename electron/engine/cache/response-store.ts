@@ -6,7 +6,7 @@ import { parsePartition } from './keys';
 
 export interface StoredEntry {
   readonly key: string;
-  /** Endpoint identity the entry belongs to (public entries are shared within it). */
+  /** Config identity the entry belongs to (public entries are shared within it). */
   readonly identity: string;
   /** The server whose connection wrote it. */
   readonly serverId: ServerId;

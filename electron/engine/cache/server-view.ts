@@ -1,5 +1,5 @@
 // The `ResponseCacheStore` one server's Client sees. It maps the SDK's keys into the shared store under
-// the server's endpoint identity, records lookups and writes for the call being tracked, refuses what
+// the server's config identity, records lookups and writes for the call being tracked, refuses what
 // must never be cached, keeps private entries with the principal that wrote them, and widens the SDK's
 // invalidations so that every cached copy of a changed resource or list goes.
 import type { CacheEntry, CacheKey, CacheScope, ResponseCacheStore } from '@modelcontextprotocol/client';

@@ -1,6 +1,8 @@
 // What the cache did for one engine call, as the user sees it on a badge: fresh (served without a
 // request), miss (fetched, stored or not), bypass, or stale (a refetch failed and the stale copy was
 // served, with the error). Also caches the pages of lists the engine walks itself, which the SDK does not.
+// A server answer that the resource is gone (not found, invalid params) drops every copy of it this server
+// could be served, and so does a result the server marks as not cacheable (`ttlMs: 0`).
 import type { AppErrorCode, CacheInfo, CacheMode, CacheScope, ServerId } from '../../../shared/contract';
 import { appErrorFrom, isRejectedCursor } from '../errors';
 import type { ProtocolLogPort } from '../ports';
@@ -25,6 +27,10 @@ export interface TrackerDeps {
 /** Errors after which a stale copy may be served (spec: network issues, server downtime). A resource
  * that is gone, bad params, a cancelled call or a refused input are answers, not outages. */
 const STALE_IF_ERROR_CODES: ReadonlySet<AppErrorCode> = new Set(['transport', 'timeout', 'internal', 'protocol', 'unknown']);
+
+/** Answers that the resource is gone (or the request can never succeed as it is): no copy of it may be
+ * served again, so every copy this server could be served is evicted (the store's change event tells the UI). */
+const EVICTING_CODES: ReadonlySet<AppErrorCode> = new Set(['not_found', 'invalid_params']);
 
 interface Hints {
   ttlMs?: number;
@@ -56,6 +62,11 @@ function parseEntry<T>(entry: StoredEntry): T | undefined {
   }
 }
 
+/** The fresh entry the SDK served the call from, when it sent nothing (it neither stored nor refused a result). */
+function servedFromCache(record: CallRecord): { entry: StoredEntry } | undefined {
+  return !record.stored && !record.refused ? record.lookups.find(l => l.fresh) : undefined;
+}
+
 function logParams(method: string, params: string): Record<string, string> {
   if (method === 'resources/read') return { uri: params };
   return params === '' ? {} : { cursor: params };
@@ -72,8 +83,11 @@ export class CallTracker {
     try {
       value = await runInCall(record, run);
     } catch (err) {
-      return this.staleOrThrow(serverId, method, params, mode, prior, err);
+      return this.staleOrThrow(view, method, params, 'sdk', mode, prior, err);
     }
+    // Fetched and not stored (`ttlMs` 0 or none, too large, an MRTR result): the server's newest answer is
+    // not to be kept, so no older copy may come back later (as "stale" after a failed refresh, say).
+    if (mode !== 'bypass' && !record.stored && !servedFromCache(record)) this.evict(view, method, params, 'sdk');
     return this.served(serverId, method, params, { value, cache: this.describe(record, value, mode, prior) });
   }
 
@@ -100,7 +114,7 @@ export class CallTracker {
         view.dropList(method);
         throw err;
       }
-      return this.staleOrThrow(serverId, method, params, mode, held[0], err);
+      return this.staleOrThrow(view, method, params, 'page', mode, held[0], err);
     }
     if (mode !== 'bypass' && !record.mrtrRetry && (value as { resultType?: unknown }).resultType !== 'input_required') {
       record.stored = this.storePage(view, method, params, value);
@@ -144,7 +158,7 @@ export class CallTracker {
     if (mode === 'bypass') {
       return { state: 'bypass', receivedAt: this.deps.store.now(), ...(hints.scope && { scope: hints.scope }), ...(hints.ttlMs !== undefined && { ttlMs: hints.ttlMs }) };
     }
-    const servedFrom = !record.stored && !record.refused ? record.lookups.find(l => l.fresh) : undefined;
+    const servedFrom = servedFromCache(record);
     if (servedFrom) {
       this.countHit(serverId, method, params);
       return this.withServerTtl(infoFromEntry(servedFrom.entry, 'fresh'), hints);
@@ -169,14 +183,24 @@ export class CallTracker {
     this.deps.log?.recordCacheHit(serverId, method, logParams(method, params));
   }
 
-  private staleOrThrow<T>(serverId: ServerId, method: string, params: string, mode: CacheMode, prior: StoredEntry | undefined, err: unknown): { value: T; cache: CacheInfo } {
+  private staleOrThrow<T>(view: ServerCacheView, method: string, params: string, kind: StoredEntry['kind'], mode: CacheMode, prior: StoredEntry | undefined, err: unknown): { value: T; cache: CacheInfo } {
+    const { serverId } = view;
     const error = appErrorFrom(err);
+    if (EVICTING_CODES.has(error.code)) {
+      this.evict(view, method, params, kind);
+      throw err;
+    }
     const value = prior && mode !== 'bypass' && STALE_IF_ERROR_CODES.has(error.code) ? parseEntry<T>(prior) : undefined;
     if (!prior || value === undefined) throw err;
     // A failed refresh of a still-fresh entry shows it as fresh, with the error.
     const state = isFresh(prior, this.deps.store.now()) ? 'fresh' : 'stale';
     if (state === 'stale') this.deps.counters.bump(serverId, 'staleServed');
     return this.served(serverId, method, params, { value, cache: { ...this.withServerTtl(infoFromEntry(prior, state), hintsOf(value)), error } });
+  }
+
+  /** Drops every copy of `method` + `params` this server could be served (its own private ones, the shared public one). */
+  private evict(view: ServerCacheView, method: string, params: string, kind: StoredEntry['kind']): void {
+    for (const entry of view.visible(method, params, kind)) this.deps.store.delete(entry.key);
   }
 
   private served<T>(serverId: ServerId, method: string, params: string, result: { value: T; cache: CacheInfo }): { value: T; cache: CacheInfo } {

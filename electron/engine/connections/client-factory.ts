@@ -29,8 +29,8 @@ export interface ClientSpec {
   /** `legacy` for the HTTP+SSE transport, which predates the 2026 era. */
   negotiation: 'auto' | 'legacy';
   probeTimeoutMs: number;
-  /** URL or command line: lets the cache share public entries between servers at the same endpoint. */
-  endpoint: string;
+  /** The config's cache identity (`cacheIdentityOf`): servers with the same one share public cache entries. */
+  cacheIdentity: string;
 }
 
 export function createClient(spec: ClientSpec): Client {
@@ -41,7 +41,7 @@ export function createClient(spec: ClientSpec): Client {
     // We walk list cursors ourselves (progress, cancel, loop guards); this only bounds SDK-internal walks.
     listMaxPages: 64,
     capabilities: { elicitation: { form: {}, url: {} } },
-    responseCacheStore: cache.storeFor(spec.serverId, spec.endpoint),
+    responseCacheStore: cache.storeFor(spec.serverId, spec.cacheIdentity),
     cachePartition: cache.partitionFor(spec.serverId, spec.credentialId),
     defaultCacheTtlMs: cache.defaultTtlMs
   };

@@ -7,7 +7,7 @@ import { transportKindOf } from '../../../shared/contract';
 import { appError, appErrorFrom } from '../errors';
 import type { EnginePorts } from '../ports';
 import { createClient } from './client-factory';
-import { buildTransport, credentialIdOf, endpointOf, transports } from './transports';
+import { buildTransport, cacheIdentityOf, credentialIdOf, transports } from './transports';
 import type { BuiltTransport, TransportObservers } from './transports';
 import type { Verdict, VerdictStore } from './verdict-store';
 
@@ -54,7 +54,7 @@ async function connectOnce(deps: EstablishDeps, kind: TransportKind, prior: Prio
     ports: deps.ports,
     negotiation: transports[kind].negotiation,
     probeTimeoutMs: deps.connectTimeoutMs,
-    endpoint: endpointOf(deps.entry)
+    cacheIdentity: cacheIdentityOf(deps.entry)
   });
   const built = buildTransport(deps.entry, kind, { ...deps.observers, serverId: deps.serverId, log: deps.ports.log, cache: deps.ports.cache });
   try {

@@ -18,6 +18,27 @@ const REPLAY_TIMEOUT_MS = 30_000;
 // so it is not validated against the method's schema (the frame itself is in the log either way).
 const anyResult = z.unknown();
 
+type ToolCallParams = Parameters<Client['callTool']>[0];
+
+function isToolCall(params: Record<string, unknown> | undefined): params is ToolCallParams {
+  return typeof params?.name === 'string' && (params.arguments === undefined || (typeof params.arguments === 'object' && params.arguments !== null));
+}
+
+/**
+ * Sends a replayed request. Tools go through the SDK's own tool methods, which apply the spec's client rules
+ * for them: `tools/list` records the tool definitions (and leaves out tools whose `x-mcp-header` declarations
+ * are invalid), and on 2026 connections `tools/call` mirrors the parameters a tool declares with
+ * `x-mcp-header` into `Mcp-Param-*` headers (SEP-2243), which such servers require. Everything else is sent
+ * as it is, and its raw result comes back.
+ */
+function send(client: Client, method: string, params: Record<string, unknown> | undefined): Promise<unknown> {
+  const options = { timeout: REPLAY_TIMEOUT_MS };
+  // A replay always goes on the wire: `refresh` skips a cached list (and stores what comes back).
+  if (method === 'tools/list') return client.listTools(typeof params?.cursor === 'string' ? { cursor: params.cursor } : undefined, { ...options, cacheMode: 'refresh' });
+  if (method === 'tools/call' && isToolCall(params)) return client.callTool(params, options);
+  return client.request({ method, params }, anyResult, options);
+}
+
 export function logHandlers(log: ProtocolLog, deps: LogHandlerDeps): HandlerMap<LogMethods> {
   return {
     'log.query': async query => log.query(query),
@@ -26,9 +47,7 @@ export function logHandlers(log: ProtocolLog, deps: LogHandlerDeps): HandlerMap<
     'log.setCap': async ({ cap }) => log.setCap(cap),
     'log.replay': async ({ serverId, method, params }) => {
       const client = await deps.clientFor(serverId);
-      const { outcome, logSeq } = await log.withReplay(method, () =>
-        client.request({ method, params }, anyResult, { timeout: REPLAY_TIMEOUT_MS })
-      );
+      const { outcome, logSeq } = await log.withReplay(method, () => send(client, method, params));
       return outcome.status === 'fulfilled' ? { result: outcome.value, logSeq } : { error: appErrorFrom(outcome.reason), logSeq };
     }
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toResourceItem, toTemplateItem } from './items';
+import { toContentParts, toResourceItem, toTemplateItem } from './items';
 
 describe('toResourceItem', () => {
   it('copies every known field with its type', () => {
@@ -16,7 +16,7 @@ describe('toResourceItem', () => {
     expect(toResourceItem('s', raw)).toEqual({ serverId: 's', ...raw });
   });
 
-  it('drops fields of the wrong type and clamps priority, never throwing on hostile input', () => {
+  it('drops fields of the wrong type and lists invalid annotations instead of correcting them, never throwing on hostile input', () => {
     const item = toResourceItem('s', {
       uri: 42,
       name: { toString: 'x' },
@@ -26,13 +26,62 @@ describe('toResourceItem', () => {
       icons: [null, 'x', { src: '' }, { src: 'ok', mimeType: 5, sizes: ['1', 2], theme: 'neon' }],
       __proto__: { polluted: true }
     });
-    expect(item).toEqual({ serverId: 's', uri: '', name: '', annotations: { audience: ['user'], priority: 1 }, icons: [{ src: 'ok', sizes: ['1'] }] });
+    // The audience keeps its valid entry; priority 9 is not corrected to 1.
+    expect(item).toEqual({
+      serverId: 's',
+      uri: '',
+      name: '',
+      annotations: { audience: ['user'] },
+      invalidAnnotations: [
+        { field: 'audience', raw: '["user","root",7]' },
+        { field: 'priority', raw: '9' },
+        { field: 'lastModified', raw: '3' }
+      ],
+      icons: [{ src: 'ok', sizes: ['1'] }]
+    });
+  });
+
+  it.each([
+    ['a priority above 1', { priority: 7 }, { field: 'priority', raw: '7' }],
+    ['a priority below 0', { priority: -0.1 }, { field: 'priority', raw: '-0.1' }],
+    ['a priority of the wrong type', { priority: [1] }, { field: 'priority', raw: '[1]' }],
+    ['a null priority', { priority: null }, { field: 'priority', raw: 'null' }],
+    ['a date Date.parse reads but ISO 8601 does not allow', { lastModified: 'March 7, 2024' }, { field: 'lastModified', raw: 'March 7, 2024' }],
+    ['a day that does not exist', { lastModified: '2026-02-30T00:00:00Z' }, { field: 'lastModified', raw: '2026-02-30T00:00:00Z' }],
+    ['an audience that is not a list', { audience: 'user' }, { field: 'audience', raw: 'user' }]
+  ])('marks %s invalid and leaves it out', (_label, annotations, expected) => {
+    const item = toResourceItem('s', { uri: 'u', name: 'n', annotations });
+    expect(item.annotations).toBeUndefined();
+    expect(item.invalidAnnotations).toEqual([expected]);
+  });
+
+  it('keeps the edges of the allowed range, and cuts a long invalid value to 64 characters', () => {
+    expect(toResourceItem('s', { uri: 'u', name: 'n', annotations: { priority: 0 } }).annotations).toEqual({ priority: 0 });
+    expect(toResourceItem('s', { uri: 'u', name: 'n', annotations: { priority: 1 } }).annotations).toEqual({ priority: 1 });
+    const [long] = toResourceItem('s', { uri: 'u', name: 'n', annotations: { lastModified: 'x'.repeat(5000) } }).invalidAnnotations ?? [];
+    expect(long.raw).toHaveLength(64);
+    expect(long.raw.endsWith('…')).toBe(true);
   });
 
   it('leaves annotations and icons out when nothing valid is in them', () => {
-    const item = toResourceItem('s', { uri: 'u', name: 'n', annotations: { audience: [], priority: Number.NaN }, icons: [] });
+    const item = toResourceItem('s', { uri: 'u', name: 'n', annotations: { audience: [] }, icons: [] });
     expect(item).toEqual({ serverId: 's', uri: 'u', name: 'n' });
-    expect('annotations' in item || 'icons' in item).toBe(false);
+    expect('annotations' in item || 'icons' in item || 'invalidAnnotations' in item).toBe(false);
+  });
+});
+
+describe('toContentParts', () => {
+  it('validates content annotations as a resource\'s are', () => {
+    const [text, blob] = toContentParts(
+      'x://a',
+      [
+        { uri: 'x://a', text: 'hi', annotations: { audience: ['assistant'], priority: 1.5 } },
+        { uri: 'x://b', blob: 'AAAA', mimeType: 'application/octet-stream', annotations: { lastModified: '2026-01-01T00:00:00Z' } }
+      ],
+      1024
+    );
+    expect(text).toEqual({ uri: 'x://a', kind: 'text', text: 'hi', annotations: { audience: ['assistant'] }, invalidAnnotations: [{ field: 'priority', raw: '1.5' }] });
+    expect(blob).toEqual({ uri: 'x://b', kind: 'blob', blob: 'AAAA', size: 3, mimeType: 'application/octet-stream', annotations: { lastModified: '2026-01-01T00:00:00Z' } });
   });
 });
 

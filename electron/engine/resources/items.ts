@@ -1,24 +1,64 @@
 // Maps SDK resource/template/content objects to the contract's plain types. Server data is untrusted:
-// only known fields are copied, and only with the expected types.
-import type { Annotations, Audience, ContentPart, Icon, ResourceItem, ServerId, TemplateItem } from '../../../shared/contract';
+// only known fields are copied, and only with the expected types. Annotations with values the spec does not
+// allow are not corrected (a priority of 7 is not "1"): they are left out and listed as invalid.
+import { isAudience, lastModifiedMs, validPriority } from '../../../shared/annotations';
+import type { Annotations, ContentPart, Icon, InvalidAnnotation, ResourceItem, ServerId, TemplateItem } from '../../../shared/contract';
 import { appError } from '../errors';
+import { carriedAnnotations } from './annotation-carrier';
 
 type Loose = Record<string, unknown>;
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
-// Written field by field rather than with spreads: a 100k listing maps every item, and this shape is ~3x faster.
-function annotationsOf(raw: unknown): Annotations | undefined {
-  if (typeof raw !== 'object' || raw === null) return undefined;
-  const a = raw as Loose;
-  let out: Annotations | undefined;
-  if (Array.isArray(a.audience)) {
-    const audience = a.audience.filter((x): x is Audience => x === 'user' || x === 'assistant');
-    if (audience.length) out = { audience };
+/** Longest `InvalidAnnotation.raw` (the value as sent); a longer one is cut, with `…`. */
+const MAX_INVALID_RAW = 64;
+
+/** The contract's form of an invalid value: a string as sent, anything else as JSON, cut short. */
+function invalid(field: InvalidAnnotation['field'], value: unknown): InvalidAnnotation {
+  let text: string;
+  try {
+    text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+  } catch {
+    text = String(value);
   }
-  if (typeof a.priority === 'number' && Number.isFinite(a.priority)) (out ??= {}).priority = Math.min(1, Math.max(0, a.priority));
-  if (typeof a.lastModified === 'string') (out ??= {}).lastModified = a.lastModified;
-  return out;
+  return { field, raw: text.length > MAX_INVALID_RAW ? `${text.slice(0, MAX_INVALID_RAW - 1)}…` : text };
+}
+
+/** What a resource, template or content item carries about its annotations. */
+interface Annotated {
+  annotations?: Annotations;
+  invalidAnnotations?: InvalidAnnotation[];
+}
+
+/**
+ * Copies the valid annotations onto `out` and lists the invalid ones, by the one definition in
+ * shared/annotations.ts: a priority that is not a number from 0 to 1 and a lastModified that is not strict
+ * ISO 8601 are left out; an audience keeps its `user`/`assistant` entries and is listed when it has others (or
+ * is not a list). Written field by field rather than with spreads: a 100k listing maps every item, and this
+ * shape is ~3x faster.
+ */
+function copyAnnotations(out: Annotated, raw: unknown): void {
+  if (typeof raw !== 'object' || raw === null) return;
+  const a = raw as Loose;
+  let valid: Annotations | undefined;
+  let bad: InvalidAnnotation[] | undefined;
+  if (a.audience !== undefined) {
+    const list: unknown[] = Array.isArray(a.audience) ? a.audience : [];
+    const audience = list.filter(isAudience);
+    if (audience.length) valid = { audience };
+    if (audience.length !== list.length || !Array.isArray(a.audience)) (bad ??= []).push(invalid('audience', a.audience));
+  }
+  if (a.priority !== undefined) {
+    const priority = validPriority(a.priority);
+    if (priority !== undefined) (valid ??= {}).priority = priority;
+    else (bad ??= []).push(invalid('priority', a.priority));
+  }
+  if (a.lastModified !== undefined) {
+    if (Number.isNaN(lastModifiedMs(a.lastModified))) (bad ??= []).push(invalid('lastModified', a.lastModified));
+    else (valid ??= {}).lastModified = a.lastModified as string;
+  }
+  if (valid) out.annotations = valid;
+  if (bad) out.invalidAnnotations = bad;
 }
 
 function iconOf(raw: unknown): Icon | undefined {
@@ -47,8 +87,7 @@ function copyCommon<T extends ResourceItem | TemplateItem>(out: T, raw: Loose): 
   if (typeof raw.title === 'string') out.title = raw.title;
   if (typeof raw.description === 'string') out.description = raw.description;
   if (typeof raw.mimeType === 'string') out.mimeType = raw.mimeType;
-  const annotations = annotationsOf(raw.annotations);
-  if (annotations) out.annotations = annotations;
+  copyAnnotations(out, carriedAnnotations(raw) ?? raw.annotations);
   const icons = iconsOf(raw.icons);
   if (icons) out.icons = icons;
   return out;
@@ -75,8 +114,9 @@ export function toContentParts(requestedUri: string, contents: Loose[], maxBytes
   return contents.map(raw => {
     const uri = str(raw.uri) ?? requestedUri;
     const mimeType = str(raw.mimeType);
-    const annotations = annotationsOf(raw.annotations);
-    const extra = { ...(mimeType && { mimeType }), ...(annotations && { annotations }) };
+    const extra: { mimeType?: string } & Annotated = {};
+    if (mimeType) extra.mimeType = mimeType;
+    copyAnnotations(extra, carriedAnnotations(raw) ?? raw.annotations);
     const text = str(raw.text);
     const blob = str(raw.blob);
     const size = text !== undefined ? Buffer.byteLength(text, 'utf8') : base64Bytes(blob ?? '');

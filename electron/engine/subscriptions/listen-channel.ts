@@ -1,7 +1,10 @@
 // 2026-07-28 servers: one `subscriptions/listen` stream per server carries the whole watched set (and
 // `resourcesListChanged` when the server announces list changes). When the set changes, a new stream is
 // opened with the new filter and the old one closed once the new one is acknowledged, so no update falls in
-// a gap. A stream that the server ends (graceful) or that drops (remote) is re-opened with backoff.
+// a gap. Only what the acknowledgement honoured shows active; the rest shows refused. A stream that the server
+// ends (graceful) or that drops (remote) is re-opened with backoff, and only what it carried shows resuming: a
+// refusal stands, and a stream that carried nothing (all refused; a server may then end it at once) is not
+// re-opened until the watched set changes.
 import type { Client, McpSubscription } from '@modelcontextprotocol/client';
 import { appErrorFrom } from '../errors';
 import { defaultBackoff, type BackoffPolicy } from '../connections/backoff';
@@ -12,7 +15,12 @@ const stableAfterMs = 10_000;
 
 interface OpenStream {
   subscription: McpSubscription;
+  /** What was asked for. */
   uris: ReadonlySet<string>;
+  /** What the acknowledgement honoured. */
+  honoured: ReadonlySet<string>;
+  /** Whether it carries anything: an honoured URI, or list changes. */
+  carries: boolean;
   openedAt: number;
 }
 
@@ -68,11 +76,12 @@ export class ListenChannel extends ReconcilingChannel {
       return;
     }
     const previous = this.stream;
-    this.stream = { subscription, uris: new Set(uris), openedAt: Date.now() };
+    const honoured = new Set((subscription.honoredFilter.resourceSubscriptions ?? []).filter(uri => uris.includes(uri)));
+    const carries = honoured.size > 0 || subscription.honoredFilter.resourcesListChanged === true;
+    this.stream = { subscription, uris: new Set(uris), honoured, carries, openedAt: Date.now() };
     if (previous) void previous.subscription.close().catch(() => undefined);
-    const honored = new Set(subscription.honoredFilter.resourceSubscriptions ?? []);
     for (const uri of uris) {
-      if (honored.has(uri)) this.report(uri, 'active');
+      if (honoured.has(uri)) this.report(uri, 'active');
       else this.report(uri, 'refused', { code: 'unsupported', message: 'The server did not accept this URI in its acknowledged subscription filter.' });
     }
     void subscription.closed.then(reason => this.onClosed(subscription, reason));
@@ -80,11 +89,13 @@ export class ListenChannel extends ReconcilingChannel {
 
   private onClosed(subscription: McpSubscription, reason: 'local' | 'graceful' | 'remote'): void {
     if (reason === 'local' || this.closed || this.stream?.subscription !== subscription) return;
+    // Nothing to resume: the refusals stand. The stream stays on record, so the same set is not asked again.
+    if (!this.stream.carries) return;
     if (Date.now() - this.stream.openedAt >= stableAfterMs) this.retry.reset();
-    const uris = [...this.stream.uris];
+    const honoured = [...this.stream.honoured];
     this.stream = undefined;
     const message = reason === 'graceful' ? 'The server ended the subscription stream; re-opening it.' : 'The subscription stream dropped; re-opening it.';
-    for (const uri of uris) this.report(uri, 'resuming', { code: 'transport', message });
+    for (const uri of honoured) this.report(uri, 'resuming', { code: 'transport', message });
     this.retry.schedule();
   }
 }

@@ -1,6 +1,8 @@
 // Watching resources through the engine against the real reference server, on both eras and both
 // transports: subscriptions/listen (2026-07-28) and resources/subscribe (2025-11-25), automatic updates,
 // re-reads after invalidation, unwatch, list_changed, and watches that come back after a server restart.
+// A watch the server refuses (it serves no such URI) shows refused, with the reason, on every era and transport;
+// a fixture covers a 2026 server that ends a listen stream whose acknowledgement honoured nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListResult, LogPage, ReadResult, ResourceItem, SubscriptionInfo } from '../../../shared/contract';
 import type { Engine } from '../engine';
@@ -8,6 +10,8 @@ import { cleanup, engineWith, nextEvent, statusOf } from '../../../test-support/
 import type { HttpReferenceServer } from '../../../test-support/reference-server/http-server';
 import { engineOnReference, eraMatrix } from '../../../test-support/engine/reference-eras';
 import { connectHttp } from '../../../test-support/reference-server/harness';
+import { McpServer } from '@modelcontextprotocol/server';
+import { startHttpFixture } from '../../../test-support/engine/http-fixture';
 
 afterAll(cleanup);
 
@@ -139,6 +143,25 @@ describe.each(matrix)('%s era over %s', { timeout: 90_000 }, (era, via, mechanis
     await expect(list()).resolves.toMatchObject({ cache: { state: 'miss' } });
   });
 
+  it('shows a watch the server does not honour as refused, with the reason, and keeps it so', async () => {
+    const missing = 'ref://no/such/thing';
+    const changes: SubscriptionInfo['status'][] = [];
+    const off = engine.bus.on('subscriptionChanged', s => s.uri === missing && changes.push(s.status));
+    // Alone first: on 2026 the acknowledgement is then empty, and over HTTP the server ends the stream.
+    const refused = (await engine.host.dispatch('subscriptions.watch', { serverId: 'ref', uri: missing })) as SubscriptionInfo;
+    expect(refused).toMatchObject({ uri: missing, mechanism, status: 'refused', error: { message: expect.any(String) } });
+    if (era === 'legacy') expect(refused.error).toMatchObject({ code: 'not_found', rpcCode: -32602 });
+    // Then beside one the server honours.
+    await expect(engine.host.dispatch('subscriptions.watch', { serverId: 'ref', uri: CLOCK })).resolves.toMatchObject({ status: 'active' });
+    await updates(engine, CLOCK, 2);
+    const list = (await engine.host.dispatch('subscriptions.list', {})) as SubscriptionInfo[];
+    expect(list.filter(s => s.uri !== COUNTER).map(s => [s.uri, s.status])).toEqual([[missing, 'refused'], [CLOCK, 'active']]);
+    // Refused stays refused: it never flips to resuming and back while the clock ticks on.
+    expect(changes.filter(s => s !== 'pending' && s !== 'refused')).toEqual([]);
+    off();
+    for (const uri of [missing, CLOCK]) await engine.host.dispatch('subscriptions.unwatch', { serverId: 'ref', uri });
+  });
+
   it('brings every watch back after the server restarts, without being asked', async () => {
     await engine.host.dispatch('subscriptions.watch', { serverId: 'ref', uri: CLOCK });
     await engine.host.dispatch('subscriptions.watch', { serverId: 'ref', uri: COUNTER });
@@ -194,5 +217,39 @@ describe('watching where it is unavailable', () => {
     const engine = await engineWith({ gone: { type: 'http', url: 'http://127.0.0.1:9/mcp' } });
     await statusOf(engine, 'gone', 'error');
     await expect(engine.host.dispatch('subscriptions.watch', { serverId: 'gone', uri: CLOCK })).rejects.toMatchObject({ error: { code: 'transport' } });
+  });
+});
+
+describe('a 2026 server that ends a listen stream honouring nothing', { timeout: 60_000 }, () => {
+  it('leaves the refused watch refused (never resuming), and honours what it does alongside', async () => {
+    const [good, bad] = ['fixture://watch/ok', 'fixture://watch/refused'];
+    // No resources.listChanged: the listen request asks for the URIs alone, so refusing the only one leaves the
+    // acknowledgement empty, and the server then ends the stream gracefully (the reference server, which
+    // announces list changes, always keeps its stream).
+    const fixture = await startHttpFixture(
+      () => {
+        const server = new McpServer({ name: 'watch-fixture', version: '1.0.0' }, { capabilities: { resources: { subscribe: true } } });
+        for (const uri of [good, bad]) server.registerResource(uri, uri, { mimeType: 'text/plain' }, async u => ({ contents: [{ uri: u.href, text: u.href }] }));
+        return server;
+      },
+      { era: 'modern', refuseWatch: [bad] }
+    );
+    try {
+      const engine = await engineWith({ w: { type: 'http', url: fixture.url } });
+      await statusOf(engine, 'w', 'connected', 30_000);
+      const watch = (uri: string) => engine.host.dispatch('subscriptions.watch', { serverId: 'w', uri }) as Promise<SubscriptionInfo>;
+      const statuses: SubscriptionInfo['status'][] = [];
+      engine.bus.on('subscriptionChanged', s => s.uri === bad && statuses.push(s.status));
+      await expect(watch(bad)).resolves.toMatchObject({ status: 'refused', error: { message: expect.stringMatching(/did not accept/) } });
+      // The end of that stream is no drop to resume from (backoff here starts at 100 ms: a loop would show at once).
+      await new Promise(resolve => setTimeout(resolve, 1_500));
+      expect(statuses).toEqual(['pending', 'refused']);
+      await expect(watch(good)).resolves.toMatchObject({ uri: good, mechanism: 'listen', status: 'active' });
+      const listed = (await engine.host.dispatch('subscriptions.list', {})) as SubscriptionInfo[];
+      expect(listed.map(s => [s.uri, s.status])).toEqual([[bad, 'refused'], [good, 'active']]);
+      await engine.close();
+    } finally {
+      await fixture.close();
+    }
   });
 });

@@ -1,7 +1,7 @@
 // Templates and completion through the engine against the real reference server, on both eras and both
 // transports: every page of resources/templates/list, completion with context arguments and total/hasMore,
-// and reading URIs expanded with the same RFC 6570 code the form uses. A server without `completions` is
-// refused before anything is sent.
+// and reading URIs expanded with the same RFC 6570 code the form uses; a sandbox refusal is invalid params,
+// not "not found". A server without `completions` is refused before anything is sent.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompletionResult, ListResult, LogPage, ReadResult, TemplateItem } from '../../../shared/contract';
 import { expandTemplate, parseTemplate, type TemplateValues } from '../../../shared/templates';
@@ -86,6 +86,17 @@ describe.each(eraMatrix)('%s era over %s', (era, via) => {
     // The expanded URI is read like any resource: through the cache when the server allows it.
     await expect(read(docUri)).resolves.toMatchObject({ cache: { state: era === 'modern' ? 'fresh' : 'miss' } });
     await expect(read(expand(USER_PROFILE, { org: 'initech', user: 'nobody.here' }))).rejects.toMatchObject({ error: { code: 'not_found' } });
+  });
+
+  it('tells a sandbox refusal (-32602 with { uri, reason }) from "not found" (-32602 with exactly { uri })', async () => {
+    // The SDK's rule: only data of exactly { uri } means not found; the server's message is shown as it came.
+    for (const [uri, reason] of [['file:///../etc/hostname', 'path-traversal'], ['file:///escape-link', 'symlink-escape']]) {
+      const refused = read(uri);
+      await expect(refused).rejects.toMatchObject({
+        error: { code: 'invalid_params', rpcCode: -32602, message: expect.stringMatching(/^Refused: /), data: { uri, reason } }
+      });
+    }
+    await expect(read('file:///notes/no-such-note.txt')).rejects.toMatchObject({ error: { code: 'not_found', rpcCode: -32602, data: { uri: 'file:///notes/no-such-note.txt' } } });
   });
 
   it('passes the server\'s refusal of an unknown template through as invalid params', async () => {

@@ -62,7 +62,7 @@ export function TemplatesPanel() {
                 <button type="button" aria-pressed={selected} className={selected ? 'template-item template-item--open' : 'template-item'} onClick={() => openTemplate(t.serverId, t.uriTemplate)}>
                   <span className="template-name">{t.title ?? t.name}</span>
                   <code className="template-uri">{t.uriTemplate}</code>
-                  <AnnotationBadges view={annotationView(t.annotations, undefined)} />
+                  <AnnotationBadges view={annotationView(t.annotations, t.invalidAnnotations)} />
                 </button>
               </li>
             );

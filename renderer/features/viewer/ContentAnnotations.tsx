@@ -5,6 +5,6 @@ import type { ContentPart } from '../../../shared/contract';
 import { AnnotationBadges } from '../annotations/AnnotationBadges';
 
 export function ContentAnnotations({ part }: { part: ContentPart }) {
-  const view = useMemo(() => annotationView(part.annotations, undefined), [part.annotations]);
+  const view = useMemo(() => annotationView(part.annotations, part.invalidAnnotations), [part.annotations, part.invalidAnnotations]);
   return <AnnotationBadges view={view} />;
 }

@@ -59,8 +59,14 @@ export interface TransportDescriptor<K extends TransportKind> {
   drop: DropSignals;
   /** The SDK transport with this kind's own observers attached (stderr capture, oversize guard, headers). */
   build(entry: ServerConfigOf<K>, observers: TransportObservers): RawTransport;
-  /** What the server's status shows as its address (the command line, the URL); also keys the shared cache. */
+  /** What the server's status shows as its address (the command line, the URL). Never a cache key. */
   endpoint(entry: ServerConfigOf<K>): string;
+  /**
+   * Everything in the entry that can change what the server answers (stdio: command, args, env, cwd; a URL:
+   * the URL and the headers). Servers whose identities are equal share public cache entries. Plain JSON,
+   * hashed by `cacheIdentityOf`, so no secret in it ever shows in a cache key.
+   */
+  identity(entry: ServerConfigOf<K>): unknown;
   /** The entry's secrets (env, headers), from which the private cache partition's identity is derived. */
   credentials(entry: ServerConfigOf<K>): Record<string, string> | undefined;
 }

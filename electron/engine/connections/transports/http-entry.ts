@@ -8,3 +8,10 @@ export const httpDrop: DropSignals = { closedReason: 'the connection closed', wa
 export function requestInitOf(entry: HttpServerConfig): RequestInit {
   return entry.headers ? { headers: { ...entry.headers } } : {};
 }
+
+/** The URL and the headers (names in lower case, as HTTP compares them): the same for both URL kinds, so one
+ * server reached over Streamable HTTP and over legacy SSE is one identity. */
+export function urlIdentityOf(entry: HttpServerConfig): unknown {
+  const headers = Object.fromEntries(Object.entries(entry.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
+  return { url: entry.url, headers };
+}

@@ -2,7 +2,7 @@
 // so the client negotiates the legacy era only.
 import { SSEClientTransport } from '@modelcontextprotocol/client';
 import type { TransportDescriptor } from './descriptor';
-import { httpDrop, requestInitOf } from './http-entry';
+import { httpDrop, requestInitOf, urlIdentityOf } from './http-entry';
 
 export const sse: TransportDescriptor<'sse'> = {
   kind: 'sse',
@@ -10,5 +10,6 @@ export const sse: TransportDescriptor<'sse'> = {
   drop: httpDrop,
   build: entry => ({ transport: new SSEClientTransport(new URL(entry.url), { requestInit: requestInitOf(entry) }), pid: () => undefined }),
   endpoint: entry => entry.url,
+  identity: urlIdentityOf,
   credentials: entry => entry.headers
 };

@@ -24,5 +24,6 @@ export const stdio: TransportDescriptor<'stdio'> = {
     return { transport, pid: () => transport.pid ?? undefined };
   },
   endpoint: entry => [entry.command, ...(entry.args ?? [])].map(part => (/\s/.test(part) ? JSON.stringify(part) : part)).join(' '),
+  identity: entry => ({ command: entry.command, args: entry.args ?? [], env: entry.env ?? {}, cwd: entry.cwd ?? '' }),
   credentials: entry => entry.env
 };

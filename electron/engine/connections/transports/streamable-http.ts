@@ -2,7 +2,7 @@
 // get too).
 import { SdkError, SdkErrorCode, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { TransportDescriptor } from './descriptor';
-import { httpDrop, requestInitOf } from './http-entry';
+import { httpDrop, requestInitOf, urlIdentityOf } from './http-entry';
 
 function isAuthFailure(err: unknown): boolean {
   return err instanceof SdkError && (err.code === SdkErrorCode.ClientHttpAuthentication || err.code === SdkErrorCode.ClientHttpForbidden);
@@ -15,5 +15,6 @@ export const streamableHttp: TransportDescriptor<'http'> = {
   drop: httpDrop,
   build: entry => ({ transport: new StreamableHTTPClientTransport(new URL(entry.url), { requestInit: requestInitOf(entry) }), pid: () => undefined }),
   endpoint: entry => entry.url,
+  identity: urlIdentityOf,
   credentials: entry => entry.headers
 };

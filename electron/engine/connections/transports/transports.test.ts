@@ -5,7 +5,7 @@ import type { ServerConfigEntry } from '../../../../shared/contract';
 import { transportKindSchema } from '../../../../shared/contract';
 import type { CachePort, ProtocolLogPort } from '../../ports';
 import { StderrBuffer } from '../stderr-buffer';
-import { buildTransport, credentialIdOf, endpointOf, transports } from '.';
+import { buildTransport, cacheIdentityOf, credentialIdOf, endpointOf, transports } from '.';
 import type { TransportObservers } from '.';
 
 const stdioEntry: ServerConfigEntry = { command: 'node', args: ['my server.js', '--flag'], env: { TOKEN: 'a' } };
@@ -53,6 +53,29 @@ describe('transport registry', () => {
     expect(credentialIdOf(stdioEntry)).toMatch(/^[0-9a-f]{16}$/);
     expect(credentialIdOf({ ...httpEntry, headers: { B: '2', A: '1' } })).toBe(credentialIdOf({ ...httpEntry, headers: { A: '1', B: '2' } }));
     expect(credentialIdOf(httpEntry)).not.toBe(credentialIdOf({ ...httpEntry, headers: { Authorization: 'Bearer u' } }));
+  });
+
+  it('keys the shared cache by everything that can change the answers (hashed), apart from the endpoint shown', () => {
+    const base: ServerConfigEntry = { command: 'node', args: ['server.js'] };
+    const withEnv = (env: Record<string, string>): ServerConfigEntry => ({ ...base, env });
+    expect(cacheIdentityOf(base)).toMatch(/^command:[0-9a-f]{32}$/);
+    // stdio: command, args, env and cwd each count; the key order of env does not.
+    expect(cacheIdentityOf(withEnv({ DATA: 'a' }))).not.toBe(cacheIdentityOf(withEnv({ DATA: 'b' })));
+    expect(cacheIdentityOf(withEnv({ DATA: 'a' }))).not.toBe(cacheIdentityOf(base));
+    expect(cacheIdentityOf({ ...base, cwd: '/srv/a' })).not.toBe(cacheIdentityOf({ ...base, cwd: '/srv/b' }));
+    expect(cacheIdentityOf({ ...base, args: ['other.js'] })).not.toBe(cacheIdentityOf(base));
+    expect(cacheIdentityOf({ ...base, command: 'deno' })).not.toBe(cacheIdentityOf(base));
+    expect(cacheIdentityOf(withEnv({ A: '1', B: '2' }))).toBe(cacheIdentityOf(withEnv({ B: '2', A: '1' })));
+    // The status still shows the command line only.
+    expect(endpointOf({ ...base, env: { DATA: 'a' }, cwd: '/srv/a' })).toBe(endpointOf(base));
+    // URLs: the URL and the headers count (header names in any case); both URL kinds reach the same server.
+    expect(cacheIdentityOf(httpEntry)).toMatch(/^url:[0-9a-f]{32}$/);
+    expect(cacheIdentityOf(httpEntry)).not.toBe(cacheIdentityOf({ ...httpEntry, headers: { Authorization: 'Bearer u' } }));
+    expect(cacheIdentityOf(httpEntry)).not.toBe(cacheIdentityOf({ ...httpEntry, url: 'http://127.0.0.1:2/mcp' }));
+    expect(cacheIdentityOf(httpEntry)).toBe(cacheIdentityOf({ ...httpEntry, headers: { authorization: 'Bearer t' } }));
+    expect(cacheIdentityOf(httpEntry)).toBe(cacheIdentityOf({ ...httpEntry, type: 'sse' }));
+    // Cache keys are shown and saved: nothing of the config is in clear, secrets least of all.
+    for (const entry of [stdioEntry, httpEntry]) expect(cacheIdentityOf(entry)).not.toMatch(/Bearer|TOKEN|127\.0\.0\.1|node|server/);
   });
 
   it("builds the fallback kind from the entry it falls back from, and refuses a kind the entry cannot use", () => {

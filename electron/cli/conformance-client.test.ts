@@ -1,0 +1,18 @@
+// The official MCP conformance suite's client scenarios with the engine as the client (scripts/conformance-client.sh
+// runs `npm run -s conformance-client`, electron/cli/conformance-client.ts, against each scenario's mock server),
+// at both revisions. It runs in `npm test` so that those scenarios keep passing; skipped, saying why, where the
+// runner script is absent (test-support/conformance/run.ts).
+import { describe, expect, it } from 'vitest';
+import { conformanceAvailable, runConformance } from '../../test-support/conformance/run';
+
+describe.skipIf(!conformanceAvailable)('official conformance, client side', () => {
+  it('passes every listed client scenario at every revision it applies to, and the client never fails a run', async () => {
+    const { stdout, summaries } = await runConformance('conformance-client.sh', 'client');
+    // initialize and sse-retry apply to 2025-11-25 only, the SEP-2243/2575/2322/2106 ones to 2026-07-28 only,
+    // json-schema-2020-12-preservation to both. A runner exit of 0 also means the client exited 0 every time.
+    expect(summaries, stdout).toEqual({
+      '2025-11-25': { passed: 3, failed: 0, exit: 0 },
+      '2026-07-28': { passed: 6, failed: 0, exit: 0 }
+    });
+  }, 480_000);
+});
