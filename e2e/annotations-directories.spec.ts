@@ -1,6 +1,7 @@
 // What the spec's resource metadata looks like in the app, against the reference server over stdio: a directory
 // read (`inode/directory`) is a list of its children that open like any resource, and the annotations a server
-// puts on its templates are shown on the template list.
+// puts on its templates are shown on the template list; annotations that break the schema (priority 7 or
+// "high", lastModified "yesterday") do not stop the listing and are marked invalid on their rows.
 import { expect, test } from './picker-page';
 
 test.use({ appServers: { ref: { transport: 'stdio', args: ['--resources', '40', '--update-interval-ms', '86400000'] } } });
@@ -29,4 +30,22 @@ test('template annotations are shown on the template list', async ({ page, picke
   // The reference server annotates this template with audience user, priority 0.7 and a lastModified date.
   await expect(badges).toContainText('user');
   await expect(badges).toContainText('0.7');
+});
+
+test.describe('invalid annotations', () => {
+  test.use({ appServers: { ref: { transport: 'stdio', args: ['--resources', '40', '--update-interval-ms', '86400000', '--invalid-annotations'] } } });
+
+  test('a server listing invalid annotations is still listed, and its rows say what is invalid', async ({ picker }) => {
+    await picker.waitForList();
+    const outOfRange = picker.row('ref://annotations/priority-out-of-range');
+    const wrongType = picker.row('ref://annotations/priority-wrong-type');
+    const badDate = picker.row('ref://annotations/bad-date');
+    await picker.search.fill('ref://annotations/');
+    await expect(outOfRange).toHaveAttribute('data-invalid-annotations', 'priority');
+    await expect(outOfRange).not.toHaveAttribute('data-priority', /./);
+    await expect(outOfRange.getByTestId('invalid-annotation')).toContainText('7');
+    await expect(wrongType).toHaveAttribute('data-invalid-annotations', 'priority');
+    await expect(badDate).toHaveAttribute('data-invalid-annotations', 'lastModified');
+    await expect(badDate).not.toHaveAttribute('data-last-modified', /./);
+  });
 });
