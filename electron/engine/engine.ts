@@ -6,8 +6,8 @@ import { createCache } from './cache';
 import { DEFAULT_SERVER_NAME, referenceServerEntry } from './config/default-server';
 import { defaultConfigPath, defaultDataDir } from './config/paths';
 import { ConfigStore } from './config/store';
-import { defaultBackoff } from './connections/backoff';
-import type { BackoffPolicy } from './connections/backoff';
+import { defaultBackoff, defaultCrashLoop } from './connections/backoff';
+import type { BackoffPolicy, CrashLoopPolicy } from './connections/backoff';
 import type { ConnectionLimits } from './connections/connection';
 import { ServerRegistry } from './connections/registry';
 import { VerdictStore } from './connections/verdict-store';
@@ -41,6 +41,8 @@ export interface EngineOptions {
   /** Timeout of one connection attempt, probe included (ms). */
   connectTimeoutMs?: number;
   backoff?: Partial<BackoffPolicy>;
+  /** When backoff resets (a stable period) and how many quick failures make a crash loop. */
+  crashLoop?: Partial<CrashLoopPolicy>;
   /** Retry failed and lost connections in the background (default: true). */
   reconnect?: boolean;
   limits?: Partial<EngineLimits>;
@@ -103,6 +105,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     ports,
     verdicts,
     backoff,
+    crashLoop: { ...defaultCrashLoop, ...options.crashLoop },
     reconnect: options.reconnect ?? true,
     connectTimeoutMs: options.connectTimeoutMs ?? 20_000,
     limits

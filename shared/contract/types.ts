@@ -33,7 +33,7 @@ export interface ServerState {
   capabilities?: Record<string, unknown>;
   instructions?: string;
   lastError?: AppError;
-  /** Consecutive failed attempts since the last good connection. */
+  /** Consecutive failed attempts since a connection last stayed up for the stable period (30 s). */
   reconnectAttempt: number;
   nextRetryAt?: number;
   /** For stdio: the command line; for HTTP: the URL. */

@@ -15,8 +15,15 @@ export interface TransportObservers {
   cache: CachePort;
   onInbound(message: JSONRPCMessage): void;
   onOversize(info: OversizeInfo): void;
+  /** A spawned server process ended (stdio): its exit code or the signal that ended it. */
+  onExit(exit: ProcessExit): void;
   /** Largest single stdio message accepted (bytes); bigger ones are dropped, not fatal. */
   maxMessageBytes: number;
+}
+
+export interface ProcessExit {
+  code: number | null;
+  signal: string | null;
 }
 
 /** The SDK transport as a descriptor builds it, before the engine's own layers wrap it. */

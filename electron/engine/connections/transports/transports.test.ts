@@ -23,6 +23,7 @@ function observers(): TransportObservers {
     cache: passThroughCache as CachePort,
     onInbound: () => undefined,
     onOversize: () => undefined,
+    onExit: () => undefined,
     maxMessageBytes: 1024
   };
 }
