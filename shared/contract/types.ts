@@ -120,9 +120,19 @@ export interface CacheInfo {
   error?: AppError;
 }
 
+/**
+ * Present when a read asked for previews (`previewBytes`) and this part is bigger: `text`/`blob` then hold
+ * only its first `previewBytes` bytes (or nothing, `omitted`, for media that a cut would break), and `size`
+ * is the whole part's size in bytes. The whole part is saved with the host's `content.save`.
+ */
+export interface ContentPreview {
+  size: number;
+  omitted?: true;
+}
+
 export type ContentPart =
-  | { uri: string; mimeType?: string; kind: 'text'; text: string; annotations?: Annotations }
-  | { uri: string; mimeType?: string; kind: 'blob'; blob: string; size: number; annotations?: Annotations };
+  | { uri: string; mimeType?: string; kind: 'text'; text: string; annotations?: Annotations; preview?: ContentPreview }
+  | { uri: string; mimeType?: string; kind: 'blob'; blob: string; size: number; annotations?: Annotations; preview?: ContentPreview };
 
 export interface ReadResult {
   serverId: ServerId;

@@ -94,7 +94,7 @@ export function Viewer() {
       {read.data && read.data.contents.length === 0 && <p className="note">The server returned no contents.</p>}
       <div className="viewer-body">
         {read.data?.contents.map((part, k) => (
-          <ContentPartView key={`${k}-${part.uri}`} part={part} index={k} total={read.data.contents.length} />
+          <ContentPartView key={`${k}-${part.uri}`} part={part} index={k} total={read.data.contents.length} source={target} />
         ))}
       </div>
     </section>
