@@ -49,6 +49,8 @@ export interface ServerDetails extends ServerState {
   stderr: StderrLine[];
   stderrDropped: number;
   notifications: ReceivedNotification[];
+  /** Lines from the server that were not JSON-RPC messages, skipped (stdio; absent when none). */
+  malformedMessages?: number;
   /** For stdio: the server process id while connected. */
   pid?: number;
   /** How the era of the current connection was chosen: a saved verdict (`prior`) or a fresh probe. */

@@ -61,6 +61,8 @@ export class ServerConnection {
   private readonly failures: FailureWindow;
   /** Fires once the current connection has stayed up for the stable period: backoff and failures reset. */
   private stableTimer: NodeJS.Timeout | undefined;
+  /** Lines skipped because they were not JSON-RPC (kept across reconnects, like stderr). */
+  private malformed = 0;
   /** The last exit of a server process started by the current attempt or connection (stdio). */
   private lastExit: ProcessExit | undefined;
 
@@ -99,6 +101,7 @@ export class ServerConnection {
       stderr: this.stderr.snapshot(),
       stderrDropped: this.stderr.dropped,
       notifications: [...this.notifications],
+      ...(this.malformed > 0 && { malformedMessages: this.malformed }),
       ...(pid !== undefined && { pid }),
       ...(this.current && { eraVerdict: { source: this.current.verdictSource, savedAt: this.current.verdict.savedAt } })
     };
@@ -187,6 +190,10 @@ export class ServerConnection {
             maxMessageBytes: this.deps.limits.maxMessageBytes,
             onInbound: message => this.recordInbound(message),
             onOversize: info => console.warn(`[engine] ${this.id}: dropped a ${info.size}-byte message (limit ${info.limit})`),
+            onMalformed: sample => {
+              // Logged for the first few only: a server printing garbage in a loop must not flood the log.
+              if (++this.malformed <= 3) console.warn(`[engine] ${this.id}: skipped a line that is not JSON-RPC: ${JSON.stringify(sample.slice(0, 120))}`);
+            },
             onExit: exit => {
               if (generation === this.generation) this.lastExit = exit;
             }

@@ -28,7 +28,8 @@ export class BoundedLineReader {
 
   constructor(
     private readonly maxLineBytes: number,
-    private readonly onOversize: (info: OversizeInfo) => void
+    private readonly onOversize: (info: OversizeInfo) => void,
+    private readonly onMalformed: (sample: string) => void = () => undefined
   ) {}
 
   append(chunk: Buffer): void {
@@ -52,12 +53,13 @@ export class BoundedLineReader {
     while (this.ready.length) {
       const next = this.ready.shift() as Ready;
       if (!Buffer.isBuffer(next)) return next;
+      const line = next.toString('utf8').replace(/\r$/, '');
       try {
-        return deserializeMessage(next.toString('utf8').replace(/\r$/, ''));
-      } catch (err) {
-        // Same policy as the SDK reader: non-JSON lines on stdout (stray prints) are skipped.
-        if (err instanceof SyntaxError) continue;
-        throw err;
+        return deserializeMessage(line);
+      } catch {
+        // Lines that are not JSON-RPC (stray prints, broken JSON, JSON of the wrong shape) are skipped and
+        // counted: one bad line never ends the connection.
+        this.onMalformed(line.slice(0, 200));
       }
     }
     return null;
@@ -115,9 +117,14 @@ export class BoundedLineReader {
  * Swaps the transport's reader for a BoundedLineReader. Relies on the SDK's `_readBuffer` field; if a
  * future SDK renames it, `maxBufferSize` (set by the caller) still bounds memory, only less gently.
  */
-export function installOversizeGuard(transport: StdioClientTransport, maxLineBytes: number, onOversize: (info: OversizeInfo) => void): boolean {
+export function installOversizeGuard(
+  transport: StdioClientTransport,
+  maxLineBytes: number,
+  onOversize: (info: OversizeInfo) => void,
+  onMalformed?: (sample: string) => void
+): boolean {
   const internals = transport as unknown as { _readBuffer?: unknown };
   if (!('_readBuffer' in internals)) return false;
-  internals._readBuffer = new BoundedLineReader(maxLineBytes, onOversize);
+  internals._readBuffer = new BoundedLineReader(maxLineBytes, onOversize, onMalformed);
   return true;
 }

@@ -15,6 +15,8 @@ export interface TransportObservers {
   cache: CachePort;
   onInbound(message: JSONRPCMessage): void;
   onOversize(info: OversizeInfo): void;
+  /** A line that is not a JSON-RPC message was skipped (stdio); `sample` is its start. */
+  onMalformed(sample: string): void;
   /** A spawned server process ended (stdio): its exit code or the signal that ended it. */
   onExit(exit: ProcessExit): void;
   /** Largest single stdio message accepted (bytes); bigger ones are dropped, not fatal. */

@@ -19,7 +19,7 @@ export const stdio: TransportDescriptor<'stdio'> = {
       stderr: 'pipe',
       maxBufferSize: observers.maxMessageBytes
     });
-    installOversizeGuard(transport, observers.maxMessageBytes, observers.onOversize);
+    installOversizeGuard(transport, observers.maxMessageBytes, observers.onOversize, observers.onMalformed);
     // The SDK forgets the process's exit code; the engine needs it to say why a server keeps failing. The
     // SDK assigns `_process` synchronously inside start(), so the listener is attached before any exit.
     const start = transport.start.bind(transport);

@@ -24,6 +24,7 @@ function observers(): TransportObservers {
     onInbound: () => undefined,
     onOversize: () => undefined,
     onExit: () => undefined,
+    onMalformed: () => undefined,
     maxMessageBytes: 1024
   };
 }
