@@ -36,6 +36,8 @@ export interface BridgeOptions {
   unsafeExpose?: boolean;
   /** The built renderer (dist/renderer). */
   rendererDir: string;
+  /** Unsent bytes on a page's socket above which events are coalesced (default HIGH_WATER_BYTES; tests lower it). */
+  socketHighWaterBytes?: number;
 }
 
 export interface RunningBridge {
@@ -135,7 +137,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     if (pathname !== SOCKET_PATH) return refuseUpgrade(socket, 404, 'No socket here');
     const verdict = checkAccess(policy, req, true);
     if (!verdict.ok) return refuseUpgrade(socket, verdict.status, verdict.reason);
-    sockets.handleUpgrade(req, socket, head, ws => attachSocketSession(ws, options.host));
+    sockets.handleUpgrade(req, socket, head, ws => attachSocketSession(ws, options.host, { highWaterBytes: options.socketHighWaterBytes }));
   });
 
   await new Promise<void>((resolve, reject) => {
