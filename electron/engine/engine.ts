@@ -7,6 +7,8 @@ import { DEFAULT_SERVER_NAME, referenceServerEntry } from './config/default-serv
 import { defaultConfigPath, defaultDataDir } from './config/paths';
 import { ConfigStore } from './config/store';
 import { defaultBackoff, defaultCrashLoop } from './connections/backoff';
+import { defaultReadBudget } from './connections/read-budget';
+import type { ReadBudgetPolicy } from './connections/read-budget';
 import type { BackoffPolicy, CrashLoopPolicy } from './connections/backoff';
 import type { ConnectionLimits } from './connections/connection';
 import { ServerRegistry } from './connections/registry';
@@ -43,6 +45,8 @@ export interface EngineOptions {
   backoff?: Partial<BackoffPolicy>;
   /** When backoff resets (a stable period) and how many quick failures make a crash loop. */
   crashLoop?: Partial<CrashLoopPolicy>;
+  /** How fast each server's traffic is read, and how its notifications are coalesced. */
+  readBudget?: Partial<ReadBudgetPolicy>;
   /** Retry failed and lost connections in the background (default: true). */
   reconnect?: boolean;
   limits?: Partial<EngineLimits>;
@@ -106,6 +110,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     verdicts,
     backoff,
     crashLoop: { ...defaultCrashLoop, ...options.crashLoop },
+    readBudget: { ...defaultReadBudget, ...options.readBudget },
     reconnect: options.reconnect ?? true,
     connectTimeoutMs: options.connectTimeoutMs ?? 20_000,
     limits

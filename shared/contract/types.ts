@@ -39,6 +39,20 @@ export interface ServerState {
   /** For stdio: the command line; for HTTP: the URL. */
   endpoint: string;
   disabled?: boolean;
+  /** Present while the server sends more than its read budget: the engine pauses reading it (docs/engine.md). */
+  throttle?: ThrottleState;
+}
+
+export interface ThrottleState {
+  /** When it went over its budget (ms epoch). */
+  since: number;
+  /** Times its stream was paused, and for how long in total (ms), since the connection started. */
+  pauses: number;
+  pausedMs: number;
+  /** `resources/updated` merged into a later one for the same URI. */
+  coalesced: number;
+  /** Notifications for URIs nobody watches, counted and dropped. */
+  unwatched: number;
 }
 
 export interface ServerDetails extends ServerState {

@@ -10,6 +10,8 @@ import type { EventBus } from '../event-bus';
 import type { EnginePorts, LiveConnection } from '../ports';
 import { raceWithTimeout } from '../requests';
 import { FailureWindow, backoffDelay } from './backoff';
+import { NotificationGate, StreamBudget } from './read-budget';
+import type { ReadBudgetPolicy, ThrottleCounts } from './read-budget';
 import type { BackoffPolicy, CrashLoopPolicy } from './backoff';
 import { establish } from './establish';
 import type { Established } from './establish';
@@ -33,6 +35,7 @@ export interface ConnectionDeps {
   verdicts: VerdictStore;
   backoff: BackoffPolicy;
   crashLoop: CrashLoopPolicy;
+  readBudget: ReadBudgetPolicy;
   /** False: a failed or lost connection stays in `error` until asked to reconnect (the CLI's one-shot runs). */
   reconnect: boolean;
   connectTimeoutMs: number;
@@ -61,6 +64,12 @@ export class ServerConnection {
   private readonly failures: FailureWindow;
   /** Fires once the current connection has stayed up for the stable period: backoff and failures reset. */
   private stableTimer: NodeJS.Timeout | undefined;
+  /** Read-budget counters over the connection object's life (shown in `throttle` while it is throttled). */
+  private readonly throttleCounts: ThrottleCounts = { pauses: 0, pausedMs: 0, coalesced: 0, unwatched: 0 };
+  private throttledSince: number | undefined;
+  private throttleQuietTimer: NodeJS.Timeout | undefined;
+  private throttleEmitTimer: NodeJS.Timeout | undefined;
+  private gate: NotificationGate | undefined;
   /** Lines skipped because they were not JSON-RPC (kept across reconnects, like stderr). */
   private malformed = 0;
   /** The last exit of a server process started by the current attempt or connection (stdio). */
@@ -161,6 +170,9 @@ export class ServerConnection {
     this.stopped = true;
     this.clearRetry();
     this.clearStable();
+    clearTimeout(this.throttleQuietTimer);
+    clearTimeout(this.throttleEmitTimer);
+    this.gate?.dispose();
     this.attemptAbort?.abort();
     await this.teardown();
     await this.attemptInFlight?.catch(() => undefined);
@@ -175,6 +187,14 @@ export class ServerConnection {
     const abort = new AbortController();
     this.attemptAbort = abort;
     this.lastExit = undefined;
+    this.gate?.dispose();
+    const gate = new NotificationGate(
+      this.deps.readBudget,
+      this.throttleCounts,
+      uri => this.deps.ports.subscriptions.isWatched(this.id, uri),
+      () => this.noteThrottleCounts()
+    );
+    this.gate = gate;
     this.setState({ status: this.everConnected || this.state.reconnectAttempt > 0 ? 'reconnecting' : 'connecting', nextRetryAt: undefined });
     const run = async () => {
       try {
@@ -194,6 +214,8 @@ export class ServerConnection {
               // Logged for the first few only: a server printing garbage in a loop must not flood the log.
               if (++this.malformed <= 3) console.warn(`[engine] ${this.id}: skipped a line that is not JSON-RPC: ${JSON.stringify(sample.slice(0, 120))}`);
             },
+            meter: stream => new StreamBudget(this.deps.readBudget, this.throttleCounts, () => this.noteOverBudget()).attach(stream),
+            admit: (message, later) => gate.admit(message, later),
             onExit: exit => {
               if (generation === this.generation) this.lastExit = exit;
             }
@@ -285,6 +307,37 @@ export class ServerConnection {
       .finally(() => {
         this.pinging = false;
       });
+  }
+
+  /** The server went over its read budget: it shows as throttled until it stays under for `quietMs`. */
+  private noteOverBudget(): void {
+    clearTimeout(this.throttleQuietTimer);
+    this.throttleQuietTimer = setTimeout(() => {
+      this.throttleQuietTimer = undefined;
+      this.throttledSince = undefined;
+      clearTimeout(this.throttleEmitTimer);
+      this.throttleEmitTimer = undefined;
+      this.setState({ throttle: undefined });
+    }, this.deps.readBudget.quietMs);
+    this.throttleQuietTimer.unref();
+    if (this.throttledSince === undefined) {
+      this.throttledSince = Date.now();
+      this.setState({ throttle: this.throttleState() });
+    } else this.noteThrottleCounts();
+  }
+
+  /** While throttled, the counts go out with the state at most once a second (not once per message). */
+  private noteThrottleCounts(): void {
+    if (this.throttledSince === undefined || this.throttleEmitTimer) return;
+    this.throttleEmitTimer = setTimeout(() => {
+      this.throttleEmitTimer = undefined;
+      if (this.throttledSince !== undefined) this.setState({ throttle: this.throttleState() });
+    }, 1_000);
+    this.throttleEmitTimer.unref();
+  }
+
+  private throttleState() {
+    return { since: this.throttledSince as number, ...this.throttleCounts };
   }
 
   /** Adds the last stderr lines of a stdio server to an error: usually the actual reason it failed. */

@@ -29,7 +29,9 @@ export class BoundedLineReader {
   constructor(
     private readonly maxLineBytes: number,
     private readonly onOversize: (info: OversizeInfo) => void,
-    private readonly onMalformed: (sample: string) => void = () => undefined
+    private readonly onMalformed: (sample: string) => void = () => undefined,
+    /** False: the message is held back or dropped (read-budget.ts's NotificationGate). */
+    private readonly admit: (message: JSONRPCMessage) => boolean = () => true
   ) {}
 
   append(chunk: Buffer): void {
@@ -54,13 +56,16 @@ export class BoundedLineReader {
       const next = this.ready.shift() as Ready;
       if (!Buffer.isBuffer(next)) return next;
       const line = next.toString('utf8').replace(/\r$/, '');
+      let message: JSONRPCMessage;
       try {
-        return deserializeMessage(line);
+        message = deserializeMessage(line);
       } catch {
         // Lines that are not JSON-RPC (stray prints, broken JSON, JSON of the wrong shape) are skipped and
         // counted: one bad line never ends the connection.
         this.onMalformed(line.slice(0, 200));
+        continue;
       }
+      if (this.admit(message)) return message;
     }
     return null;
   }
@@ -121,10 +126,11 @@ export function installOversizeGuard(
   transport: StdioClientTransport,
   maxLineBytes: number,
   onOversize: (info: OversizeInfo) => void,
-  onMalformed?: (sample: string) => void
+  onMalformed?: (sample: string) => void,
+  admit?: (message: JSONRPCMessage) => boolean
 ): boolean {
   const internals = transport as unknown as { _readBuffer?: unknown };
   if (!('_readBuffer' in internals)) return false;
-  internals._readBuffer = new BoundedLineReader(maxLineBytes, onOversize, onMalformed);
+  internals._readBuffer = new BoundedLineReader(maxLineBytes, onOversize, onMalformed, admit);
   return true;
 }

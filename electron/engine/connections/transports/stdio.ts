@@ -19,13 +19,17 @@ export const stdio: TransportDescriptor<'stdio'> = {
       stderr: 'pipe',
       maxBufferSize: observers.maxMessageBytes
     });
-    installOversizeGuard(transport, observers.maxMessageBytes, observers.onOversize, observers.onMalformed);
+    installOversizeGuard(transport, observers.maxMessageBytes, observers.onOversize, observers.onMalformed, message =>
+      observers.admit(message, later => transport.onmessage?.(later))
+    );
     // The SDK forgets the process's exit code; the engine needs it to say why a server keeps failing. The
     // SDK assigns `_process` synchronously inside start(), so the listener is attached before any exit.
     const start = transport.start.bind(transport);
     transport.start = () => {
       const started = start();
-      (transport as unknown as { _process?: ChildProcess })._process?.once('exit', (code, signal) => observers.onExit({ code, signal }));
+      const child = (transport as unknown as { _process?: ChildProcess })._process;
+      child?.once('exit', (code, signal) => observers.onExit({ code, signal }));
+      if (child?.stdout) observers.meter(child.stdout);
       return started;
     };
     const stderr = transport.stderr as Readable | null;

@@ -25,6 +25,8 @@ function observers(): TransportObservers {
     onOversize: () => undefined,
     onExit: () => undefined,
     onMalformed: () => undefined,
+    meter: () => undefined,
+    admit: () => true,
     maxMessageBytes: 1024
   };
 }
