@@ -5,7 +5,8 @@
 import type { KnipConfig } from 'knip';
 
 const config: KnipConfig = {
-  entry: ['electron/main.ts', 'electron/preload.ts', 'scripts/*.mjs', 'bench/*.ts'],
+  // broken-server.ts is spawned by path (test-support/fleet/fleet.ts), so nothing imports it.
+  entry: ['electron/main.ts', 'electron/preload.ts', 'scripts/*.mjs', 'bench/*.ts', 'test-support/fleet/broken-server.ts'],
   project: ['**/*.{ts,tsx,mts,mjs}'],
   vite: { config: ['renderer/vite.config.mts'] },
   vitest: { config: ['vitest.config.mts'] },

@@ -3,7 +3,7 @@
 import { app, BrowserWindow, dialog, ipcMain, protocol, session, shell, type WebContents, type WebFrameMain } from 'electron';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { HostMethods } from '../shared/contract';
+import type { EngineHost, HostMethods } from '../shared/contract';
 import { vetExternalUrl } from '../shared/external-url';
 import { safeFileName } from '../shared/file-names';
 import { createEngine } from './engine/engine';
@@ -11,6 +11,7 @@ import { APP_SCHEME, APP_START_URL } from './desktop/app-origin';
 import { rendererResponse } from './desktop/app-protocol';
 import { parseShellArgs } from './desktop/args';
 import { handleCall } from './host/call-envelope';
+import { contentPartBytes } from './host/content-file';
 import { EventInterests } from './host/event-interest';
 import { IPC_CALL_CHANNEL, IPC_EVENT_CHANNEL, IPC_EVENT_INTEREST_CHANNEL } from './desktop/ipc-channels';
 import { decideNavigation, decideWindowOpen, isTrustedSender } from './desktop/navigation';
@@ -52,7 +53,7 @@ function fromAppWindow(event: { senderFrame: WebFrameMain | null }): boolean {
 }
 
 /** The host contract on the desktop, for the page in `window`: a vetted external link and a native save dialog. */
-function desktopHostMethods(window: BrowserWindow | null): HostMethods {
+function desktopHostMethods(window: BrowserWindow | null, engine: EngineHost): HostMethods {
   return {
     'shell.openExternal': async ({ url }) => {
       const vetted = vetExternalUrl(url);
@@ -65,6 +66,15 @@ function desktopHostMethods(window: BrowserWindow | null): HostMethods {
       const choice = await dialog.showSaveDialog(window, { defaultPath: safeFileName(suggestedName) });
       if (choice.canceled || !choice.filePath) return { saved: false };
       await writeFile(choice.filePath, Buffer.from(data, encoding));
+      return { saved: true, path: choice.filePath };
+    },
+    'content.save': async ({ suggestedName, ...ref }) => {
+      if (!window) return { saved: false };
+      const choice = await dialog.showSaveDialog(window, { defaultPath: safeFileName(suggestedName) });
+      if (choice.canceled || !choice.filePath) return { saved: false };
+      // Read here, in the main process: the whole content goes from the engine to disk, not through the page.
+      const { bytes } = await contentPartBytes(engine, ref);
+      await writeFile(choice.filePath, bytes);
       return { saved: true, path: choice.filePath };
     }
   };
@@ -92,7 +102,7 @@ async function start(): Promise<void> {
     if (!fromAppWindow(event)) {
       return { type: 'reply', id: -1, ok: false, error: { code: 'protocol', message: 'IPC refused: not from the app window' } };
     }
-    return handleCall(engine.host, envelope, desktopHostMethods(BrowserWindow.fromWebContents(event.sender)));
+    return handleCall(engine.host, envelope, desktopHostMethods(BrowserWindow.fromWebContents(event.sender), engine.host));
   });
   const interestWarnings = new WarnOncePerSender<number>();
   ipcMain.on(IPC_EVENT_INTEREST_CHANNEL, (event, message) => {

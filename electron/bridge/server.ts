@@ -7,7 +7,9 @@ import path from 'node:path';
 import type { AddressInfo, Socket } from 'node:net';
 import { WebSocketServer } from 'ws';
 import type { EngineHost } from '../../shared/contract';
+import { contentPartBytes, writeChunked } from '../host/content-file';
 import { contentSecurityPolicy } from '../host/csp';
+import { safeFileName } from '../../shared/file-names';
 import { INDEX_FILE } from '../host/renderer-files';
 import {
   allowedHosts,
@@ -22,6 +24,8 @@ import { HARD_FRAME_LIMIT_BYTES, attachSocketSession } from './socket-session';
 import { sendPlain, serveRendererFile } from './static-files';
 
 const SOCKET_PATH = '/ws';
+/** `GET /content?serverId&uri&index&name`: one content part whole, as a download (the host's `content.save`). */
+const CONTENT_PATH = '/content';
 
 export interface BridgeOptions {
   host: EngineHost;
@@ -32,6 +36,8 @@ export interface BridgeOptions {
   unsafeExpose?: boolean;
   /** The built renderer (dist/renderer). */
   rendererDir: string;
+  /** Unsent bytes on a page's socket above which events are coalesced (default HIGH_WATER_BYTES; tests lower it). */
+  socketHighWaterBytes?: number;
 }
 
 export interface RunningBridge {
@@ -66,6 +72,36 @@ function urlHost(bindHost: string): string {
   return bindHost.includes(':') ? `[${bindHost}]` : bindHost;
 }
 
+/**
+ * Streams one content part from the engine to the browser as a download, so a big blob never crosses the
+ * socket. Access was checked like any request (token cookie, Host, Origin).
+ */
+async function serveContent(host: EngineHost, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const query = new URL(req.url ?? '/', 'http://bridge.invalid').searchParams;
+  const serverId = query.get('serverId');
+  const uri = query.get('uri');
+  const index = Number(query.get('index') ?? '0');
+  if (!serverId || !uri || !Number.isInteger(index) || index < 0) return sendPlain(res, 400, 'serverId, uri and index are required');
+  let bytes: Buffer;
+  try {
+    bytes = (await contentPartBytes(host, { serverId, uri, index })).bytes;
+  } catch (err) {
+    const error = (err as { error?: { code?: string; message?: string } }).error;
+    return sendPlain(res, error?.code === 'not_found' || error?.code === 'unknown_server' ? 404 : 502, `${error?.code ?? 'internal'}: ${error?.message ?? String(err)}`);
+  }
+  const name = safeFileName(query.get('name') || 'content.bin');
+  res.writeHead(200, {
+    'Content-Type': 'application/octet-stream',
+    'Content-Length': String(bytes.length),
+    'Content-Disposition': `attachment; filename="${name.replace(/["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff'
+  });
+  if (req.method === 'HEAD') return void res.end();
+  await writeChunked(res, bytes);
+  res.end();
+}
+
 export async function startBridge(options: BridgeOptions): Promise<RunningBridge> {
   const bindHost = options.bindHost ?? '127.0.0.1';
   if (!isLoopbackHost(bindHost) && !options.unsafeExpose) throw new UnsafeBindError(bindHost);
@@ -80,6 +116,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendPlain(res, 405, 'Method not allowed');
     const { pathname } = new URL(req.url ?? '/', 'http://bridge.invalid');
     if (pathname === SOCKET_PATH) return sendPlain(res, 426, 'Use a WebSocket here');
+    if (pathname === CONTENT_PATH) return void serveContent(options.host, req, res);
     if (!existsSync(path.join(options.rendererDir, INDEX_FILE))) {
       return sendPlain(res, 503, `The renderer is not built (${options.rendererDir}); run "npm run build"`);
     }
@@ -100,7 +137,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     if (pathname !== SOCKET_PATH) return refuseUpgrade(socket, 404, 'No socket here');
     const verdict = checkAccess(policy, req, true);
     if (!verdict.ok) return refuseUpgrade(socket, verdict.status, verdict.reason);
-    sockets.handleUpgrade(req, socket, head, ws => attachSocketSession(ws, options.host));
+    sockets.handleUpgrade(req, socket, head, ws => attachSocketSession(ws, options.host, { highWaterBytes: options.socketHighWaterBytes }));
   });
 
   await new Promise<void>((resolve, reject) => {

@@ -7,7 +7,7 @@ import type { ConfigStore } from './config/store';
 import { configHandlers } from './config/handlers';
 import { serverHandlers } from './connections/handlers';
 import type { ServerRegistry } from './connections/registry';
-import { appError, appErrorExceptionFrom } from './errors';
+import { AppErrorException, appError, appErrorExceptionFrom } from './errors';
 import type { EventBus } from './event-bus';
 import type { Handler, HandlerMap } from './handlers';
 import type { EnginePorts } from './ports';
@@ -65,9 +65,20 @@ export function createApi(deps: ApiDeps, featureHandlers: AnyHandlerMap[] = []):
       try {
         return await handler(parsed.data as never);
       } catch (err) {
-        throw appErrorExceptionFrom(err);
+        throw whereItFailed(appErrorExceptionFrom(err), name, parsed.data);
       }
     },
     subscribe: listener => deps.bus.subscribe(listener)
   };
+}
+
+/**
+ * A timeout says where it happened: which call to which server (the SDK's own message is only "Request
+ * timed out"), so the page can show it next to a retry.
+ */
+function whereItFailed(exception: AppErrorException, method: MethodName, params: unknown): AppErrorException {
+  const serverId = (params as { serverId?: unknown }).serverId;
+  const error = exception.error;
+  if (error.code !== 'timeout' || typeof serverId !== 'string' || error.message.includes(serverId)) return exception;
+  return new AppErrorException({ ...error, message: `${method} on ${serverId}: ${error.message}` });
 }

@@ -6,8 +6,10 @@ import { createCache } from './cache';
 import { DEFAULT_SERVER_NAME, referenceServerEntry } from './config/default-server';
 import { defaultConfigPath, defaultDataDir } from './config/paths';
 import { ConfigStore } from './config/store';
-import { defaultBackoff } from './connections/backoff';
-import type { BackoffPolicy } from './connections/backoff';
+import { defaultBackoff, defaultCrashLoop } from './connections/backoff';
+import { defaultReadBudget } from './connections/read-budget';
+import type { ReadBudgetPolicy } from './connections/read-budget';
+import type { BackoffPolicy, CrashLoopPolicy } from './connections/backoff';
 import type { ConnectionLimits } from './connections/connection';
 import { ServerRegistry } from './connections/registry';
 import { VerdictStore } from './connections/verdict-store';
@@ -41,6 +43,10 @@ export interface EngineOptions {
   /** Timeout of one connection attempt, probe included (ms). */
   connectTimeoutMs?: number;
   backoff?: Partial<BackoffPolicy>;
+  /** When backoff resets (a stable period) and how many quick failures make a crash loop. */
+  crashLoop?: Partial<CrashLoopPolicy>;
+  /** How fast each server's traffic is read, and how its notifications are coalesced. */
+  readBudget?: Partial<ReadBudgetPolicy>;
   /** Retry failed and lost connections in the background (default: true). */
   reconnect?: boolean;
   limits?: Partial<EngineLimits>;
@@ -103,6 +109,8 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     ports,
     verdicts,
     backoff,
+    crashLoop: { ...defaultCrashLoop, ...options.crashLoop },
+    readBudget: { ...defaultReadBudget, ...options.readBudget },
     reconnect: options.reconnect ?? true,
     connectTimeoutMs: options.connectTimeoutMs ?? 20_000,
     limits

@@ -92,6 +92,8 @@ export interface SubscriptionPort {
   attach(conn: LiveConnection): void;
   /** The connection went away: mark watches as resuming; they come back on the next attach. */
   detach(serverId: ServerId): void;
+  /** Whether anything watches `uri` on this server (updates for other URIs are counted, not forwarded). */
+  isWatched(serverId: ServerId, uri: string): boolean;
 }
 
 /** The feature modules as the connection layer and the request paths see them; engine.ts builds each once. */

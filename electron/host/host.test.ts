@@ -87,6 +87,9 @@ describe('handleCall', () => {
       'shell.openExternal': async ({ url }) => ({ opened: url === 'https://a.b' }),
       'file.save': async () => {
         throw new Error('file.save is not part of this test');
+      },
+      'content.save': async () => {
+        throw new Error('content.save is not part of this test');
       }
     };
     const reply = await handleCall(host, { type: 'call', id: 4, method: 'shell.openExternal', params: { url: 'https://a.b' } }, hostMethods);

@@ -24,6 +24,19 @@ export function browserHostMethods(doc: Document, win: Window): HostMethods {
       win.open(vetted.toString(), '_blank', 'noopener,noreferrer');
       return { opened: true };
     },
+    'content.save': async ({ serverId, uri, index, suggestedName }) => {
+      // The bridge streams the whole part from the engine (authenticated by the page's token cookie); the
+      // socket only ever carried a preview.
+      const query = new URLSearchParams({ serverId, uri, index: String(index), name: safeFileName(suggestedName) });
+      const link = doc.createElement('a');
+      link.href = `/content?${query.toString()}`;
+      link.download = safeFileName(suggestedName);
+      link.rel = 'noopener';
+      doc.body.append(link);
+      link.click();
+      link.remove();
+      return { saved: true };
+    },
     'file.save': async ({ suggestedName, data, encoding }) => {
       const blob = new Blob([decode(data, encoding) as BlobPart]);
       const href = URL.createObjectURL(blob);

@@ -12,6 +12,17 @@ export const hostMethodSchemas = {
     data: z.string(),
     encoding: z.enum(['utf8', 'base64'])
   }),
+  /**
+   * Saves one content part of a resource whole, from the engine straight to disk: Electron's main process
+   * reads it and writes the file the user picked; browser mode downloads it from the bridge's `/content`
+   * endpoint. The page only ever holds a preview (READ_PREVIEW_BYTES).
+   */
+  'content.save': z.object({
+    serverId: z.string().min(1),
+    uri: z.string().min(1),
+    index: z.number().int().nonnegative(),
+    suggestedName: z.string().min(1).max(255)
+  }),
   'shell.openExternal': z.object({ url: z.string().url() })
 } as const;
 
@@ -21,6 +32,7 @@ export type HostMethodParams<M extends HostMethodName> = z.infer<(typeof hostMet
 
 interface HostMethodResults {
   'file.save': { saved: boolean; path?: string };
+  'content.save': { saved: boolean; path?: string };
   'shell.openExternal': { opened: boolean };
 }
 

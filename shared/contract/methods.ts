@@ -60,7 +60,14 @@ export const methodSchemas = {
    * them); the result then carries no items, and `streamed` says how many there were.
    */
   'resources.list': z.object({ serverId, requestId: requestId.optional(), cacheMode: cacheMode.optional(), streamOnly: z.boolean().optional() }),
-  'resources.read': z.object({ serverId, uri, requestId: requestId.optional(), cacheMode: cacheMode.optional() }),
+  'resources.read': z.object({
+    serverId,
+    uri,
+    requestId: requestId.optional(),
+    cacheMode: cacheMode.optional(),
+    /** Cut each content part to its first N bytes (see ContentPreview); the page always asks for previews. */
+    previewBytes: z.number().int().positive().optional()
+  }),
   'templates.list': z.object({ serverId, cacheMode: cacheMode.optional() }),
   'completion.complete': z.object({
     serverId,

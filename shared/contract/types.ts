@@ -33,12 +33,26 @@ export interface ServerState {
   capabilities?: Record<string, unknown>;
   instructions?: string;
   lastError?: AppError;
-  /** Consecutive failed attempts since the last good connection. */
+  /** Consecutive failed attempts since a connection last stayed up for the stable period (30 s). */
   reconnectAttempt: number;
   nextRetryAt?: number;
   /** For stdio: the command line; for HTTP: the URL. */
   endpoint: string;
   disabled?: boolean;
+  /** Present while the server sends more than its read budget: the engine pauses reading it (docs/engine.md). */
+  throttle?: ThrottleState;
+}
+
+interface ThrottleState {
+  /** When it went over its budget (ms epoch). */
+  since: number;
+  /** Times its stream was paused, and for how long in total (ms), since the connection started. */
+  pauses: number;
+  pausedMs: number;
+  /** `resources/updated` merged into a later one for the same URI. */
+  coalesced: number;
+  /** Notifications for URIs nobody watches, counted and dropped. */
+  unwatched: number;
 }
 
 export interface ServerDetails extends ServerState {
@@ -49,6 +63,8 @@ export interface ServerDetails extends ServerState {
   stderr: StderrLine[];
   stderrDropped: number;
   notifications: ReceivedNotification[];
+  /** Lines from the server that were not JSON-RPC messages, skipped (stdio; absent when none). */
+  malformedMessages?: number;
   /** For stdio: the server process id while connected. */
   pid?: number;
   /** How the era of the current connection was chosen: a saved verdict (`prior`) or a fresh probe. */
@@ -145,9 +161,19 @@ interface ContentAnnotations {
   invalidAnnotations?: InvalidAnnotation[];
 }
 
+/**
+ * Present when a read asked for previews (`previewBytes`) and this part is bigger: `text`/`blob` then hold
+ * only its first `previewBytes` bytes (or nothing, `omitted`, for media that a cut would break), and `size`
+ * is the whole part's size in bytes. The whole part is saved with the host's `content.save`.
+ */
+interface ContentPreview {
+  size: number;
+  omitted?: true;
+}
+
 export type ContentPart =
-  | ({ uri: string; name?: string; mimeType?: string; kind: 'text'; text: string } & ContentAnnotations)
-  | ({ uri: string; name?: string; mimeType?: string; kind: 'blob'; blob: string; size: number } & ContentAnnotations);
+  | ({ uri: string; name?: string; mimeType?: string; kind: 'text'; text: string; preview?: ContentPreview } & ContentAnnotations)
+  | ({ uri: string; name?: string; mimeType?: string; kind: 'blob'; blob: string; size: number; preview?: ContentPreview } & ContentAnnotations);
 
 export interface ReadResult {
   serverId: ServerId;

@@ -125,6 +125,8 @@ export function extendSearchIndex(columns: PickerColumns, end: number): number {
   }
   const index = { charMasks: new Int32Array(n), pairs: new Int32Array(n * PAIR_WORDS), size: n };
   for (const { columns: source, offset, size } of columnSources(columns)) {
+    // A server with no items (yet) at the end was never indexed: nothing to copy.
+    if (size === 0) continue;
     const own = cache.get(source.haystack)!;
     index.charMasks.set(own.charMasks.subarray(0, size), offset);
     index.pairs.set(own.pairs.subarray(0, size * PAIR_WORDS), offset * PAIR_WORDS);
@@ -136,7 +138,9 @@ export function extendSearchIndex(columns: PickerColumns, end: number): number {
 /** The index of `columns`, extended to its current items. */
 export function searchIndex(columns: PickerColumns): SearchIndex {
   const n = columns.haystack.length;
-  extendSearchIndex(columns, n);
+  // Columns over several servers are indexed per server; when a server's own columns no longer cover what
+  // the combination holds (its list restarted or is mid-stream), index the combined haystack directly.
+  if (extendSearchIndex(columns, n) < n || !cache.get(columns.haystack)) extendOwnIndex(columns, n);
   const index = cache.get(columns.haystack)!;
   return { charMasks: index.charMasks.subarray(0, n), pairs: index.pairs.subarray(0, n * PAIR_WORDS) };
 }

@@ -124,3 +124,21 @@ describe('typoCandidates', () => {
     expect(matchedSome).toBeGreaterThan(5);
   });
 });
+
+describe('searchIndex over several servers', () => {
+  it('indexes the combined columns when a server\'s own columns cover fewer items than the combination holds', async () => {
+    const { concatColumns } = await import('../picker/columns');
+    const a = buildColumns([item('ref://samples/readme.txt')]);
+    const full = buildColumns([item('fleet://x/0'), item('fleet://x/1')]);
+    // A server whose columns claim two items but whose haystack holds one (a list restarted under it).
+    const short = { ...full, haystack: full.haystack.slice(0, 1) };
+    const combined = concatColumns([a, short]);
+    expect(() => searchIndex(combined)).not.toThrow();
+    expect(Array.from(matchLiteral(combined, literalTerm('readme')!).idxs)).toEqual([0]);
+  });
+  it('indexes columns that end with a server whose list is empty (a server that lists nothing)', async () => {
+    const { concatColumns } = await import('../picker/columns');
+    const combined = concatColumns([buildColumns([item('ref://samples/readme.txt')]), buildColumns([])]);
+    expect(Array.from(matchLiteral(combined, literalTerm('readme')!).idxs)).toEqual([0]);
+  });
+});

@@ -9,13 +9,16 @@ import { AppErrorException, appError, appErrorFrom } from '../errors';
 import type { EventBus } from '../event-bus';
 import type { EnginePorts, LiveConnection } from '../ports';
 import { raceWithTimeout } from '../requests';
-import { backoffDelay } from './backoff';
-import type { BackoffPolicy } from './backoff';
+import { FailureWindow, backoffDelay } from './backoff';
+import { NotificationGate, StreamBudget } from './read-budget';
+import type { ReadBudgetPolicy, ThrottleCounts } from './read-budget';
+import type { BackoffPolicy, CrashLoopPolicy } from './backoff';
 import { establish } from './establish';
 import type { Established } from './establish';
 import { boundedJson } from './bounded-json';
 import { StderrBuffer } from './stderr-buffer';
 import { endpointOf, transports } from './transports';
+import type { ProcessExit } from './transports/descriptor';
 import type { VerdictStore } from './verdict-store';
 
 export interface ConnectionLimits {
@@ -31,6 +34,8 @@ export interface ConnectionDeps {
   ports: EnginePorts;
   verdicts: VerdictStore;
   backoff: BackoffPolicy;
+  crashLoop: CrashLoopPolicy;
+  readBudget: ReadBudgetPolicy;
   /** False: a failed or lost connection stays in `error` until asked to reconnect (the CLI's one-shot runs). */
   reconnect: boolean;
   connectTimeoutMs: number;
@@ -55,6 +60,20 @@ export class ServerConnection {
   private readonly history: ReconnectEvent[] = [];
   private readonly notifications: ReceivedNotification[] = [];
   private readonly stderr: StderrBuffer;
+  /** Process exits and unstable drops within the crash-loop window. */
+  private readonly failures: FailureWindow;
+  /** Fires once the current connection has stayed up for the stable period: backoff and failures reset. */
+  private stableTimer: NodeJS.Timeout | undefined;
+  /** Read-budget counters over the connection object's life (shown in `throttle` while it is throttled). */
+  private readonly throttleCounts: ThrottleCounts = { pauses: 0, pausedMs: 0, coalesced: 0, unwatched: 0 };
+  private throttledSince: number | undefined;
+  private throttleQuietTimer: NodeJS.Timeout | undefined;
+  private throttleEmitTimer: NodeJS.Timeout | undefined;
+  private gate: NotificationGate | undefined;
+  /** Lines skipped because they were not JSON-RPC (kept across reconnects, like stderr). */
+  private malformed = 0;
+  /** The last exit of a server process started by the current attempt or connection (stdio). */
+  private lastExit: ProcessExit | undefined;
 
   constructor(
     readonly id: ServerId,
@@ -75,6 +94,7 @@ export class ServerConnection {
       flushMs: 50,
       onLines: lines => deps.bus.emit('stderr', { serverId: id, lines })
     });
+    this.failures = new FailureWindow(deps.crashLoop);
   }
 
   snapshot(): ServerState {
@@ -90,6 +110,7 @@ export class ServerConnection {
       stderr: this.stderr.snapshot(),
       stderrDropped: this.stderr.dropped,
       notifications: [...this.notifications],
+      ...(this.malformed > 0 && { malformedMessages: this.malformed }),
       ...(pid !== undefined && { pid }),
       ...(this.current && { eraVerdict: { source: this.current.verdictSource, savedAt: this.current.verdict.savedAt } })
     };
@@ -128,6 +149,7 @@ export class ServerConnection {
     }
     await this.teardown();
     this.state.reconnectAttempt = 0;
+    this.failures.clear();
     await this.attempt();
     return this.snapshot();
   }
@@ -147,6 +169,10 @@ export class ServerConnection {
   async stop(): Promise<void> {
     this.stopped = true;
     this.clearRetry();
+    this.clearStable();
+    clearTimeout(this.throttleQuietTimer);
+    clearTimeout(this.throttleEmitTimer);
+    this.gate?.dispose();
     this.attemptAbort?.abort();
     await this.teardown();
     await this.attemptInFlight?.catch(() => undefined);
@@ -160,6 +186,15 @@ export class ServerConnection {
     const generation = ++this.generation;
     const abort = new AbortController();
     this.attemptAbort = abort;
+    this.lastExit = undefined;
+    this.gate?.dispose();
+    const gate = new NotificationGate(
+      this.deps.readBudget,
+      this.throttleCounts,
+      uri => this.deps.ports.subscriptions.isWatched(this.id, uri),
+      () => this.noteThrottleCounts()
+    );
+    this.gate = gate;
     this.setState({ status: this.everConnected || this.state.reconnectAttempt > 0 ? 'reconnecting' : 'connecting', nextRetryAt: undefined });
     const run = async () => {
       try {
@@ -174,7 +209,16 @@ export class ServerConnection {
             stderr: this.stderr,
             maxMessageBytes: this.deps.limits.maxMessageBytes,
             onInbound: message => this.recordInbound(message),
-            onOversize: info => console.warn(`[engine] ${this.id}: dropped a ${info.size}-byte message (limit ${info.limit})`)
+            onOversize: info => console.warn(`[engine] ${this.id}: dropped a ${info.size}-byte message (limit ${info.limit})`),
+            onMalformed: sample => {
+              // Logged for the first few only: a server printing garbage in a loop must not flood the log.
+              if (++this.malformed <= 3) console.warn(`[engine] ${this.id}: skipped a line that is not JSON-RPC: ${JSON.stringify(sample.slice(0, 120))}`);
+            },
+            meter: stream => new StreamBudget(this.deps.readBudget, this.throttleCounts, () => this.noteOverBudget()).attach(stream),
+            admit: (message, later) => gate.admit(message, later),
+            onExit: exit => {
+              if (generation === this.generation) this.lastExit = exit;
+            }
           }
         });
         if (generation !== this.generation || this.stopped) {
@@ -184,7 +228,9 @@ export class ServerConnection {
         this.adopt(established, generation);
       } catch (err) {
         if (generation !== this.generation || this.stopped) return;
-        this.scheduleRetry(this.explain(appErrorFrom(err)), 'error');
+        // An attempt counts towards a crash loop when the server process died; an unreachable HTTP server
+        // is left to the ordinary (capped) backoff.
+        this.fail(this.explain(appErrorFrom(err)), 'error', this.lastExit !== undefined);
       }
     };
     const inFlight = run().finally(() => {
@@ -222,9 +268,17 @@ export class ServerConnection {
       capabilities,
       instructions,
       lastError: undefined,
-      reconnectAttempt: 0,
       nextRetryAt: undefined
     });
+    // Backoff and the crash-loop count reset only once the connection has proved stable: a server that
+    // answers the handshake and then dies would otherwise restart every second forever.
+    this.clearStable();
+    this.stableTimer = setTimeout(() => {
+      this.stableTimer = undefined;
+      this.failures.clear();
+      if (this.state.reconnectAttempt !== 0) this.setState({ reconnectAttempt: 0 });
+    }, this.deps.crashLoop.stableMs);
+    this.stableTimer.unref();
     this.deps.ports.subscriptions.attach(this.live);
   }
 
@@ -235,7 +289,10 @@ export class ServerConnection {
     this.live = undefined;
     this.deps.ports.subscriptions.detach(this.id);
     void established.client.close().catch(() => undefined);
-    this.scheduleRetry(this.explain({ code: 'transport', message: `Connection lost: ${reason}` }), 'reconnecting');
+    const unstable = this.stableTimer !== undefined;
+    this.clearStable();
+    const exit = this.lastExit ? ` (${exitText(this.lastExit)})` : '';
+    this.fail(this.explain({ code: 'transport', message: `Connection lost: ${reason}${exit}` }), 'reconnecting', unstable);
   }
 
   /** Pings the server after a transport error; a ping that fails at the transport level drops the connection. */
@@ -252,10 +309,76 @@ export class ServerConnection {
       });
   }
 
+  /** The server went over its read budget: it shows as throttled until it stays under for `quietMs`. */
+  private noteOverBudget(): void {
+    clearTimeout(this.throttleQuietTimer);
+    this.throttleQuietTimer = setTimeout(() => {
+      this.throttleQuietTimer = undefined;
+      this.throttledSince = undefined;
+      clearTimeout(this.throttleEmitTimer);
+      this.throttleEmitTimer = undefined;
+      this.setState({ throttle: undefined });
+    }, this.deps.readBudget.quietMs);
+    this.throttleQuietTimer.unref();
+    if (this.throttledSince === undefined) {
+      this.throttledSince = Date.now();
+      this.setState({ throttle: this.throttleState() });
+    } else this.noteThrottleCounts();
+  }
+
+  /** While throttled, the counts go out with the state at most once a second (not once per message). */
+  private noteThrottleCounts(): void {
+    if (this.throttledSince === undefined || this.throttleEmitTimer) return;
+    this.throttleEmitTimer = setTimeout(() => {
+      this.throttleEmitTimer = undefined;
+      if (this.throttledSince !== undefined) this.setState({ throttle: this.throttleState() });
+    }, 1_000);
+    this.throttleEmitTimer.unref();
+  }
+
+  private throttleState() {
+    return { since: this.throttledSince as number, ...this.throttleCounts };
+  }
+
   /** Adds the last stderr lines of a stdio server to an error: usually the actual reason it failed. */
   private explain(error: AppError): AppError {
     const tail = this.stderr.tail(3);
     return tail ? { ...error, message: `${error.message}\nstderr: ${tail}` } : error;
+  }
+
+  /**
+   * A failed attempt or a lost connection. `counts`: it is a process exit or a drop before the connection
+   * was stable, so it goes towards a crash loop; the loop's last failure leaves the server in `error`.
+   */
+  private fail(error: AppError, status: 'error' | 'reconnecting', counts: boolean): void {
+    if (counts && this.deps.reconnect) {
+      const { failures, spanMs } = this.failures.record(Date.now());
+      if (this.failures.tripped()) {
+        this.crashLooped(error, failures, spanMs);
+        return;
+      }
+    }
+    this.scheduleRetry(error, status);
+  }
+
+  /** Stops retrying: the server stays in `error` with the reason until `servers.reconnect` or a config edit. */
+  private crashLooped(cause: AppError, failures: number, spanMs: number): void {
+    const exit = this.lastExit;
+    const verb = exit ? 'exited' : 'failed';
+    const seconds = Math.max(1, Math.round(spanMs / 1000));
+    const stderr = this.stderr.tail(5);
+    const parts = [`${verb} ${failures} times in ${seconds} s`, exit && exitText(exit), 'not restarted until you reconnect it or edit its config'].filter(Boolean);
+    const error: AppError = {
+      code: 'transport',
+      message: `Crash loop: ${parts.join('; ')}${stderr ? `\nstderr: ${stderr}` : ''}`,
+      data: {
+        crashLoop: { failures, spanMs, ...(exit && { exitCode: exit.code, signal: exit.signal }), lastError: cause.message },
+        ...(stderr && { stderr: stderr.split('\n') })
+      }
+    };
+    this.history.push({ at: Date.now(), attempt: this.state.reconnectAttempt + 1, delayMs: 0, reason: error.message });
+    if (this.history.length > this.deps.limits.reconnectHistory) this.history.shift();
+    this.setState({ status: 'error', lastError: error, nextRetryAt: undefined });
   }
 
   private scheduleRetry(error: AppError, status: 'error' | 'reconnecting'): void {
@@ -275,6 +398,11 @@ export class ServerConnection {
     this.retryTimer.unref();
   }
 
+  private clearStable(): void {
+    if (this.stableTimer) clearTimeout(this.stableTimer);
+    this.stableTimer = undefined;
+  }
+
   private clearRetry(): void {
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = undefined;
@@ -282,6 +410,7 @@ export class ServerConnection {
 
   private async teardown(): Promise<void> {
     const established = this.current;
+    this.clearStable();
     this.generation++;
     this.current = undefined;
     this.live = undefined;
@@ -306,4 +435,8 @@ export class ServerConnection {
   private emit(): void {
     this.deps.bus.emit('serverState', this.snapshot());
   }
+}
+
+function exitText(exit: ProcessExit): string {
+  return exit.signal ? `killed by ${exit.signal}` : `exit code ${exit.code}`;
 }

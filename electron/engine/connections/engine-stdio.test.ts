@@ -121,7 +121,8 @@ describe('resilience over stdio', () => {
     const details = engine.registry.details('ref');
     expect(details.pid).not.toBe(pid);
     expect(details.reconnectHistory).toEqual([expect.objectContaining({ attempt: 1, reason: expect.stringMatching(/process exited/) })]);
-    expect(details.reconnectAttempt).toBe(0);
+    // Backoff resets only after the stable period (crashLoop.stableMs), not on the handshake itself.
+    expect(details.reconnectAttempt).toBe(1);
     // Still fully usable, and the reconnect reused the saved verdict instead of probing again.
     expect(details.eraVerdict?.source).toBe('prior');
     await expect(engine.host.dispatch('resources.list', { serverId: 'ref' })).resolves.toMatchObject({ serverId: 'ref' });

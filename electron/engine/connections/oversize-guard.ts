@@ -28,7 +28,10 @@ export class BoundedLineReader {
 
   constructor(
     private readonly maxLineBytes: number,
-    private readonly onOversize: (info: OversizeInfo) => void
+    private readonly onOversize: (info: OversizeInfo) => void,
+    private readonly onMalformed: (sample: string) => void = () => undefined,
+    /** False: the message is held back or dropped (read-budget.ts's NotificationGate). */
+    private readonly admit: (message: JSONRPCMessage) => boolean = () => true
   ) {}
 
   append(chunk: Buffer): void {
@@ -52,13 +55,17 @@ export class BoundedLineReader {
     while (this.ready.length) {
       const next = this.ready.shift() as Ready;
       if (!Buffer.isBuffer(next)) return next;
+      const line = next.toString('utf8').replace(/\r$/, '');
+      let message: JSONRPCMessage;
       try {
-        return deserializeMessage(next.toString('utf8').replace(/\r$/, ''));
-      } catch (err) {
-        // Same policy as the SDK reader: non-JSON lines on stdout (stray prints) are skipped.
-        if (err instanceof SyntaxError) continue;
-        throw err;
+        message = deserializeMessage(line);
+      } catch {
+        // Lines that are not JSON-RPC (stray prints, broken JSON, JSON of the wrong shape) are skipped and
+        // counted: one bad line never ends the connection.
+        this.onMalformed(line.slice(0, 200));
+        continue;
       }
+      if (this.admit(message)) return message;
     }
     return null;
   }
@@ -71,8 +78,11 @@ export class BoundedLineReader {
   }
 
   private startSkipping(): void {
-    const all = Buffer.concat(this.chunks);
-    this.skipping = { head: all.subarray(0, EDGE), tail: all.subarray(-EDGE), size: all.length };
+    // Only the edges are kept (for the JSON-RPC id), without copying the whole line together first: that
+    // copy of up to `maxLineBytes` was a stall of hundreds of ms and a peak of twice the limit.
+    const head = Buffer.concat(this.chunks.slice(0, 8)).subarray(0, EDGE);
+    const tail = Buffer.concat(this.chunks.slice(-8)).subarray(-EDGE);
+    this.skipping = { head: Buffer.from(head), tail: Buffer.from(tail), size: this.pendingBytes };
     this.chunks = [];
     this.pendingBytes = 0;
   }
@@ -115,9 +125,15 @@ export class BoundedLineReader {
  * Swaps the transport's reader for a BoundedLineReader. Relies on the SDK's `_readBuffer` field; if a
  * future SDK renames it, `maxBufferSize` (set by the caller) still bounds memory, only less gently.
  */
-export function installOversizeGuard(transport: StdioClientTransport, maxLineBytes: number, onOversize: (info: OversizeInfo) => void): boolean {
+export function installOversizeGuard(
+  transport: StdioClientTransport,
+  maxLineBytes: number,
+  onOversize: (info: OversizeInfo) => void,
+  onMalformed?: (sample: string) => void,
+  admit?: (message: JSONRPCMessage) => boolean
+): boolean {
   const internals = transport as unknown as { _readBuffer?: unknown };
   if (!('_readBuffer' in internals)) return false;
-  internals._readBuffer = new BoundedLineReader(maxLineBytes, onOversize);
+  internals._readBuffer = new BoundedLineReader(maxLineBytes, onOversize, onMalformed, admit);
   return true;
 }

@@ -23,7 +23,7 @@ export function resourceHandlers(deps: ResourceHandlerDeps): HandlerMap<'resourc
   return {
     'resources.list': ({ serverId, requestId, cacheMode, streamOnly }) =>
       requests.run(requestId, handle => registry.use(serverId, handle, live => listResources(listDeps, live, handle, cacheMode ?? 'use', streamOnly))),
-    'resources.read': ({ serverId, uri, requestId, cacheMode }) =>
-      requests.run(requestId, handle => registry.use(serverId, handle, live => readResource(readDeps, live, handle, uri, cacheMode ?? 'use')))
+    'resources.read': ({ serverId, uri, requestId, cacheMode, previewBytes }) =>
+      requests.run(requestId, handle => registry.use(serverId, handle, live => readResource(readDeps, live, handle, uri, cacheMode ?? 'use', previewBytes)))
   };
 }

@@ -74,6 +74,10 @@ export class SubscriptionManager implements SubscriptionPort {
     }
   }
 
+  isWatched(serverId: ServerId, uri: string): boolean {
+    return this.servers.get(serverId)?.watches.has(uri) ?? false;
+  }
+
   list(): SubscriptionInfo[] {
     return [...this.servers.values()].flatMap(entry => [...entry.watches.values()].map(info => ({ ...info })));
   }

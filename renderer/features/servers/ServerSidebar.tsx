@@ -26,6 +26,7 @@ function ServerItem({ server }: { server: ServerState }) {
       data-server-id={server.id}
       data-status={server.status}
       data-era={server.era}
+      data-throttled={server.throttle ? 'true' : undefined}
       className={`server-item server-item--${server.status}`}
     >
       <div className="server-item-head">
@@ -46,6 +47,12 @@ function ServerItem({ server }: { server: ServerState }) {
         {label !== server.id && <span>{label}</span>}
         <span>{server.transport}</span>
       </div>
+      {server.throttle && (
+        <p className="server-throttle" role="status" data-testid="server-throttle">
+          throttled: sending faster than it is read (paused {server.throttle.pauses}×, {Math.round(server.throttle.pausedMs / 1000)} s;{' '}
+          {server.throttle.unwatched} unwatched and {server.throttle.coalesced} repeated updates dropped)
+        </p>
+      )}
       {server.lastError && server.status !== 'connected' && (
         <p className="server-error" role="status">
           {server.lastError.message}

@@ -10,7 +10,7 @@ import { ContentPartView } from './ContentPartView';
 afterEach(cleanup);
 
 function showPart(part: ContentPart) {
-  renderWithEngine(<ContentPartView part={part} index={0} total={1} />, stubEngine({}));
+  renderWithEngine(<ContentPartView part={part} index={0} total={1} source={{ serverId: 'ref', uri: part.uri }} />, stubEngine({}));
   return screen.getByTestId('content-part');
 }
 

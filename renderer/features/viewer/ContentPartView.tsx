@@ -1,5 +1,6 @@
 // One content item of a read (`content-part`): its preview by kind, with "view source" for rendered
-// kinds, copy, and save to disk.
+// kinds, copy, and save to disk. The page holds at most a bounded preview of a big part (`part.preview`):
+// Save asks the host to take the whole part from the engine to disk (`content.save`).
 import { Suspense, useMemo, useState } from 'react';
 import type { ContentPart } from '../../../shared/contract';
 import { baseMime, isTextual, languageFor, previewKind, renderedKinds, type PreviewKind } from '../../../shared/viewer/content-kind';
@@ -42,6 +43,7 @@ function fileNameFor(uri: string, kind: PreviewKind): string {
 function Preview({ decoded, part, source }: { decoded: Decoded; part: ContentPart; source: boolean }) {
   const { kind, text, bytes } = decoded;
   const title = part.uri;
+  if (part.preview?.omitted) return null;
   if (decoded.decodeError) return <p className="note">{decoded.decodeError}</p>;
   if (decoded.size === 0) return <p className="note">Empty content.</p>;
   if (text !== undefined && (source || kind === 'code' || kind === 'text')) {
@@ -72,7 +74,19 @@ function sourceLanguage(kind: PreviewKind): string | undefined {
   return kind === 'html' || kind === 'svg' ? 'xml' : kind === 'markdown' ? 'markdown' : kind === 'json' ? 'json' : undefined;
 }
 
-export function ContentPartView({ part, index, total }: { part: ContentPart; index: number; total: number }) {
+/** What the page holds of a part that is bigger than its preview, and where the rest is. */
+function PreviewNote({ part, shownBytes }: { part: ContentPart; shownBytes: number }) {
+  if (!part.preview) return null;
+  return (
+    <p className="note" data-testid="content-preview-note">
+      {part.preview.omitted
+        ? `Too large to preview here (${formatBytes(part.preview.size)}). Save… writes the whole content to disk.`
+        : `Showing the first ${formatBytes(shownBytes)} of ${formatBytes(part.preview.size)}. Save… writes the whole content to disk.`}
+    </p>
+  );
+}
+
+export function ContentPartView({ part, index, total, source: origin }: { part: ContentPart; index: number; total: number; source: { serverId: string; uri: string } }) {
   const engine = useEngine();
   const reportError = useUiStore(s => s.reportError);
   const decoded = useMemo(() => decode(part), [part]);
@@ -89,11 +103,8 @@ export function ContentPartView({ part, index, total }: { part: ContentPart; ind
     }
   };
   const save = () => {
-    const params =
-      part.kind === 'text'
-        ? { suggestedName: fileNameFor(part.uri, decoded.kind), data: part.text, encoding: 'utf8' as const }
-        : { suggestedName: fileNameFor(part.uri, decoded.kind), data: part.blob, encoding: 'base64' as const };
-    engine.call('file.save', params).catch(e => reportError('Save', callErrorOf(e)));
+    const params = { serverId: origin.serverId, uri: origin.uri, index, suggestedName: fileNameFor(part.uri, decoded.kind) };
+    engine.call('content.save', params).catch(e => reportError('Save', callErrorOf(e)));
   };
   return (
     <section
@@ -101,6 +112,8 @@ export function ContentPartView({ part, index, total }: { part: ContentPart; ind
       data-mime={part.mimeType}
       data-kind={part.kind}
       data-preview={decoded.kind}
+      data-size={part.preview?.size ?? decoded.size}
+      {...(part.preview && { 'data-truncated': part.preview.omitted ? 'omitted' : 'preview' })}
       className="content-part"
       aria-label={`Content ${index + 1} of ${total}: ${part.mimeType ?? 'unknown type'}`}
     >
@@ -108,7 +121,7 @@ export function ContentPartView({ part, index, total }: { part: ContentPart; ind
         <span className="part-kind">{decoded.kind}</span>
         {total > 1 && <span className="part-uri">{part.uri}</span>}
         <span className="part-mime">{part.mimeType ?? 'no MIME type'}</span>
-        <span className="part-size">{formatBytes(decoded.size)}</span>
+        <span className="part-size">{formatBytes(part.preview?.size ?? decoded.size)}</span>
         <ContentAnnotations part={part} />
         {renderedKinds.has(decoded.kind) && decoded.text !== undefined && (
           <button type="button" aria-pressed={source} onClick={() => setSource(s => !s)} data-testid="view-source">
@@ -122,6 +135,7 @@ export function ContentPartView({ part, index, total }: { part: ContentPart; ind
           Save…
         </button>
       </div>
+      <PreviewNote part={part} shownBytes={decoded.size} />
       <Suspense fallback={<p className="note">Loading the preview…</p>}>
         <Preview decoded={decoded} part={part} source={source} />
       </Suspense>

@@ -99,7 +99,7 @@ export function Viewer() {
       <div className="viewer-body">
         {shown?.entries && <DirectoryView serverId={target.serverId} entries={shown.entries} />}
         {shown?.parts.map((part, k) => (
-          <ContentPartView key={`${k}-${part.uri}`} part={part} index={k} total={shown.parts.length} />
+          <ContentPartView key={`${k}-${part.uri}`} part={part} index={k} total={shown.parts.length} source={target} />
         ))}
       </div>
     </section>

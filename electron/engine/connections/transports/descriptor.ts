@@ -3,6 +3,7 @@
 // config entry are its address and its credentials. Each kind's descriptor is a file of this folder,
 // registered in index.ts.
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
+import type { Readable } from 'node:stream';
 import type { ServerConfigOf, ServerId, TransportKind } from '../../../../shared/contract';
 import type { CachePort, ProtocolLogPort } from '../../ports';
 import type { OversizeInfo } from '../oversize-guard';
@@ -15,8 +16,24 @@ export interface TransportObservers {
   cache: CachePort;
   onInbound(message: JSONRPCMessage): void;
   onOversize(info: OversizeInfo): void;
+  /** A line that is not a JSON-RPC message was skipped (stdio); `sample` is its start. */
+  onMalformed(sample: string): void;
+  /** Meters the server's output stream against its read budget (pausing it when over). */
+  meter(stream: Readable): void;
+  /**
+   * Whether an inbound message goes on to the client now; false when it is dropped or held back, in which
+   * case `later` may be called with it (or a newer one) to deliver it after all.
+   */
+  admit(message: JSONRPCMessage, later: (message: JSONRPCMessage) => void): boolean;
+  /** A spawned server process ended (stdio): its exit code or the signal that ended it. */
+  onExit(exit: ProcessExit): void;
   /** Largest single stdio message accepted (bytes); bigger ones are dropped, not fatal. */
   maxMessageBytes: number;
+}
+
+export interface ProcessExit {
+  code: number | null;
+  signal: string | null;
 }
 
 /** The SDK transport as a descriptor builds it, before the engine's own layers wrap it. */

@@ -1,5 +1,6 @@
 // A local server process: its stderr is captured, and an oversized message is dropped instead of the
 // connection (see ../oversize-guard.ts).
+import type { ChildProcess } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 import { installOversizeGuard } from '../oversize-guard';
@@ -18,7 +19,19 @@ export const stdio: TransportDescriptor<'stdio'> = {
       stderr: 'pipe',
       maxBufferSize: observers.maxMessageBytes
     });
-    installOversizeGuard(transport, observers.maxMessageBytes, observers.onOversize);
+    installOversizeGuard(transport, observers.maxMessageBytes, observers.onOversize, observers.onMalformed, message =>
+      observers.admit(message, later => transport.onmessage?.(later))
+    );
+    // The SDK forgets the process's exit code; the engine needs it to say why a server keeps failing. The
+    // SDK assigns `_process` synchronously inside start(), so the listener is attached before any exit.
+    const start = transport.start.bind(transport);
+    transport.start = () => {
+      const started = start();
+      const child = (transport as unknown as { _process?: ChildProcess })._process;
+      child?.once('exit', (code, signal) => observers.onExit({ code, signal }));
+      if (child?.stdout) observers.meter(child.stdout);
+      return started;
+    };
     const stderr = transport.stderr as Readable | null;
     if (stderr) observers.stderr.attach(stderr);
     return { transport, pid: () => transport.pid ?? undefined };

@@ -23,6 +23,10 @@ function observers(): TransportObservers {
     cache: passThroughCache as CachePort,
     onInbound: () => undefined,
     onOversize: () => undefined,
+    onExit: () => undefined,
+    onMalformed: () => undefined,
+    meter: () => undefined,
+    admit: () => true,
     maxMessageBytes: 1024
   };
 }

@@ -1,0 +1,84 @@
+// One broken server never hurts the others: the reference server next to a fleet of misbehaving servers
+// (a flood of resources/updated, a 200 MB line, a 50 MB blob, a crash loop, a silent server, malformed JSON,
+// wrong ids), all running together for two minutes in browser mode. The reference server lists and reads
+// normally throughout, the page's channel to the engine never drops, the crash-looping server ends in
+// `error` with its reason, the flooding one shows as throttled, the engine's memory stays bounded, and the
+// page never runs a main-thread task over 200 ms. Timings are in bench/isolation.ts, not here.
+import { test, expect } from './fixtures/app';
+import { brokenServer, referenceServerEntry, STEADY_ARGS } from './fixtures/reference-servers';
+
+const RUN_MS = 120_000;
+test.describe.configure({ timeout: RUN_MS + 180_000 });
+test.use({
+  openApp: false,
+  appServers: {
+    reference: { config: referenceServerEntry([...STEADY_ARGS]) },
+    flood: { config: brokenServer('flood') },
+    huge: { config: brokenServer('huge-line') },
+    blob: { config: brokenServer('big-blob') },
+    loop: { config: brokenServer('exit-after-init', ['--exit-code', '3']) },
+    silent: { config: brokenServer('silent') },
+    malformed: { config: brokenServer('malformed') },
+    wrong: { config: brokenServer('wrong-ids') }
+  }
+});
+
+test('the reference server works normally beside a broken fleet for two minutes', async ({ page, app }) => {
+  const item = (id: string) => page.locator(`[data-testid="server-item"][data-server-id="${id}"]`);
+  const closes: number[] = [];
+  page.on('websocket', ws => ws.on('close', () => closes.push(Date.now())));
+  await page.addInitScript(() => {
+    const tasks: number[] = [];
+    (window as unknown as { longTasks: number[] }).longTasks = tasks;
+    new PerformanceObserver(list => {
+      for (const entry of list.getEntries()) tasks.push(entry.duration);
+    }).observe({ entryTypes: ['longtask'] });
+  });
+  await page.goto(app.url);
+  await expect(item('reference')).toHaveAttribute('data-status', 'connected', { timeout: 90_000 });
+  const list = page.getByTestId('resource-list');
+  await expect.poll(async () => Number(await list.getAttribute('data-loaded')), { timeout: 90_000 }).toBeGreaterThan(0);
+  const rssAtStart = app.engineRssMb() as number;
+  const rss: number[] = [];
+
+  // The fleet's big payloads are asked for once, the way a user would click them (the blob over the message
+  // limit fails with too_large; the 200 MB listing likewise); the engine keeps working while they fail.
+  void app.engine.call('resources.list', { serverId: 'huge' }).catch(() => undefined);
+  void app.engine.call('resources.read', { serverId: 'blob', uri: 'fleet://blob/0', previewBytes: 256 * 1024 }).catch(() => undefined);
+  void app.engine.call('resources.list', { serverId: 'silent' }).catch(() => undefined);
+
+  const search = page.getByTestId('resource-search');
+  const uris = ['ref://samples/readme.txt', 'ref://samples/config.json', 'ref://samples/guide.md'];
+  const started = Date.now();
+  for (let round = 0; Date.now() - started < RUN_MS; round++) {
+    const uri = uris[round % uris.length];
+    await search.fill(uri);
+    await page.locator(`[data-testid="resource-row"][data-server-id="reference"][data-uri="${uri}"]`).click({ timeout: 15_000 });
+    await expect(page.getByTestId('resource-viewer')).toHaveAttribute('data-uri', uri);
+    await expect(page.getByTestId('content-part').first()).toBeVisible({ timeout: 15_000 });
+    rss.push(app.engineRssMb() ?? 0);
+    await page.waitForTimeout(5_000);
+  }
+
+  await test.step('the crash-looping server is in error with its reason', async () => {
+    await expect(item('loop')).toHaveAttribute('data-status', 'error', { timeout: 30_000 });
+    await expect(item('loop')).toContainText(/Crash loop: exited \d+ times in \d+ s; exit code 3/);
+  });
+  await test.step('the flooding server shows as throttled, and stays connected', async () => {
+    await expect(item('flood')).toHaveAttribute('data-throttled', 'true');
+    await expect(item('flood')).toHaveAttribute('data-status', 'connected');
+    await expect(item('flood').getByTestId('server-throttle')).toContainText(/unwatched/);
+  });
+  await test.step('the page channel never dropped, and the page never blocked for 200 ms', async () => {
+    expect(closes).toEqual([]);
+    const longest = await page.evaluate(() => Math.max(0, ...(window as unknown as { longTasks: number[] }).longTasks));
+    console.info(`[measure] broken fleet: longest main-thread task ${longest} ms; engine RSS ${rssAtStart} MB at start, ${rss.join(', ')} MB`);
+    expect(longest).toBeLessThan(200);
+  });
+  await test.step('engine memory stays bounded', async () => {
+    expect(Math.max(...rss) - rssAtStart).toBeLessThan(150);
+    // And flat over the second minute: no steady growth.
+    const secondHalf = rss.slice(Math.floor(rss.length / 2));
+    expect(Math.max(...secondHalf) - Math.min(...secondHalf)).toBeLessThan(100);
+  });
+});
