@@ -196,9 +196,16 @@ export class ServerConnection {
     );
     this.gate = gate;
     this.setState({ status: this.everConnected || this.state.reconnectAttempt > 0 ? 'reconnecting' : 'connecting', nextRetryAt: undefined });
+    // A process that exits mid-handshake can leave the SDK waiting for ever (a write to its closed stdin
+    // never drains): its exit ends the attempt at once.
+    let exitedWhileConnecting: () => void = () => undefined;
+    const exited = new Promise<never>((_, reject) => {
+      exitedWhileConnecting = () => reject(new AppErrorException({ code: 'transport', message: 'The server process exited while connecting' }));
+    });
+    exited.catch(() => undefined);
     const run = async () => {
       try {
-        const established = await establish({
+        const connecting = establish({
           serverId: this.id,
           entry: this.entry,
           ports: this.deps.ports,
@@ -217,9 +224,18 @@ export class ServerConnection {
             meter: stream => new StreamBudget(this.deps.readBudget, this.throttleCounts, () => this.noteOverBudget()).attach(stream),
             admit: (message, later) => gate.admit(message, later),
             onExit: exit => {
-              if (generation === this.generation) this.lastExit = exit;
+              if (generation !== this.generation) return;
+              this.lastExit = exit;
+              if (!this.live) exitedWhileConnecting();
             }
           }
+        });
+        // Every attempt ends: a probe, its fallback and the discover each have their own timeout, and this
+        // deadline over all of them catches a handshake the SDK never settles (a process dying mid-probe).
+        const established = await Promise.race([raceWithTimeout(connecting, this.deps.connectTimeoutMs * 3, undefined, `Connecting to ${this.id}`), exited]).catch(err => {
+          abort.abort();
+          void connecting.then(late => late.client.close()).catch(() => undefined);
+          throw err;
         });
         if (generation !== this.generation || this.stopped) {
           await established.client.close().catch(() => undefined);
