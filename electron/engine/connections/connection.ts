@@ -226,7 +226,7 @@ export class ServerConnection {
             onExit: exit => {
               if (generation !== this.generation) return;
               this.lastExit = exit;
-              if (!this.live) exitedWhileConnecting();
+              if (!this.live && !exit.asked) exitedWhileConnecting();
             }
           }
         });

@@ -34,6 +34,8 @@ export interface TransportObservers {
 export interface ProcessExit {
   code: number | null;
   signal: string | null;
+  /** The engine closed the process itself (it did not exit on its own). */
+  asked?: boolean;
 }
 
 /** The SDK transport as a descriptor builds it, before the engine's own layers wrap it. */

@@ -25,10 +25,17 @@ export const stdio: TransportDescriptor<'stdio'> = {
     // The SDK forgets the process's exit code; the engine needs it to say why a server keeps failing. The
     // SDK assigns `_process` synchronously inside start(), so the listener is attached before any exit.
     const start = transport.start.bind(transport);
+    // A process the engine closes itself (a probe given up for another, a reconnect) exits as asked.
+    let closing = false;
+    const close = transport.close.bind(transport);
+    transport.close = () => {
+      closing = true;
+      return close();
+    };
     transport.start = () => {
       const started = start();
       const child = (transport as unknown as { _process?: ChildProcess })._process;
-      child?.once('exit', (code, signal) => observers.onExit({ code, signal }));
+      child?.once('exit', (code, signal) => observers.onExit({ code, signal, asked: closing }));
       if (child?.stdout) observers.meter(child.stdout);
       return started;
     };
