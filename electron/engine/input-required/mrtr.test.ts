@@ -171,7 +171,7 @@ describe.concurrent('the read timeout while the user answers', () => {
     const { engine } = await engineOnReference('legacy', 'stdio', ['--resources', '5', '--slow-ms', '30000'], { requestTimeoutMs });
     const startedAt = Date.now();
     await expect(engine.host.dispatch('resources.read', { serverId: 'ref', uri: 'ref://errors/slow' })).rejects.toMatchObject({
-      error: { code: 'timeout', message: `Request timed out after ${requestTimeoutMs} ms` }
+      error: { code: 'timeout', message: `resources.read on ref: Request timed out after ${requestTimeoutMs} ms` }
     });
     expect(Date.now() - startedAt).toBeGreaterThanOrEqual(requestTimeoutMs - 50);
     expect(Date.now() - startedAt).toBeLessThan(20_000);
