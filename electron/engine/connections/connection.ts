@@ -11,7 +11,8 @@ import type { EnginePorts, LiveConnection } from '../ports';
 import { raceWithTimeout } from '../requests';
 import { FailureWindow, backoffDelay } from './backoff';
 import { NotificationGate, StreamBudget } from './read-budget';
-import type { ReadBudgetPolicy, ThrottleCounts } from './read-budget';
+import type { ReadBudgetPolicy } from './read-budget';
+import { ThrottleStatus } from './throttle-status';
 import type { BackoffPolicy, CrashLoopPolicy } from './backoff';
 import { establish } from './establish';
 import type { Established } from './establish';
@@ -64,11 +65,7 @@ export class ServerConnection {
   private readonly failures: FailureWindow;
   /** Fires once the current connection has stayed up for the stable period: backoff and failures reset. */
   private stableTimer: NodeJS.Timeout | undefined;
-  /** Read-budget counters over the connection object's life (shown in `throttle` while it is throttled). */
-  private readonly throttleCounts: ThrottleCounts = { pauses: 0, pausedMs: 0, coalesced: 0, unwatched: 0 };
-  private throttledSince: number | undefined;
-  private throttleQuietTimer: NodeJS.Timeout | undefined;
-  private throttleEmitTimer: NodeJS.Timeout | undefined;
+  private readonly throttle: ThrottleStatus;
   private gate: NotificationGate | undefined;
   /** Lines skipped because they were not JSON-RPC (kept across reconnects, like stderr). */
   private malformed = 0;
@@ -95,6 +92,7 @@ export class ServerConnection {
       onLines: lines => deps.bus.emit('stderr', { serverId: id, lines })
     });
     this.failures = new FailureWindow(deps.crashLoop);
+    this.throttle = new ThrottleStatus(deps.readBudget, throttle => this.setState({ throttle }));
   }
 
   snapshot(): ServerState {
@@ -170,8 +168,7 @@ export class ServerConnection {
     this.stopped = true;
     this.clearRetry();
     this.clearStable();
-    clearTimeout(this.throttleQuietTimer);
-    clearTimeout(this.throttleEmitTimer);
+    this.throttle.dispose();
     this.gate?.dispose();
     this.attemptAbort?.abort();
     await this.teardown();
@@ -190,9 +187,9 @@ export class ServerConnection {
     this.gate?.dispose();
     const gate = new NotificationGate(
       this.deps.readBudget,
-      this.throttleCounts,
+      this.throttle.counts,
       uri => this.deps.ports.subscriptions.isWatched(this.id, uri),
-      () => this.noteThrottleCounts()
+      () => this.throttle.countsChanged()
     );
     this.gate = gate;
     this.setState({ status: this.everConnected || this.state.reconnectAttempt > 0 ? 'reconnecting' : 'connecting', nextRetryAt: undefined });
@@ -221,7 +218,7 @@ export class ServerConnection {
               // Logged for the first few only: a server printing garbage in a loop must not flood the log.
               if (++this.malformed <= 3) console.warn(`[engine] ${this.id}: skipped a line that is not JSON-RPC: ${JSON.stringify(sample.slice(0, 120))}`);
             },
-            meter: stream => new StreamBudget(this.deps.readBudget, this.throttleCounts, () => this.noteOverBudget()).attach(stream),
+            meter: stream => new StreamBudget(this.deps.readBudget, this.throttle.counts, () => this.throttle.overBudget()).attach(stream),
             admit: (message, later) => gate.admit(message, later),
             onExit: exit => {
               if (generation !== this.generation) return;
@@ -323,37 +320,6 @@ export class ServerConnection {
       .finally(() => {
         this.pinging = false;
       });
-  }
-
-  /** The server went over its read budget: it shows as throttled until it stays under for `quietMs`. */
-  private noteOverBudget(): void {
-    clearTimeout(this.throttleQuietTimer);
-    this.throttleQuietTimer = setTimeout(() => {
-      this.throttleQuietTimer = undefined;
-      this.throttledSince = undefined;
-      clearTimeout(this.throttleEmitTimer);
-      this.throttleEmitTimer = undefined;
-      this.setState({ throttle: undefined });
-    }, this.deps.readBudget.quietMs);
-    this.throttleQuietTimer.unref();
-    if (this.throttledSince === undefined) {
-      this.throttledSince = Date.now();
-      this.setState({ throttle: this.throttleState() });
-    } else this.noteThrottleCounts();
-  }
-
-  /** While throttled, the counts go out with the state at most once a second (not once per message). */
-  private noteThrottleCounts(): void {
-    if (this.throttledSince === undefined || this.throttleEmitTimer) return;
-    this.throttleEmitTimer = setTimeout(() => {
-      this.throttleEmitTimer = undefined;
-      if (this.throttledSince !== undefined) this.setState({ throttle: this.throttleState() });
-    }, 1_000);
-    this.throttleEmitTimer.unref();
-  }
-
-  private throttleState() {
-    return { since: this.throttledSince as number, ...this.throttleCounts };
   }
 
   /** Adds the last stderr lines of a stdio server to an error: usually the actual reason it failed. */
