@@ -13,6 +13,7 @@ import { FailureWindow, backoffDelay } from './backoff';
 import { NotificationGate, StreamBudget } from './read-budget';
 import type { ReadBudgetPolicy } from './read-budget';
 import { ThrottleStatus } from './throttle-status';
+import { crashLoopError, exitText } from './crash-loop-error';
 import type { BackoffPolicy, CrashLoopPolicy } from './backoff';
 import { establish } from './establish';
 import type { Established } from './establish';
@@ -345,19 +346,7 @@ export class ServerConnection {
 
   /** Stops retrying: the server stays in `error` with the reason until `servers.reconnect` or a config edit. */
   private crashLooped(cause: AppError, failures: number, spanMs: number): void {
-    const exit = this.lastExit;
-    const verb = exit ? 'exited' : 'failed';
-    const seconds = Math.max(1, Math.round(spanMs / 1000));
-    const stderr = this.stderr.tail(5);
-    const parts = [`${verb} ${failures} times in ${seconds} s`, exit && exitText(exit), 'not restarted until you reconnect it or edit its config'].filter(Boolean);
-    const error: AppError = {
-      code: 'transport',
-      message: `Crash loop: ${parts.join('; ')}${stderr ? `\nstderr: ${stderr}` : ''}`,
-      data: {
-        crashLoop: { failures, spanMs, ...(exit && { exitCode: exit.code, signal: exit.signal }), lastError: cause.message },
-        ...(stderr && { stderr: stderr.split('\n') })
-      }
-    };
+    const error = crashLoopError(cause, failures, spanMs, this.lastExit, this.stderr.tail(5));
     this.history.push({ at: Date.now(), attempt: this.state.reconnectAttempt + 1, delayMs: 0, reason: error.message });
     if (this.history.length > this.deps.limits.reconnectHistory) this.history.shift();
     this.setState({ status: 'error', lastError: error, nextRetryAt: undefined });
@@ -417,8 +406,4 @@ export class ServerConnection {
   private emit(): void {
     this.deps.bus.emit('serverState', this.snapshot());
   }
-}
-
-function exitText(exit: ProcessExit): string {
-  return exit.signal ? `killed by ${exit.signal}` : `exit code ${exit.code}`;
 }
