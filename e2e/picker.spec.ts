@@ -195,8 +195,9 @@ test.describe('picker across servers', () => {
 });
 
 test.describe('listing progress', () => {
-  // Small pages, so the listing lasts long enough to be cancelled midway (200 pages of 20 now finish first).
-  test.use({ appServers: { big: { transport: 'stdio', args: [...STEADY_REFERENCE.args, '--resources', '4000', '--page-size', '4'] } } });
+  // Slow pages (200 of 20, each answered after 25 ms), so the listing lasts long enough to be cancelled midway on
+  // any machine: fast pages once finished before the click landed.
+  test.use({ appServers: { big: { transport: 'stdio', args: [...STEADY_REFERENCE.args, '--resources', '4000', '--page-size', '20', '--list-delay-ms', '25'] } } });
 
   test('streams with a progress bar, can be cancelled and listed again', async ({ page, picker }) => {
     const progress = page.getByTestId('list-progress');
@@ -218,10 +219,10 @@ test.describe('listing progress', () => {
 });
 
 test.describe('listing failure', () => {
-  // Small pages, as above, so the kill comes while the listing still runs (200 pages of 20 can finish first);
-  // the server comes back with pages of 20, so the relist over HTTP stays short on a loaded machine.
-  const flakyArgs = (pageSize: number) => [...STEADY_REFERENCE.args, '--resources', '4000', '--page-size', String(pageSize)];
-  test.use({ appServers: { flaky: { transport: 'http', args: flakyArgs(4) } } });
+  // Slow pages, as above, so the kill comes while the listing still runs; the server comes back with fast pages,
+  // so the relist over HTTP stays short on a loaded machine.
+  const pagesOf20 = [...STEADY_REFERENCE.args, '--resources', '4000', '--page-size', '20'];
+  test.use({ appServers: { flaky: { transport: 'http', args: [...pagesOf20, '--list-delay-ms', '25'] } } });
 
   test('a list that fails midway shows the error with a retry, not an empty list', async ({ page, app, picker }) => {
     await expect(page.getByTestId('list-progress')).toBeVisible({ timeout: 30_000 });
@@ -240,7 +241,7 @@ test.describe('listing failure', () => {
     // the click would then wait for a button that never comes back.
     const server = page.locator('[data-testid="server-item"][data-server-id="flaky"]');
     await expect(server).not.toHaveAttribute('data-status', 'connected');
-    await app.restartServer('flaky', flakyArgs(20));
+    await app.restartServer('flaky', pagesOf20);
     await expect(server).toHaveAttribute('data-status', 'connected', { timeout: 60_000 });
     await expect.poll(() => picker.loaded(), { timeout: 90_000 }).toBeGreaterThanOrEqual(4_000);
     await expect(banner).toHaveCount(0);

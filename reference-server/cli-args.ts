@@ -20,6 +20,8 @@ export interface ServerOptions {
   sandboxDir?: string;
   /** How long `ref://errors/slow` takes to answer. */
   slowMs: number;
+  /** Every resources/list page waits this long before it answers: a slow server, for tests that act mid-listing. */
+  listDelayMs: number;
   /** Lifetime of MRTR `requestState` tokens. */
   requestStateTtlSeconds: number;
   /** HMAC key for `requestState`; random per process when not given. */
@@ -41,6 +43,7 @@ const DEFAULT_OPTIONS: ServerOptions = {
   seed: 42,
   era: 'both',
   slowMs: 5000,
+  listDelayMs: 0,
   requestStateTtlSeconds: 300,
   legacySessionIdleSeconds: 600,
   invalidAnnotations: false
@@ -48,7 +51,7 @@ const DEFAULT_OPTIONS: ServerOptions = {
 
 const USAGE = `Usage: reference-server [--transport stdio|http] [--port N] [--host H] [--resources N]
   [--page-size N] [--template-page-size N] [--update-interval-ms N] [--seed N] [--era both|modern|legacy]
-  [--sandbox-dir DIR] [--slow-ms N] [--request-state-ttl-s N] [--state-key KEY] [--legacy-session-idle-s N]
+  [--sandbox-dir DIR] [--slow-ms N] [--list-delay-ms N] [--request-state-ttl-s N] [--state-key KEY] [--legacy-session-idle-s N]
   [--invalid-annotations]`;
 
 export class UsageError extends Error {}
@@ -66,6 +69,7 @@ const FLAGS = {
   era: { type: 'string' },
   'sandbox-dir': { type: 'string' },
   'slow-ms': { type: 'string' },
+  'list-delay-ms': { type: 'string' },
   'request-state-ttl-s': { type: 'string' },
   'legacy-session-idle-s': { type: 'string' },
   'state-key': { type: 'string' },
@@ -83,6 +87,7 @@ const INTEGER_FLAGS: readonly (readonly [keyof typeof FLAGS, IntegerOption, numb
   ['update-interval-ms', 'updateIntervalMs', 10, 86_400_000],
   ['seed', 'seed', 0, 2 ** 31 - 1],
   ['slow-ms', 'slowMs', 0, 600_000],
+  ['list-delay-ms', 'listDelayMs', 0, 60_000],
   ['request-state-ttl-s', 'requestStateTtlSeconds', 1, 86_400],
   ['legacy-session-idle-s', 'legacySessionIdleSeconds', 1, 86_400]
 ];

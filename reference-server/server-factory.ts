@@ -1,6 +1,7 @@
 // Builds one MCP server instance over the shared registry. The same factory serves both eras: stdio pins one
 // instance per connection, the modern HTTP leg builds one per request, and each 2025 HTTP session gets its own.
 import { McpServer, ProtocolError, ProtocolErrorCode, isInputRequiredResult, type ServerContext } from '@modelcontextprotocol/server';
+import { setTimeout as delay } from 'node:timers/promises';
 import * as z from 'zod';
 import type { ReferenceApp } from './app';
 import { listTtlMs } from './live';
@@ -44,7 +45,11 @@ export function createReferenceServer(app: ReferenceApp, opts: FactoryOptions): 
   const { registry, live } = app;
   const low = server.server;
 
-  low.setRequestHandler('resources/list', req => registry.listResources(req.params?.cursor));
+  const { listDelayMs } = app.options;
+  low.setRequestHandler('resources/list', async req => {
+    if (listDelayMs > 0) await delay(listDelayMs);
+    return registry.listResources(req.params?.cursor);
+  });
   low.setRequestHandler('resources/templates/list', req => registry.listTemplates(req.params?.cursor));
   low.setRequestHandler('resources/read', async (req, ctx: ServerContext) => {
     const { outcome, cache } = await registry.read(req.params.uri, ctx);

@@ -19,8 +19,8 @@ import { decodeCursor, encodeCursor } from './pagination';
 describe('parseArgs', () => {
   it('reads every flag, in both spellings', () => {
     const o = parseArgs(['--transport', 'http', '--port=0', '--host', '::1', '--resources', '100000', '--page-size', '500',
-      '--update-interval-ms', '100', '--seed', '7', '--era', 'legacy', '--sandbox-dir', '/tmp/x', '--slow-ms', '10', '--request-state-ttl-s', '2', '--legacy-session-idle-s', '5', '--template-page-size', '3', '--state-key', 'k'.repeat(32)]);
-    expect(o).toMatchObject({ transport: 'http', port: 0, host: '::1', resources: 100_000, pageSize: 500, updateIntervalMs: 100, seed: 7, era: 'legacy', sandboxDir: '/tmp/x', slowMs: 10, requestStateTtlSeconds: 2, legacySessionIdleSeconds: 5, templatePageSize: 3, stateKey: 'k'.repeat(32) });
+      '--update-interval-ms', '100', '--seed', '7', '--era', 'legacy', '--sandbox-dir', '/tmp/x', '--slow-ms', '10', '--list-delay-ms', '25', '--request-state-ttl-s', '2', '--legacy-session-idle-s', '5', '--template-page-size', '3', '--state-key', 'k'.repeat(32)]);
+    expect(o).toMatchObject({ transport: 'http', port: 0, host: '::1', resources: 100_000, pageSize: 500, updateIntervalMs: 100, seed: 7, era: 'legacy', sandboxDir: '/tmp/x', slowMs: 10, listDelayMs: 25, requestStateTtlSeconds: 2, legacySessionIdleSeconds: 5, templatePageSize: 3, stateKey: 'k'.repeat(32) });
     expect(parseArgs([])).toMatchObject({ transport: 'stdio', host: '127.0.0.1', era: 'both' });
   });
   it('refuses bad input with a clear message', () => {
@@ -28,6 +28,7 @@ describe('parseArgs', () => {
     expect(() => parseArgs(['--port', '70000'])).toThrow(UsageError);
     expect(() => parseArgs(['--page-size', 'ten'])).toThrow(/needs an integer/);
     expect(() => parseArgs(['--page-size', '0'])).toThrow(/between 1/);
+    expect(() => parseArgs(['--list-delay-ms=-1'])).toThrow(/--list-delay-ms must be between 0/);
     expect(() => parseArgs(['--state-key', 'short'])).toThrow(/32 bytes/);
     expect(() => parseArgs(['--frobnicate'])).toThrow(/Unknown option '--frobnicate'[^]*Usage: reference-server/);
     expect(() => parseArgs(['stray'])).toThrow(/Unexpected argument 'stray'/);
