@@ -9,7 +9,12 @@
 //   silent       answers the handshake, then never answers anything
 //   malformed    answers with broken JSON lines, and with replies whose ids match no request
 //   wrong-ids    answers every request with a wrong id
+// With `--transport http` it serves the same modes over Streamable HTTP (stateless, 2025 era) on
+// `--port` (0: any) and prints `listening on <url>` on stderr: replies are JSON bodies, or event streams with
+// `--sse-replies`; the flood runs on the GET event stream.
+import { createServer, type ServerResponse } from 'node:http';
 import { createInterface } from 'node:readline';
+import type { Writable } from 'node:stream';
 
 const argv = process.argv.slice(2);
 const flag = (name: string, fallback: string) => {
@@ -27,16 +32,23 @@ interface Message {
   params?: Record<string, unknown>;
 }
 
+/** Where replies go: stdout, or the HTTP response of the request being answered. */
+let out: Writable = process.stdout;
+/** Frames one message for `out`: a line over stdio, an event on an HTTP event stream. */
+let frame = (json: string) => `${json}\n`;
+
+let sent = 0;
 function send(message: unknown): boolean {
-  return process.stdout.write(`${JSON.stringify({ jsonrpc: '2.0', ...(message as object) })}\n`);
+  sent++;
+  return out.write(frame(JSON.stringify({ jsonrpc: '2.0', ...(message as object) })));
 }
 const reply = (id: Id, result: unknown) => send({ id, result });
 const refuse = (id: Id, code: number, message: string) => send({ id, error: { code, message } });
 
 const items = Array.from({ length: resources }, (_, i) => ({ uri: `fleet://${mode}/${i}`, name: `${mode} ${i}`, mimeType: 'text/plain' }));
 
-function flood(): void {
-  const line = (n: number) => `${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri: `fleet://flood/${n % 50}` } })}\n`;
+function flood(sink: Writable = process.stdout, framing = frame): void {
+  const line = (n: number) => framing(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri: `fleet://flood/${n % 50}` } }));
   let n = 0;
   const pump = () => {
     // Write in batches until the pipe pushes back, then wait for it to drain: as fast as the reader reads.
@@ -44,27 +56,28 @@ function flood(): void {
     while (ok) {
       let batch = '';
       for (let i = 0; i < 200; i++) batch += line(n++);
-      ok = process.stdout.write(batch);
+      ok = sink.write(batch);
     }
-    process.stdout.once('drain', pump);
+    if (!sink.destroyed) sink.once('drain', pump);
   };
   pump();
 }
 
 function hugeLine(id: Id): void {
-  // One JSON line of `bytes` bytes, written in chunks so this process itself stays small.
-  const head = `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{"resources":[{"uri":"fleet://huge/0","name":"`;
-  const tail = '"}]}}\n';
+  // One JSON message of `bytes` bytes, written in chunks so this process itself stays small.
+  const sink = out;
+  const [head, tail] = frame(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{"resources":[{"uri":"fleet://huge/0","name":"@FILL@"}]}}`).split('@FILL@');
   let left = Math.max(0, bytes - head.length - tail.length);
   const chunk = 'x'.repeat(1024 * 1024);
-  process.stdout.write(head);
+  sink.write(head);
   const pump = () => {
-    while (left > 0) {
+    while (left > 0 && !sink.destroyed) {
       const piece = left >= chunk.length ? chunk : chunk.slice(0, left);
       left -= piece.length;
-      if (!process.stdout.write(piece)) return void process.stdout.once('drain', pump);
+      if (!sink.write(piece)) return void sink.once('drain', pump);
     }
-    process.stdout.write(tail);
+    if (sink === process.stdout) sink.write(tail);
+    else sink.end(tail);
   };
   pump();
 }
@@ -83,7 +96,7 @@ function handle(message: Message): void {
       process.stderr.write(`fleet: ${mode} exiting on purpose\n`);
       setTimeout(() => process.exit(Number(flag('exit-code', '1'))), Number(flag('exit-ms', '20')));
     }
-    if (mode === 'flood') setTimeout(flood, 50);
+    if (mode === 'flood' && out === process.stdout) setTimeout(flood, 50);
     return;
   }
   if (method === 'ping') return void reply(id, {});
@@ -109,13 +122,54 @@ function handle(message: Message): void {
   refuse(id, -32601, `Method not found: ${method}`);
 }
 
-process.stdout.on('error', () => process.exit(0));
-createInterface({ input: process.stdin }).on('line', line => {
+/** Answers one POST: 202 for a notification, else the reply as a JSON body or an event stream; silent ones never. */
+function answerPost(raw: string, res: ServerResponse): void {
   let message: Message;
   try {
-    message = JSON.parse(line) as Message;
+    message = JSON.parse(raw) as Message;
   } catch {
-    return;
+    return void res.writeHead(400).end();
   }
+  if (message.id === undefined) return void res.writeHead(202).end();
+  const sse = argv.includes('--sse-replies');
+  res.writeHead(200, { 'content-type': sse ? 'text/event-stream' : 'application/json' });
+  out = res;
+  frame = sse ? json => `event: message\ndata: ${json}\n\n` : json => json;
+  const before = sent;
   handle(message);
-});
+  out = process.stdout;
+  frame = json => `${json}\n`;
+  // A reply still being written (the huge one) ends itself; a request left unanswered stays open, as silence.
+  if (sent > before) res.end();
+}
+
+function serveHttp(): void {
+  const server = createServer((req, res) => {
+    if (req.method === 'GET') {
+      if (mode !== 'flood') return void res.writeHead(405).end();
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      return flood(res, json => `event: message\ndata: ${json}\n\n`);
+    }
+    if (req.method === 'DELETE') return void res.writeHead(200).end();
+    let raw = '';
+    req.setEncoding('utf8').on('data', (chunk: string) => (raw += chunk)).on('end', () => answerPost(raw, res));
+  });
+  server.listen(Number(flag('port', '0')), '127.0.0.1', () => {
+    const address = server.address();
+    if (address && typeof address === 'object') process.stderr.write(`fleet: listening on http://127.0.0.1:${address.port}/mcp\n`);
+  });
+}
+
+if (flag('transport', 'stdio') === 'http') serveHttp();
+else {
+  process.stdout.on('error', () => process.exit(0));
+  createInterface({ input: process.stdin }).on('line', line => {
+    let message: Message;
+    try {
+      message = JSON.parse(line) as Message;
+    } catch {
+      return;
+    }
+    handle(message);
+  });
+}

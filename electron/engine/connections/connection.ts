@@ -10,7 +10,8 @@ import type { EventBus } from '../event-bus';
 import type { EnginePorts, LiveConnection } from '../ports';
 import { raceWithTimeout } from '../requests';
 import { FailureWindow, backoffDelay } from './backoff';
-import { NotificationGate, StreamBudget } from './read-budget';
+import { NotificationGate } from './notification-gate';
+import { ReadMeter } from './read-budget';
 import type { ReadBudgetPolicy } from './read-budget';
 import { ThrottleStatus } from './throttle-status';
 import { crashLoopError, exitText } from './crash-loop-error';
@@ -219,7 +220,7 @@ export class ServerConnection {
               // Logged for the first few only: a server printing garbage in a loop must not flood the log.
               if (++this.malformed <= 3) console.warn(`[engine] ${this.id}: skipped a line that is not JSON-RPC: ${JSON.stringify(sample.slice(0, 120))}`);
             },
-            meter: stream => new StreamBudget(this.deps.readBudget, this.throttle.counts, () => this.throttle.overBudget()).attach(stream),
+            readMeter: new ReadMeter(this.deps.readBudget, this.throttle.counts, () => this.throttle.overBudget()),
             admit: (message, later) => gate.admit(message, later),
             onExit: exit => {
               if (generation !== this.generation) return;

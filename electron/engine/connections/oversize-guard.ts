@@ -7,7 +7,7 @@ import type { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { deserializeMessage } from '@modelcontextprotocol/client';
 import { RPC_TOO_LARGE } from '../errors';
 
-const EDGE = 256;
+export const EDGE = 256;
 /** JSON-RPC ids are numbers or strings; the SDK emits numbers. Top-level `id` is first or last. */
 const ID_AT_START = /^\s*\{\s*(?:"jsonrpc"\s*:\s*"2\.0"\s*,\s*)?"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.)*")/;
 const ID_AT_END = /"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.)*")\s*\}\s*$/;
@@ -105,20 +105,31 @@ export class BoundedLineReader {
   }
 
   private reportOversize({ head, tail, size }: { head: Buffer; tail: Buffer; size: number }): void {
-    const match = ID_AT_START.exec(head.toString('utf8')) ?? ID_AT_END.exec(tail.toString('utf8').replace(/\r$/, ''));
-    const id = match ? (JSON.parse(match[1]) as string | number) : undefined;
+    const id = jsonRpcIdAtEdges(head.toString('utf8'), tail.toString('utf8').replace(/\r$/, ''));
     this.onOversize({ size, limit: this.maxLineBytes, ...(id !== undefined && { id }) });
-    if (id === undefined) return;
-    this.ready.push({
-      jsonrpc: '2.0',
-      id,
-      error: {
-        code: RPC_TOO_LARGE,
-        message: `The server's reply (${size} bytes) exceeds the limit of ${this.maxLineBytes} bytes; it was dropped and the connection kept`,
-        data: { size, limit: this.maxLineBytes }
-      }
-    });
+    if (id !== undefined) this.ready.push(tooLargeReply(id, size, this.maxLineBytes));
   }
+}
+
+/** The JSON-RPC id of a message seen only by its first and last few hundred characters (a top-level `id` comes
+ * first or last in what SDKs write). */
+export function jsonRpcIdAtEdges(head: string, tail: string): string | number | undefined {
+  const match = ID_AT_START.exec(head) ?? ID_AT_END.exec(tail);
+  return match ? (JSON.parse(match[1]) as string | number) : undefined;
+}
+
+/** The error that answers a request whose reply was too large to take. `atLeast`: reading stopped at the limit. */
+export function tooLargeReply(id: string | number, size: number, limit: number, atLeast = false): JSONRPCMessage {
+  const sizeText = atLeast ? `over ${limit} bytes` : `${size} bytes`;
+  return {
+    jsonrpc: '2.0',
+    id,
+    error: {
+      code: RPC_TOO_LARGE,
+      message: `The server's reply (${sizeText}) exceeds the limit of ${limit} bytes; it was dropped and the connection kept`,
+      data: { size, limit }
+    }
+  };
 }
 
 /**

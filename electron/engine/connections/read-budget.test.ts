@@ -1,16 +1,31 @@
 // Read budgets against a real flooding process (100,000 notifications a second when read as fast as it
-// writes): the engine pauses its stdout, shows it as throttled with counts, drops updates for URIs nobody
-// watches, coalesces those for a watched URI (the latest still arrives), and a healthy server beside it
-// keeps answering.
+// writes), over stdio and over Streamable HTTP (its event stream): the engine stops reading when over budget,
+// shows the server as throttled with counts, drops updates for URIs nobody watches, coalesces those for a
+// watched URI (the latest still arrives), and a healthy server beside it keeps answering.
 import { afterAll, describe, expect, it } from 'vitest';
+import type { ServerConfigEntry } from '../../../shared/contract';
 import { cleanup, engineWith, nextEvent, statusOf } from '../../../test-support/engine/engine-harness';
-import { brokenServer } from '../../../test-support/fleet/fleet';
+import { brokenServer, startBrokenHttpServer, type BrokenHttpServer } from '../../../test-support/fleet/fleet';
 
-afterAll(cleanup);
+const started: BrokenHttpServer[] = [];
+afterAll(async () => {
+  await cleanup();
+  await Promise.all(started.map(server => server.stop()));
+});
 
-describe('read budgets', () => {
+describe.each<[string, () => Promise<ServerConfigEntry>]>([
+  ['stdio', async () => brokenServer('flood')],
+  [
+    'Streamable HTTP',
+    async () => {
+      const server = await startBrokenHttpServer('flood');
+      started.push(server);
+      return server.entry;
+    }
+  ]
+])('read budgets over %s', (_, floodEntry) => {
   it('throttles a flooding server, counts what it drops, and keeps a healthy one answering', async () => {
-    const engine = await engineWith({ flood: brokenServer('flood'), good: brokenServer('healthy') }, { readBudget: { messagesPerSecond: 1_000, quietMs: 1_000 } });
+    const engine = await engineWith({ flood: await floodEntry(), good: brokenServer('healthy') }, { readBudget: { messagesPerSecond: 1_000, quietMs: 1_000 } });
     await statusOf(engine, 'good', 'connected', 60_000);
     const throttled = await nextEvent(engine.bus, 'serverState', s => s.id === 'flood' && (s.throttle?.unwatched ?? 0) > 0, 60_000);
     expect(throttled.status).toBe('connected');

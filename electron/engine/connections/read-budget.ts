@@ -1,9 +1,8 @@
 // Per-server read budgets: each connection reads its server's traffic at a bounded rate, so a server that
-// floods (100,000 notifications a second) cannot starve the event loop that serves the others. Over stdio,
-// going over the budget pauses the process's stdout for the rest of the window, so the OS pipe pushes back
-// and the flooding server blocks on its own writes. Notifications that get through are then coalesced
-// (`resources/updated` per URI) or counted and dropped when nobody watches them (NotificationGate).
-import type { JSONRPCMessage } from '@modelcontextprotocol/client';
+// floods (100,000 notifications a second) cannot starve the event loop that serves the others. Going over the
+// budget stops reading for the rest of the window (stdio: the process's stdout is paused, so the OS pipe
+// pushes back; HTTP: the response body is not pulled, so TCP pushes back), and the flooding server blocks on
+// its own writes. Notifications that get through are then coalesced or dropped (notification-gate.ts).
 import type { Readable } from 'node:stream';
 
 export interface ReadBudgetPolicy {
@@ -31,13 +30,15 @@ export interface ThrottleCounts {
   unwatched: number;
 }
 
-/** Meters one readable stream: pauses it for the rest of the current window once the window's share is spent. */
-export class StreamBudget {
+/**
+ * One server's read budget, shared by every stream read from it (stdio: its stdout; HTTP: each response body).
+ * A reader spends what it read and is told how long to wait before reading more: the rest of the current
+ * window once the window's share is spent.
+ */
+export class ReadMeter {
   private windowStart = 0;
   private messages = 0;
   private bytes = 0;
-  private resumeTimer: NodeJS.Timeout | undefined;
-  private pausedAt = 0;
 
   constructor(
     private readonly policy: ReadBudgetPolicy,
@@ -45,102 +46,43 @@ export class StreamBudget {
     private readonly onOver: () => void
   ) {}
 
-  /** Starts metering `stream` (its 'data' events; the SDK's own listener reads the same chunks). */
-  attach(stream: Readable): void {
-    stream.on('data', (chunk: Buffer) => this.take(stream, chunk));
-    stream.once('close', () => this.dispose());
-  }
-
-  dispose(): void {
-    clearTimeout(this.resumeTimer);
-    this.resumeTimer = undefined;
-  }
-
-  private take(stream: Readable, chunk: Buffer): void {
+  /** Milliseconds the reader waits before its next read; 0 while within the budget. */
+  spend(bytes: number, messages: number): number {
     const now = Date.now();
     if (now - this.windowStart >= WINDOW_MS) {
       this.windowStart = now;
       this.messages = 0;
       this.bytes = 0;
     }
-    this.bytes += chunk.length;
-    for (let at = chunk.indexOf(0x0a); at !== -1; at = chunk.indexOf(0x0a, at + 1)) this.messages++;
+    this.bytes += bytes;
+    this.messages += messages;
     const share = WINDOW_MS / 1000;
-    if (this.messages <= this.policy.messagesPerSecond * share && this.bytes <= this.policy.bytesPerSecond * share) return;
-    if (this.resumeTimer) return;
-    stream.pause();
-    this.pausedAt = now;
+    if (this.messages <= this.policy.messagesPerSecond * share && this.bytes <= this.policy.bytesPerSecond * share) return 0;
+    const wait = Math.max(1, this.windowStart + WINDOW_MS - now);
     this.counts.pauses++;
+    this.counts.pausedMs += wait;
     this.onOver();
-    this.resumeTimer = setTimeout(() => {
-      this.resumeTimer = undefined;
-      this.counts.pausedMs += Date.now() - this.pausedAt;
-      if (!stream.destroyed) stream.resume();
-    }, Math.max(1, this.windowStart + WINDOW_MS - now));
+    return wait;
   }
 }
 
 /**
- * Decides, per inbound notification, whether it goes on to the client: `resources/updated` for a URI nobody
- * watches is counted and dropped; for a watched URI at most one per `coalesceMs` goes through, and the last
- * one held back is delivered when the interval ends (so the page always sees the latest state).
+ * Meters a Node stream (a stdio server's stdout): over the budget, the stream is paused for the wait, so the
+ * OS pipe pushes back and the server blocks on its own writes. The SDK's own listener reads the same chunks.
  */
-export class NotificationGate {
-  private readonly lastSent = new Map<string, number>();
-  private readonly held = new Map<string, JSONRPCMessage>();
-  private flushTimer: NodeJS.Timeout | undefined;
-
-  constructor(
-    private readonly policy: ReadBudgetPolicy,
-    private readonly counts: ThrottleCounts,
-    private readonly isWatched: (uri: string) => boolean,
-    private readonly onDrop: () => void
-  ) {}
-
-  /** Delivers a held-back notification later (through the transport's onmessage). */
-  private deliver: (message: JSONRPCMessage) => void = () => undefined;
-
-  admit(message: JSONRPCMessage, later: (message: JSONRPCMessage) => void): boolean {
-    this.deliver = later;
-    if (!('method' in message) || 'id' in message || message.method !== 'notifications/resources/updated') return true;
-    const uri = (message.params as { uri?: unknown } | undefined)?.uri;
-    if (typeof uri !== 'string') return true;
-    if (!this.isWatched(uri)) {
-      this.counts.unwatched++;
-      this.onDrop();
-      return false;
-    }
-    const now = Date.now();
-    const last = this.lastSent.get(uri);
-    if (last === undefined || now - last >= this.policy.coalesceMs) {
-      this.lastSent.set(uri, now);
-      this.held.delete(uri);
-      return true;
-    }
-    if (this.held.has(uri)) this.counts.coalesced++;
-    this.held.set(uri, message);
-    this.onDrop();
-    if (!this.flushTimer) {
-      this.flushTimer = setTimeout(() => this.flush(), this.policy.coalesceMs);
-      this.flushTimer.unref();
-    }
-    return false;
-  }
-
-  dispose(): void {
-    clearTimeout(this.flushTimer);
-    this.held.clear();
-  }
-
-  private flush(): void {
-    this.flushTimer = undefined;
-    const now = Date.now();
-    for (const [uri, message] of this.held) {
-      this.held.delete(uri);
-      this.lastSent.set(uri, now);
-      this.deliver(message);
-    }
-    // Forget URIs quiet for a while, so the map stays as small as the set of busy URIs.
-    if (this.lastSent.size > 10_000) for (const [uri, at] of this.lastSent) if (now - at > this.policy.coalesceMs) this.lastSent.delete(uri);
-  }
+export function meterReadable(stream: Readable, meter: ReadMeter): void {
+  let resumeTimer: NodeJS.Timeout | undefined;
+  stream.on('data', (chunk: Buffer) => {
+    let lines = 0;
+    for (let at = chunk.indexOf(0x0a); at !== -1; at = chunk.indexOf(0x0a, at + 1)) lines++;
+    const wait = meter.spend(chunk.length, lines);
+    if (wait === 0 || resumeTimer) return;
+    stream.pause();
+    resumeTimer = setTimeout(() => {
+      resumeTimer = undefined;
+      if (!stream.destroyed) stream.resume();
+    }, wait);
+  });
+  stream.once('close', () => clearTimeout(resumeTimer));
 }
+

@@ -3,10 +3,10 @@
 // config entry are its address and its credentials. Each kind's descriptor is a file of this folder,
 // registered in index.ts.
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
-import type { Readable } from 'node:stream';
 import type { ServerConfigOf, ServerId, TransportKind } from '../../../../shared/contract';
 import type { CachePort, ProtocolLogPort } from '../../ports';
 import type { OversizeInfo } from '../oversize-guard';
+import type { ReadMeter } from '../read-budget';
 import type { StderrBuffer } from '../stderr-buffer';
 
 export interface TransportObservers {
@@ -18,8 +18,8 @@ export interface TransportObservers {
   onOversize(info: OversizeInfo): void;
   /** A line that is not a JSON-RPC message was skipped (stdio); `sample` is its start. */
   onMalformed(sample: string): void;
-  /** Meters the server's output stream against its read budget (pausing it when over). */
-  meter(stream: Readable): void;
+  /** The server's read budget: every stream read from it spends from it, and waits when told to. */
+  readMeter: ReadMeter;
   /**
    * Whether an inbound message goes on to the client now; false when it is dropped or held back, in which
    * case `later` may be called with it (or a newer one) to deliver it after all.
@@ -27,7 +27,7 @@ export interface TransportObservers {
   admit(message: JSONRPCMessage, later: (message: JSONRPCMessage) => void): boolean;
   /** A spawned server process ended (stdio): its exit code or the signal that ended it. */
   onExit(exit: ProcessExit): void;
-  /** Largest single stdio message accepted (bytes); bigger ones are dropped, not fatal. */
+  /** Largest single message accepted (bytes); bigger ones are dropped, not fatal. */
   maxMessageBytes: number;
 }
 

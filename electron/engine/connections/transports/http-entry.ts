@@ -1,12 +1,23 @@
 // What Streamable HTTP and legacy HTTP+SSE share: a URL entry with optional headers (e.g. a bearer
 // token), and no process whose exit would tell that the server is gone.
+import type { FetchLike, JSONRPCMessage } from '@modelcontextprotocol/client';
 import type { HttpServerConfig } from '../../../../shared/contract';
-import type { DropSignals } from './descriptor';
+import type { DropSignals, TransportObservers } from './descriptor';
+import { guardedFetch } from './guarded-fetch';
 
 export const httpDrop: DropSignals = { closedReason: 'the connection closed', watchRequests: true };
 
-export function requestInitOf(entry: HttpServerConfig): RequestInit {
-  return entry.headers ? { headers: { ...entry.headers } } : {};
+/** The options both HTTP transports take: the entry's headers, and the fetch that holds the server to its
+ * budgets. `transport`: the transport being built, for notifications the gate delivers late. */
+export function httpOptionsOf(
+  entry: HttpServerConfig,
+  observers: TransportObservers,
+  transport: () => { onmessage?: (message: JSONRPCMessage) => void }
+): { requestInit: RequestInit; fetch: FetchLike } {
+  return {
+    requestInit: entry.headers ? { headers: { ...entry.headers } } : {},
+    fetch: guardedFetch(observers, message => transport().onmessage?.(message))
+  };
 }
 
 /** The URL and the headers (names in lower case, as HTTP compares them): the same for both URL kinds, so one

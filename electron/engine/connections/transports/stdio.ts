@@ -4,6 +4,7 @@ import type { ChildProcess } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 import { installOversizeGuard } from '../oversize-guard';
+import { meterReadable } from '../read-budget';
 import type { TransportDescriptor } from './descriptor';
 
 export const stdio: TransportDescriptor<'stdio'> = {
@@ -36,7 +37,7 @@ export const stdio: TransportDescriptor<'stdio'> = {
       const started = start();
       const child = (transport as unknown as { _process?: ChildProcess })._process;
       child?.once('exit', (code, signal) => observers.onExit({ code, signal, asked: closing }));
-      if (child?.stdout) observers.meter(child.stdout);
+      if (child?.stdout) meterReadable(child.stdout, observers.readMeter);
       return started;
     };
     const stderr = transport.stderr as Readable | null;

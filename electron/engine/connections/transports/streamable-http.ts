@@ -2,7 +2,7 @@
 // get too).
 import { SdkError, SdkErrorCode, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { TransportDescriptor } from './descriptor';
-import { httpDrop, requestInitOf, urlIdentityOf } from './http-entry';
+import { httpDrop, httpOptionsOf, urlIdentityOf } from './http-entry';
 
 function isAuthFailure(err: unknown): boolean {
   return err instanceof SdkError && (err.code === SdkErrorCode.ClientHttpAuthentication || err.code === SdkErrorCode.ClientHttpForbidden);
@@ -13,7 +13,10 @@ export const streamableHttp: TransportDescriptor<'http'> = {
   negotiation: 'auto',
   fallback: { kind: 'sse', name: 'legacy SSE', isFinal: isAuthFailure },
   drop: httpDrop,
-  build: entry => ({ transport: new StreamableHTTPClientTransport(new URL(entry.url), { requestInit: requestInitOf(entry) }), pid: () => undefined }),
+  build: (entry, observers) => {
+    const transport: StreamableHTTPClientTransport = new StreamableHTTPClientTransport(new URL(entry.url), httpOptionsOf(entry, observers, () => transport));
+    return { transport, pid: () => undefined };
+  },
   endpoint: entry => entry.url,
   identity: urlIdentityOf,
   credentials: entry => entry.headers

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { ServerConfigEntry } from '../../../../shared/contract';
 import { transportKindSchema } from '../../../../shared/contract';
 import type { CachePort, ProtocolLogPort } from '../../ports';
+import { defaultReadBudget, ReadMeter } from '../read-budget';
 import { StderrBuffer } from '../stderr-buffer';
 import { buildTransport, cacheIdentityOf, credentialIdOf, endpointOf, transports } from '.';
 import type { TransportObservers } from '.';
@@ -25,7 +26,7 @@ function observers(): TransportObservers {
     onOversize: () => undefined,
     onExit: () => undefined,
     onMalformed: () => undefined,
-    meter: () => undefined,
+    readMeter: new ReadMeter(defaultReadBudget, { pauses: 0, pausedMs: 0, coalesced: 0, unwatched: 0 }, () => undefined),
     admit: () => true,
     maxMessageBytes: 1024
   };
