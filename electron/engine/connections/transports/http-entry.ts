@@ -1,12 +1,23 @@
 // What Streamable HTTP and legacy HTTP+SSE share: a URL entry with optional headers (e.g. a bearer
-// token), and no process whose exit would tell that the server is gone.
+// token, `${env:NAME}` references expanded here, at connect time), sign-in (the engine's auth module signs
+// each request and notes the server's challenges), and no process whose exit would tell that the server is gone.
+import type { AuthProvider, FetchLike } from '@modelcontextprotocol/client';
 import type { HttpServerConfig } from '../../../../shared/contract';
-import type { DropSignals } from './descriptor';
+import { expandHeaders } from '../../config/env-references';
+import type { DropSignals, TransportObservers } from './descriptor';
 
 export const httpDrop: DropSignals = { closedReason: 'the connection closed', watchRequests: true };
 
-export function requestInitOf(entry: HttpServerConfig): RequestInit {
-  return entry.headers ? { headers: { ...entry.headers } } : {};
+interface HttpTransportOptions {
+  requestInit: RequestInit;
+  authProvider: AuthProvider;
+  fetch: FetchLike;
+}
+
+/** The options both HTTP transports take: headers, the bearer token source and the challenge-noting fetch. */
+export function httpOptionsOf(entry: HttpServerConfig, observers: Pick<TransportObservers, 'serverId' | 'auth'>): HttpTransportOptions {
+  const { authProvider, fetch } = observers.auth.transportAuth(observers.serverId, entry);
+  return { requestInit: entry.headers ? { headers: expandHeaders(entry.headers, observers.serverId) } : {}, authProvider, fetch };
 }
 
 /** The URL and the headers (names in lower case, as HTTP compares them): the same for both URL kinds, so one

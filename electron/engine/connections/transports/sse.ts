@@ -2,13 +2,13 @@
 // so the client negotiates the legacy era only.
 import { SSEClientTransport } from '@modelcontextprotocol/client';
 import type { TransportDescriptor } from './descriptor';
-import { httpDrop, requestInitOf, urlIdentityOf } from './http-entry';
+import { httpDrop, httpOptionsOf, urlIdentityOf } from './http-entry';
 
 export const sse: TransportDescriptor<'sse'> = {
   kind: 'sse',
   negotiation: 'legacy',
   drop: httpDrop,
-  build: entry => ({ transport: new SSEClientTransport(new URL(entry.url), { requestInit: requestInitOf(entry) }), pid: () => undefined }),
+  build: (entry, observers) => ({ transport: new SSEClientTransport(new URL(entry.url), httpOptionsOf(entry, observers)), pid: () => undefined }),
   endpoint: entry => entry.url,
   identity: urlIdentityOf,
   credentials: entry => entry.headers
