@@ -47,7 +47,7 @@ export const authStatusSchema = z.object({
 export type AuthStatus = z.infer<typeof authStatusSchema>;
 
 /** Which way the client id was obtained, in the order the engine tries them. */
-export const clientRegistrationSchema = z.enum(['config', 'metadata-document', 'dynamic', 'stored']);
+export const clientRegistrationSchema = z.enum(['config', 'metadata-document', 'dynamic']);
 export type ClientRegistration = z.infer<typeof clientRegistrationSchema>;
 
 /**

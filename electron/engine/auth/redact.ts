@@ -7,6 +7,9 @@
  */
 const SECRET_FIELDS: ReadonlySet<string> = new Set(['access_token', 'refresh_token', 'id_token', 'code', 'code_verifier', 'client_secret', 'authorization']);
 
+/** The same names as written in frames and headers, for a case-sensitive lookup on a hot path (the protocol log's walk). */
+export const SECRET_FIELD_SPELLINGS: ReadonlySet<string> = new Set([...SECRET_FIELDS, 'Authorization', 'AUTHORIZATION']);
+
 /** Query parameters hidden in URLs shown to the user: the fields above, the CSRF `state` and RFC 7009's `token`. */
 const SECRET_QUERY_PARAMS: ReadonlySet<string> = new Set([...SECRET_FIELDS, 'state', 'token']);
 
