@@ -98,7 +98,12 @@ export class ServerConnection {
   }
 
   snapshot(): ServerState {
-    return { ...this.state };
+    return 'url' in this.entry ? { ...this.state, auth: this.deps.ports.auth.status(this.id) } : { ...this.state };
+  }
+
+  /** Publishes the state again: something shown in it changed outside the connection (the sign-in status). */
+  publish(): void {
+    this.emit();
   }
 
   details(): ServerDetails {
@@ -354,7 +359,8 @@ export class ServerConnection {
   }
 
   private scheduleRetry(error: AppError, status: 'error' | 'reconnecting'): void {
-    if (!this.deps.reconnect) {
+    // Retrying cannot mend a refused sign-in: the server waits in `error` until signing in reconnects it.
+    if (!this.deps.reconnect || error.code === 'unauthorized') {
       this.setState({ status: 'error', lastError: error, nextRetryAt: undefined });
       return;
     }
