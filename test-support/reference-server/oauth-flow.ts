@@ -115,7 +115,10 @@ export async function authorizeHeadless(url: string, redirectUri: string, consen
       continue;
     }
     const html = await response.text();
-    if (response.status !== 200 || !consent || !html.includes('name="decision"')) throw new Error(`stopped at ${next.href}: HTTP ${response.status} ${html.slice(0, 300)}`);
+    if (response.status !== 200 || !consent || !html.includes('name="decision"')) {
+      const alert = /role="alert">([^<]*)</.exec(html)?.[1];
+      throw new Error(`stopped at ${next.href}: HTTP ${response.status} ${alert ?? html.slice(0, 300)}`);
+    }
     seen?.push(html);
     const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
     if (!action) throw new Error('the consent page has no form');
