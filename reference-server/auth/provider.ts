@@ -9,7 +9,7 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { AuthOptions } from '../cli-args';
 import { log } from '../log';
 import { authStorage } from './client-store';
-import { AS_ROUTES, CONSENT_PATH, RESOURCE_SCOPES } from './vocabulary';
+import { AS_ROUTES, BASE_SCOPE, CONSENT_PATH, RESOURCE_SCOPES } from './vocabulary';
 
 const REFRESH_TTL_S = 24 * 3600;
 const INTERACTION_TTL_S = 10 * 60;
@@ -88,6 +88,12 @@ export function createAuthorizationServer(setup: AuthorizationServerSetup): Prov
     }
   };
   const provider = new Provider(issuer, configuration);
+  // RFC 6749 §3.3: an authorization request without `scope` is served with a default, the base scope (oidc-provider
+  // would otherwise grant nothing and answer access_denied).
+  provider.use(async (ctx, next) => {
+    if (ctx.path === AS_ROUTES.authorization && ctx.method === 'GET' && !ctx.query.scope) ctx.query = { ...ctx.query, scope: BASE_SCOPE };
+    await next();
+  });
   provider.on('server_error', (_ctx: unknown, error: Error) => log(`auth: authorization server error: ${error.message}`));
   return provider;
 }

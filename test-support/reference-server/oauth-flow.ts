@@ -143,7 +143,7 @@ export async function postForm(endpoint: string, params: Record<string, string>)
 
 /** One raw 2026-07-28 request to the MCP endpoint (headers and `_meta` envelope as the SDK sends them), with a token. */
 export function mcpRequest(mcpUrl: string, token: string | undefined, method: string, params: Record<string, unknown> = {}): Promise<Response> {
-  const name = typeof params.uri === 'string' ? { 'mcp-name': params.uri } : {};
+  const name: Record<string, string> = typeof params.uri === 'string' ? { 'mcp-name': params.uri } : {};
   return fetch(mcpUrl, {
     method: 'POST',
     headers: {
