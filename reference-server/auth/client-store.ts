@@ -19,7 +19,7 @@ export function isLoopbackHost(host: string): boolean {
 }
 
 /** An http client ID this server may resolve: loopback host, a path, no credentials, query or fragment. */
-export function isLoopbackClientIdUrl(id: string): boolean {
+function isLoopbackClientIdUrl(id: string): boolean {
   const url = URL.parse(id);
   return url !== null && url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname) && url.pathname !== '/'
     && !url.username && !url.password && !url.search && !url.hash && url.href === id;
