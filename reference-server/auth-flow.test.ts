@@ -46,7 +46,7 @@ describe('discovery', () => {
     const origin = new URL(server.url).origin;
     expect(challenge).toContain(`resource_metadata="${origin}/.well-known/oauth-protected-resource/mcp"`);
     expect(challenge).toContain('scope="mcp"');
-    expect(resource).toMatchObject({ resource: server.url, authorization_servers: [origin], scopes_supported: ['mcp', 'ref:secret'] });
+    expect(resource).toMatchObject({ resource: server.url, authorization_servers: [origin], scopes_supported: ['mcp'] });
     expect(as).toMatchObject({
       issuer: origin, code_challenge_methods_supported: ['S256'], response_types_supported: ['code'],
       authorization_response_iss_parameter_supported: true, client_id_metadata_document_supported: true,

@@ -12,8 +12,8 @@ import { log } from '../log';
 import { BASE_SCOPE, RESOURCE_SCOPES } from './vocabulary';
 
 const MAX_FORM_BYTES = 8 * 1024;
-/** OpenID scopes a client may ask for beside the resource's own (an ID token, nothing more). */
-const OPENID_SCOPES = new Set(['openid']);
+/** OpenID scopes a client may ask for beside the resource's own (an ID token; offline_access changes nothing here). */
+const OPENID_SCOPES = new Set(['openid', 'offline_access']);
 
 const STYLE = 'body{font:16px system-ui,sans-serif;max-width:32em;margin:3em auto;padding:0 1em}'
   + 'label,input,button{font:inherit}input{margin:0 .5em}button{margin:1em .5em 0 0;padding:.3em 1.2em}'
@@ -72,7 +72,7 @@ ${error ? `<p role="alert">${escapeHtml(error)}</p>` : ''}
 `;
 }
 
-/** What the user grants: the resource scopes asked for (the base scope when none is), and `openid` if asked. */
+/** What the user grants: the resource scopes asked for (the base scope when none is), and the OpenID ones asked for. */
 async function approve(setup: ConsentSetup, params: Record<string, unknown>, user: string): Promise<InteractionResults> {
   const { provider } = setup;
   const asked = words(params.scope);

@@ -9,7 +9,7 @@ import {
   readRequestBody, requireBearerAuth, DEFAULT_MAX_REQUEST_BODY_SIZE, type AuthInfo, type AuthMetadataOptions, type OAuthTokenVerifier
 } from '@modelcontextprotocol/server';
 import type Provider from 'oidc-provider';
-import { AS_ROUTES, BASE_SCOPE, EXTRA_SCOPES, RESOURCE_SCOPES } from './vocabulary';
+import { AS_ROUTES, BASE_SCOPE, EXTRA_SCOPES } from './vocabulary';
 
 export interface ProtectedResource {
   /** The path of the Protected Resource Metadata document. */
@@ -80,7 +80,8 @@ export function protectedResource(provider: Provider, resourceUrl: URL): Protect
       response_types_supported: ['code']
     },
     resourceServerUrl: resourceUrl,
-    scopesSupported: [...RESOURCE_SCOPES],
+    // The minimal set for basic use (MCP authorization, scope selection); ref:secret is asked for by the 403 only.
+    scopesSupported: [BASE_SCOPE],
     resourceName: 'MCP reference server',
     // The issuer is this server's own http origin; the reference server is for local use.
     dangerouslyAllowInsecureIssuerUrl: true
