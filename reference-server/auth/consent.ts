@@ -49,10 +49,13 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
   return new URLSearchParams(body);
 }
 
+// `same-origin`, not `no-referrer`: under `no-referrer` a browser sends `Origin: null` with the form's POST
+// (Fetch, "append a request Origin header"), which the Origin check in front of every route refuses; nothing
+// leaves for another origin either way.
 function send(res: ServerResponse, status: number, type: string, body: string): void {
   res.writeHead(status, {
     'content-type': `${type}; charset=utf-8`, 'cache-control': 'no-store', 'content-security-policy': CSP,
-    'x-frame-options': 'DENY', 'referrer-policy': 'no-referrer', 'x-content-type-options': 'nosniff'
+    'x-frame-options': 'DENY', 'referrer-policy': 'same-origin', 'x-content-type-options': 'nosniff'
   }).end(body);
 }
 
