@@ -2,6 +2,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { EngineClient } from '../../shared/contract';
+import { useOpenSignInPages } from '../features/auth/sign-in-tabs';
 import { useFollowEngineEvents } from '../queries/engine-events';
 import { queryKeys } from '../queries/keys';
 import { EngineProvider } from './engine-context';
@@ -9,6 +10,7 @@ import { Layout } from './Layout';
 
 function EventBridge() {
   useFollowEngineEvents();
+  useOpenSignInPages();
   return null;
 }
 

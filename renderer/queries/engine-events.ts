@@ -30,6 +30,9 @@ export function followEngineEvents(engine: EngineClient, queryClient: QueryClien
       const endpointBefore = endpoints.get(state.id) ?? before?.endpoint;
       endpoints.set(state.id, state.endpoint);
       if (endpointBefore !== undefined && endpointBefore !== state.endpoint) queryClient.removeQueries({ queryKey: queryKeys.iconsOfServer(state.id) });
+      // Signing in or out changes who reads: what is shown was read as someone else (or refused for want of sign-in).
+      const signedIn = (s: ServerState | undefined) => s?.auth?.state === 'signed-in';
+      if (before && signedIn(before) !== signedIn(state)) void queryClient.invalidateQueries({ queryKey: queryKeys.resourcesReadOfServer(state.id) });
       // A (re)connected server may have a different list than before it dropped.
       if (state.status === 'connected' && before?.status !== 'connected') {
         void queryClient.invalidateQueries({ queryKey: queryKeys.resourcesList(state.id) });

@@ -16,5 +16,7 @@ export const queryKeys = {
   /** One icon fetched by the engine (`icons.get`). */
   icon: (serverId: ServerId, src: string) => ['icons.get', serverId, src] as const,
   /** Prefix of every icon of one server. */
-  iconsOfServer: (serverId: ServerId) => ['icons.get', serverId] as const
+  iconsOfServer: (serverId: ServerId) => ['icons.get', serverId] as const,
+  /** The OAuth view of one URL server (`auth.details`). */
+  authDetails: (serverId: ServerId) => ['auth.details', serverId] as const
 };

@@ -73,7 +73,7 @@ function EntryRow({ entry, now, onEvict, busy }: { entry: CacheEntryInfo; now: n
   const state = isFresh(entry, now) ? 'fresh' : 'stale';
   const key = keyLabel(entry);
   return (
-    <tr data-testid="cache-entry" data-method={entry.method} data-key={entry.key} data-cache-state={state} data-server-id={entry.serverId}>
+    <tr data-testid="cache-entry" data-method={entry.method} data-key={entry.key} data-cache-state={state} data-server-id={entry.serverId} data-scope={entry.scope}>
       <td>{entry.method}</td>
       <td className="cache-key" title={key}>
         {key}

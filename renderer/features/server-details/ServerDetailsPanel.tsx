@@ -3,6 +3,9 @@ import { useState } from 'react';
 import { useServers } from '../../queries/use-servers';
 import { useUiStore } from '../../state/ui-store';
 import { callErrorOf } from '../../api/call-error';
+import { transportKinds } from '../../../shared/transport-kinds';
+import { OAuthView } from '../auth/OAuthView';
+import { useAuthDetails } from '../auth/use-auth';
 import { ServerDetailsView } from './ServerDetailsView';
 import { useServerDetails } from './use-server-details';
 import './server-details.css';
@@ -13,6 +16,9 @@ export function ServerDetailsPanel() {
   const [chosen, setChosen] = useState<string | undefined>(undefined);
   const serverId = [chosen, openServer, servers[0]?.id].find(id => id !== undefined && servers.some(s => s.id === id));
   const details = useServerDetails(serverId);
+  const server = servers.find(s => s.id === serverId);
+  const byUrl = server !== undefined && transportKinds[server.transport].reach !== 'command';
+  const oauth = useAuthDetails(byUrl ? serverId : undefined);
 
   return (
     <section className="server-details-panel" aria-label="Server details">
@@ -33,6 +39,12 @@ export function ServerDetailsPanel() {
         </p>
       )}
       {details.data && <ServerDetailsView details={details.data} />}
+      {byUrl && oauth.isError && (
+        <p role="alert" className="details-warn">
+          Could not load the OAuth view: {callErrorOf(oauth.error).message}
+        </p>
+      )}
+      {byUrl && oauth.data && <OAuthView details={oauth.data} serverUrl={server.endpoint} />}
     </section>
   );
 }

@@ -7,6 +7,7 @@ import { useEngine } from '../../app/engine-context';
 import { callErrorOf } from '../../api/call-error';
 import { useServers } from '../../queries/use-servers';
 import { useUiStore } from '../../state/ui-store';
+import { ServerAuth } from '../auth/ServerAuth';
 import { ImportDialog } from './ImportDialog';
 import { ServerForm } from './ServerForm';
 
@@ -20,6 +21,8 @@ function ServerItem({ server }: { server: ServerState }) {
     onError: e => reportError(`Reconnect ${server.id}`, callErrorOf(e))
   });
   const label = server.serverInfo?.title || server.serverInfo?.name || server.id;
+  // While sign-in is what the server waits for, its sign-in status says so: the error would repeat it.
+  const errorSaidBySignIn = server.lastError?.code === 'unauthorized' && server.auth !== undefined && server.auth.state !== 'none';
   return (
     <li
       data-testid="server-item"
@@ -53,7 +56,8 @@ function ServerItem({ server }: { server: ServerState }) {
           {server.throttle.unwatched} unwatched and {server.throttle.coalesced} repeated updates dropped)
         </p>
       )}
-      {server.lastError && server.status !== 'connected' && (
+      {server.auth && <ServerAuth serverId={server.id} auth={server.auth} />}
+      {server.lastError && server.status !== 'connected' && !errorSaidBySignIn && (
         <p className="server-error" role="status">
           {server.lastError.message}
           {server.nextRetryAt && server.status === 'reconnecting' && (
