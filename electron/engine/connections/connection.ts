@@ -358,8 +358,9 @@ export class ServerConnection {
   }
 
   private scheduleRetry(error: AppError, status: 'error' | 'reconnecting'): void {
-    // Retrying cannot mend a refused sign-in: the server waits in `error` until signing in reconnects it.
-    if (!this.deps.reconnect || error.code === 'unauthorized') {
+    // Retrying mends neither a refused sign-in nor a config error: the server waits in `error` until signing in
+    // or a config edit connects it again.
+    if (!this.deps.reconnect || error.code === 'unauthorized' || error.code === 'config') {
       this.setState({ status: 'error', lastError: error, nextRetryAt: undefined });
       return;
     }
