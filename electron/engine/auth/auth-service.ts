@@ -16,7 +16,7 @@ import type { Grant, TokenStore } from './token-store';
 
 /** Tokens are refreshed this long before they expire, so no request goes out with one about to lapse. */
 const REFRESH_AHEAD_MS = 60_000;
-export const DEFAULT_SIGN_IN_TIMEOUT_MS = 5 * 60_000;
+const DEFAULT_SIGN_IN_TIMEOUT_MS = 5 * 60_000;
 
 export interface AuthServiceDeps {
   store: TokenStore;

@@ -137,11 +137,11 @@ describe('signing in to a protected server', () => {
   it('never lets a token reach the protocol log, the page, the config file or stderr; the vault file is 0600', async () => {
     const written: string[] = [];
     for (const stream of [process.stderr, process.stdout] as const) {
-      const write = stream.write.bind(stream);
-      vi.spyOn(stream, 'write').mockImplementation((chunk: string | Uint8Array, ...rest: never[]) => {
-        written.push(String(chunk));
-        return write(chunk, ...rest);
-      });
+      const write = stream.write.bind(stream) as (...args: unknown[]) => boolean;
+      vi.spyOn(stream, 'write').mockImplementation(((...args: unknown[]) => {
+        written.push(String(args[0]));
+        return write(...args);
+      }) as typeof stream.write);
     }
     const r = await rig();
     const events: string[] = [];

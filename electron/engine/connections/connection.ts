@@ -100,7 +100,7 @@ export class ServerConnection {
     return 'url' in this.entry ? { ...this.state, auth: this.deps.ports.auth.status(this.id) } : { ...this.state };
   }
 
-  /** Publishes the state again: something shown in it changed outside the connection (the sign-in status). */
+  /** Publishes the state again: the sign-in status it shows changed. */
   publish(): void {
     this.emit();
   }
@@ -358,8 +358,7 @@ export class ServerConnection {
   }
 
   private scheduleRetry(error: AppError, status: 'error' | 'reconnecting'): void {
-    // Retrying mends neither a refused sign-in nor a config error: the server waits in `error` until signing in
-    // or a config edit connects it again.
+    // Retrying mends neither a refused sign-in nor a config error: signing in or a config edit reconnects it.
     if (!this.deps.reconnect || error.code === 'unauthorized' || error.code === 'config') {
       this.setState({ status: 'error', lastError: error, nextRetryAt: undefined });
       return;
