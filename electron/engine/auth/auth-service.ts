@@ -73,9 +73,9 @@ export class AuthService implements AuthPort {
     };
   }
 
-  status(serverId: ServerId): AuthStatus {
+  status(serverId: ServerId, entry: HttpServerConfig = this.httpEntry(serverId)): AuthStatus {
     const server = this.server(serverId);
-    const grant = this.grantOf(serverId);
+    const grant = this.deps.store.grant(serverId, entry.url);
     const issuer = grant?.issuer ?? this.issuerSeen(server);
     if (server.flow) {
       const { step, authorizationUrl } = server.flow;
@@ -91,8 +91,8 @@ export class AuthService implements AuthPort {
     return { state: 'signed-in', issuer: grant.issuer, ...(grant.user && { user: grant.user }), ...(scopes && { scopes }), ...(expiresAt !== undefined && { expiresAt }) };
   }
 
-  principal(serverId: ServerId): string {
-    const grant = this.grantOf(serverId);
+  principal(serverId: ServerId, entry: ServerConfigEntry = this.deps.entryOf(serverId)): string {
+    const grant = 'url' in entry ? this.deps.store.grant(serverId, entry.url) : undefined;
     return grant ? `${grant.issuer}\0${grant.subject ?? grant.grantId}` : '';
   }
 

@@ -180,10 +180,10 @@ describe('signing in to a protected server', () => {
     // Tokens live 30 s, inside the minute ahead of expiry in which the engine refreshes: every request refreshes first.
     const r = await rig({ expiresIn: 30 });
     await signedIn(r);
-    const partition = r.engine.ports.auth.principal('notes');
+    const partition = r.engine.auth.principal('notes');
     await call(r.engine, 'resources.read', { serverId: 'notes', uri: 'note://secret', cacheMode: 'bypass' });
     expect(r.stand.grants).toContain('refresh_token');
-    expect(r.engine.ports.auth.principal('notes')).toBe(partition);
+    expect(r.engine.auth.principal('notes')).toBe(partition);
     expect(statusOf(r.engine)).toMatchObject({ state: 'signed-in', user: 'ada' });
   });
 });

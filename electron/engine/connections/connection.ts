@@ -97,7 +97,7 @@ export class ServerConnection {
   }
 
   snapshot(): ServerState {
-    return 'url' in this.entry ? { ...this.state, auth: this.deps.ports.auth.status(this.id) } : { ...this.state };
+    return 'url' in this.entry ? { ...this.state, auth: this.deps.ports.auth.status(this.id, this.entry) } : { ...this.state };
   }
 
   /** Publishes the state again: the sign-in status it shows changed. */
