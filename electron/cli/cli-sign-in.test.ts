@@ -1,116 +1,151 @@
-// The CLI signing in as a user on a headless box would: `npm run -s cli` against the reference server's --auth
-// mode, with MCPRB_OPEN_URL=print so the CLI prints `Open in your browser: <url>` on stderr instead of opening a
-// browser. The test plays the browser (fetch with a cookie jar; --auth-auto-approve answers the consent), which
-// redirects to the CLI's loopback callback, and the command completes. Real processes, real HTTP throughout.
+// The CLI with a server that needs sign-in, as a user on a remote box runs it: real CLI processes
+// (`npm run -s cli`), real HTTP servers and authorization servers, MCPRB_OPEN_URL=print so the sign-in page is
+// printed (`Open in your browser: <url>` on stderr), and the test playing the browser. Two authorization servers:
+// the stand-in (test-support/auth/stand-in-authorization-server.ts says why; the "browser" is a plain GET) and the
+// reference server's --auth mode (oidc-provider; the "browser" follows its redirects with a cookie jar,
+// auto-approved, to the CLI's loopback callback).
 import { spawn } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { projectRoot } from '../engine/config/default-server';
+import { startStandIn, type StandIn } from '../../test-support/auth/stand-in-authorization-server';
 import { cleanup, tempDir } from '../../test-support/engine/engine-harness';
 import { HttpReferenceServer } from '../../test-support/reference-server/http-server';
 import { authorizeHeadless } from '../../test-support/reference-server/oauth-flow';
+import { projectRoot } from '../engine/config/default-server';
 
-afterAll(cleanup);
+let stand: StandIn | undefined;
+afterAll(async () => {
+  await stand?.close();
+  await cleanup();
+});
 
-const OPEN_LINE = /^Open in your browser: (\S+)$/m;
+const OPEN_LINE = /^Open in your browser: (\S+)$/gm;
 
-interface Run {
+interface SignInRun {
   code: number | null;
-  stdout: string;
+  json: unknown;
   stderr: string;
-  /** What the loopback callback answered to the "browser", for each sign-in page the CLI asked for. */
-  callbacks: { status: number; body: string }[];
+  /** The URLs printed on `Open in your browser:` lines. */
+  printed: string[];
 }
 
-/**
- * `npm run -s cli -- <args>` with MCPRB_OPEN_URL=print. Each `Open in your browser:` line is followed as a browser
- * would (auto-approved), ending at the CLI's loopback callback.
- */
-function cli(args: string[], home: string): Promise<Run> {
-  const child = spawn('npm', ['run', '-s', 'cli', '--', ...args, '--data-dir', home], {
+/** Runs the CLI in `dir` (its config, data and vault); each printed sign-in URL is handed to `browse`. */
+function cli(dir: string, args: string[], browse: (url: string) => Promise<unknown>): Promise<SignInRun> {
+  const child = spawn('npm', ['run', '-s', 'cli', '--', ...args, '--config', join(dir, 'config.json'), '--data-dir', dir], {
     cwd: projectRoot(),
-    env: { ...process.env, MCPRB_OPEN_URL: 'print', XDG_CONFIG_HOME: home, XDG_DATA_HOME: home },
+    env: { ...process.env, MCPRB_OPEN_URL: 'print', XDG_CONFIG_HOME: dir, XDG_DATA_HOME: dir },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, so a deadline kills npm, tsx and the CLI together.
     detached: true
   });
   let stdout = '';
   let stderr = '';
-  const callbacks: Run['callbacks'] = [];
-  const browsing: Promise<void>[] = [];
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-  let followed = 0;
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-    stderr += chunk;
-    const lines = [...stderr.matchAll(new RegExp(OPEN_LINE.source, 'gm'))];
-    for (const match of lines.slice(followed)) {
-      const url = match[1];
-      const redirectUri = new URL(url).searchParams.get('redirect_uri') ?? '';
-      browsing.push(
-        authorizeHeadless(url, redirectUri).then(async callback => {
-          const response = await fetch(callback);
-          callbacks.push({ status: response.status, body: await response.text() });
-        })
-      );
+  const printed: string[] = [];
+  const browsing: Promise<unknown>[] = [];
+  child.stdout.on('data', chunk => (stdout += String(chunk)));
+  child.stderr.on('data', chunk => {
+    stderr += String(chunk);
+    for (const match of stderr.matchAll(OPEN_LINE)) {
+      if (printed.includes(match[1])) continue;
+      printed.push(match[1]);
+      browsing.push(browse(match[1]));
     }
-    followed = lines.length;
   });
-  // A deadline for a process that never ends, not a speed check (the whole group: npm, tsx, the CLI).
-  const timer = setTimeout(() => child.pid && process.kill(-child.pid, 'SIGKILL'), 100_000);
-  return new Promise((resolve, reject) =>
+  return new Promise((resolve, reject) => {
+    // A deadline for a process that never ends, not a speed check.
+    const timer = setTimeout(() => child.pid && process.kill(-child.pid, 'SIGKILL'), 100_000);
     child.once('exit', code => {
       clearTimeout(timer);
-      Promise.all(browsing).then(() => resolve({ code, stdout, stderr, callbacks }), reject);
-    })
-  );
+      Promise.all(browsing).then(() => {
+        try {
+          resolve({ code, json: JSON.parse(stdout), stderr, printed });
+        } catch {
+          reject(new Error(`CLI printed no JSON (exit ${code}):\n${stdout}\n${stderr}`));
+        }
+      }, reject);
+    });
+  });
 }
 
-async function vaultTokens(home: string): Promise<string[]> {
-  const text = await readFile(join(home, 'auth', 'tokens.json'), 'utf8').catch(() => '{}');
+/** Every token in the CLI's vault (`<data dir>/auth/tokens.json`). */
+async function vaultTokens(dir: string): Promise<string[]> {
   const found: string[] = [];
-  JSON.parse(text, (key, value: unknown) => {
+  JSON.parse(await readFile(join(dir, 'auth', 'tokens.json'), 'utf8').catch(() => '{}'), (key, value: unknown) => {
     if (['access_token', 'refresh_token', 'id_token'].includes(key) && typeof value === 'string') found.push(value);
     return value;
   });
   return found;
 }
 
-describe('CLI sign-in (MCPRB_OPEN_URL=print)', { timeout: 200_000 }, () => {
-  it('list signs in through the printed URL and completes; the next command reuses the sign-in; logout revokes it', async () => {
-    const server = await HttpReferenceServer.start(['--auth', '--auth-auto-approve', '--auth-user', 'erin']);
-    const home = await tempDir('mrb-cli-auth-');
-    const config = join(home, 'servers.json');
-    await writeFile(config, JSON.stringify({ mcpServers: { secure: server.configEntry } }));
+describe('CLI sign-in', { timeout: 200_000 }, () => {
+  it('signs in before a command that needs it (one printed line), reuses the tokens, logs out and in again', async () => {
+    stand = await startStandIn({ user: 'grace' });
+    const dir = await tempDir('mrb-cli-auth-');
+    await writeFile(join(dir, 'config.json'), JSON.stringify({ mcpServers: { notes: { type: 'http', url: stand.url } } }));
+    const browse = (url: string) => fetch(url).then(response => response.text());
 
-    const list = await cli(['list', 'secure', '--config', config], home);
+    const first = await cli(dir, ['read', 'notes', 'note://secret'], browse);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.json).toMatchObject({ contents: [{ text: 'for signed-in eyes' }] });
+    expect(first.printed).toHaveLength(1);
+    expect(first.stderr.split('\n').filter(line => line.startsWith('Open in your browser: '))).toEqual([`Open in your browser: ${first.printed[0]}`]);
+
+    const again = await cli(dir, ['list', 'notes'], browse);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.printed).toEqual([]);
+    expect(again.json).toMatchObject({ items: [{ uri: 'note://secret' }] });
+
+    const logout = await cli(dir, ['logout', 'notes'], browse);
+    expect(logout.json).toEqual({ signedOut: true, revocation: 'revoked' });
+    expect(stand.revoked).toHaveLength(2);
+
+    const login = await cli(dir, ['login', 'notes'], browse);
+    expect(login.code, login.stderr).toBe(0);
+    expect(login.printed).toHaveLength(1);
+    expect(login.json).toMatchObject({ state: 'signed-in', user: 'grace', issuer: stand.issuer });
+
+    const output = [first, again, logout, login].map(run => JSON.stringify(run.json) + run.stderr).join('\n');
+    for (const secret of stand.issued) expect(output).not.toContain(secret);
+  });
+
+  it('against the reference server (--auth --auth-auto-approve): list completes through the printed URL, read reuses the sign-in, logout revokes it', async () => {
+    const server = await HttpReferenceServer.start(['--auth', '--auth-auto-approve', '--auth-user', 'erin']);
+    const dir = await tempDir('mrb-cli-auth-ref-');
+    await writeFile(join(dir, 'config.json'), JSON.stringify({ mcpServers: { secure: server.configEntry } }));
+    const callbacks: { status: number; body: string }[] = [];
+    const browse = async (url: string) => {
+      const callback = await authorizeHeadless(url, new URL(url).searchParams.get('redirect_uri') ?? '');
+      const response = await fetch(callback);
+      callbacks.push({ status: response.status, body: await response.text() });
+    };
+
+    const list = await cli(dir, ['list', 'secure'], browse);
     expect(list.code, list.stderr).toBe(0);
-    // Exactly one sign-in page, and the loopback callback told the browser it worked.
-    expect(list.stderr.match(new RegExp(OPEN_LINE.source, 'gm'))).toHaveLength(1);
-    const url = new URL(OPEN_LINE.exec(list.stderr)?.[1] ?? '');
+    expect(list.printed).toHaveLength(1);
+    const url = new URL(list.printed[0]);
     expect(url.origin).toBe(new URL(server.url).origin);
     expect(url.searchParams.get('code_challenge_method')).toBe('S256');
     expect(url.searchParams.get('resource')).toBe(server.url);
-    expect(list.callbacks).toEqual([{ status: 200, body: expect.stringContaining('Signed in') }]);
-    const uris = (JSON.parse(list.stdout) as { items: { uri: string }[] }).items.map(i => i.uri);
-    expect(uris).toContain('ref://auth/whoami');
-
-    const tokens = await vaultTokens(home);
+    // The loopback callback told the browser it worked, and the listing went on.
+    expect(callbacks).toEqual([{ status: 200, body: expect.stringContaining('Signed in') }]);
+    expect((list.json as { items: { uri: string }[] }).items.map(i => i.uri)).toContain('ref://auth/whoami');
+    const tokens = await vaultTokens(dir);
     expect(tokens.length).toBeGreaterThanOrEqual(2);
 
-    // Signed in already: no sign-in page, and the server knows who is reading.
-    const read = await cli(['read', 'secure', 'ref://auth/whoami', '--config', config], home);
+    // Signed in already: no sign-in page, and the server knows who reads.
+    const read = await cli(dir, ['read', 'secure', 'ref://auth/whoami'], browse);
     expect(read.code, read.stderr).toBe(0);
-    expect(read.stderr).not.toMatch(OPEN_LINE);
-    const whoami = JSON.parse(read.stdout) as { contents: { text: string }[] };
+    expect(read.printed).toEqual([]);
+    const whoami = read.json as { contents: { text: string }[] };
     expect(JSON.parse(whoami.contents[0].text)).toMatchObject({ user: 'erin', scopes: ['mcp'] });
 
-    const logout = await cli(['logout', 'secure', '--config', config], home);
+    const logout = await cli(dir, ['logout', 'secure'], browse);
     expect(logout.code, logout.stderr).toBe(0);
-    expect(JSON.parse(logout.stdout)).toEqual({ signedOut: true, revocation: 'revoked' });
-    expect(await vaultTokens(home)).toEqual([]);
+    expect(logout.json).toEqual({ signedOut: true, revocation: 'revoked' });
+    expect(await vaultTokens(dir)).toEqual([]);
 
-    // No token on any output of any run, nor in the config file.
-    const outputs = [list, read, logout].flatMap(r => [r.stdout, r.stderr]).concat(await readFile(config, 'utf8'));
+    const outputs = [list, read, logout].map(run => JSON.stringify(run.json) + run.stderr).concat(await readFile(join(dir, 'config.json'), 'utf8'));
     for (const token of tokens) for (const text of outputs) expect(text.includes(token)).toBe(false);
     await server.stop();
   });

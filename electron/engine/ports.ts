@@ -2,7 +2,7 @@
 // input-required broker, subscriptions). The connection layer depends only on these interfaces;
 // engine.ts wires the real implementations in.
 import type { AuthProvider, Client, ElicitResult, FetchLike, ResponseCacheStore, Transport } from '@modelcontextprotocol/client';
-import type { AuthStatus, CacheInfo, CacheMode, HttpServerConfig, ProtocolEra, ServerId } from '../../shared/contract';
+import type { AuthStatus, CacheInfo, CacheMode, HttpServerConfig, ProtocolEra, ServerConfigEntry, ServerId } from '../../shared/contract';
 
 /** What a feature module may know about one live connection. */
 export interface LiveConnection {
@@ -119,10 +119,10 @@ export interface TransportAuth {
 /** Sign-in (electron/engine/auth) as the connection layer sees it. */
 export interface AuthPort {
   transportAuth(serverId: ServerId, entry: HttpServerConfig): TransportAuth;
-  /** The server's sign-in status for its `ServerState` (URL servers only). */
-  status(serverId: ServerId): AuthStatus;
+  /** The sign-in status of a URL server with this entry, for its `ServerState`. */
+  status(serverId: ServerId, entry: HttpServerConfig): AuthStatus;
   /** Who is signed in (issuer and subject or grant, hashed into the private cache partition); '' when nobody. */
-  principal(serverId: ServerId): string;
+  principal(serverId: ServerId, entry: ServerConfigEntry): string;
 }
 
 /** The feature modules as the connection layer and the request paths see them; engine.ts builds each once. */

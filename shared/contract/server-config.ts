@@ -31,7 +31,7 @@ export const ENV_REFERENCE_PATTERN = /\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}/g;
  * used first; else a Client ID Metadata Document at `clientMetadataUrl` when the authorization server supports
  * them; else Dynamic Client Registration. `scopes` are asked for when the server's challenge names none.
  */
-export const oauthConfigSchema = z
+const oauthConfigSchema = z
   .object({
     clientId: z.string().min(1).optional(),
     clientSecret: z.string().min(1).optional(),

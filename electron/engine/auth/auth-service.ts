@@ -11,12 +11,12 @@ import type { AuthPort, CachePort, TransportAuth } from '../ports';
 import { FlowLog } from './flow-log';
 import { ServerOAuthProvider, type ProviderTarget } from './provider';
 import { revokeTokens } from './revoke';
-import { SignInFlow } from './sign-in-flow';
+import { SignInCancelled, SignInFlow } from './sign-in-flow';
 import type { Grant, TokenStore } from './token-store';
 
 /** Tokens are refreshed this long before they expire, so no request goes out with one about to lapse. */
 const REFRESH_AHEAD_MS = 60_000;
-export const DEFAULT_SIGN_IN_TIMEOUT_MS = 5 * 60_000;
+const DEFAULT_SIGN_IN_TIMEOUT_MS = 5 * 60_000;
 
 export interface AuthServiceDeps {
   store: TokenStore;
@@ -73,9 +73,9 @@ export class AuthService implements AuthPort {
     };
   }
 
-  status(serverId: ServerId): AuthStatus {
+  status(serverId: ServerId, entry: HttpServerConfig = this.httpEntry(serverId)): AuthStatus {
     const server = this.server(serverId);
-    const grant = this.grantOf(serverId);
+    const grant = this.deps.store.grant(serverId, entry.url);
     const issuer = grant?.issuer ?? this.issuerSeen(server);
     if (server.flow) {
       const { step, authorizationUrl } = server.flow;
@@ -91,8 +91,8 @@ export class AuthService implements AuthPort {
     return { state: 'signed-in', issuer: grant.issuer, ...(grant.user && { user: grant.user }), ...(scopes && { scopes }), ...(expiresAt !== undefined && { expiresAt }) };
   }
 
-  principal(serverId: ServerId): string {
-    const grant = this.grantOf(serverId);
+  principal(serverId: ServerId, entry: ServerConfigEntry = this.deps.entryOf(serverId)): string {
+    const grant = 'url' in entry ? this.deps.store.grant(serverId, entry.url) : undefined;
     return grant ? `${grant.issuer}\0${grant.subject ?? grant.grantId}` : '';
   }
 
@@ -107,9 +107,8 @@ export class AuthService implements AuthPort {
 
   /** Signs in and waits for the end of the flow: the CLI's login and its commands that need sign-in. */
   async signInAndWait(serverId: ServerId): Promise<AuthStatus> {
-    const flow = this.startFlow(serverId);
-    await flow.done.catch(() => undefined);
-    // The flow's end (and the reconnect after a success) is published before `done` settles.
+    this.startFlow(serverId);
+    // Settles once the flow's end is published and, after a success, the server has reconnected.
     await this.settled.get(serverId);
     const status = this.status(serverId);
     if (status.state !== 'signed-in') throw appError('unauthorized', `Sign-in to ${serverId} failed: ${status.error ?? status.state}`);
@@ -119,7 +118,7 @@ export class AuthService implements AuthPort {
   cancel(serverId: ServerId): boolean {
     const pending = this.servers.get(serverId)?.flow;
     if (!pending) return false;
-    pending.flow.cancel(new Error('Sign-in cancelled'));
+    pending.flow.cancel(new SignInCancelled('Sign-in cancelled'));
     return true;
   }
 
@@ -178,7 +177,7 @@ export class AuthService implements AuthPort {
   }
 
   dispose(): void {
-    for (const server of this.servers.values()) server.flow?.flow.cancel(new Error('The app is closing'));
+    for (const server of this.servers.values()) server.flow?.flow.cancel(new SignInCancelled('The app is closing'));
   }
 
   // ---- internals ----
@@ -193,6 +192,7 @@ export class AuthService implements AuthPort {
     const scope = challengeScope && grant ? computeScopeUnion(grant.tokens.scope, challengeScope) : (challengeScope ?? configured);
     const stepUp = server.resting.requiredScope !== undefined && isStrictScopeSuperset(scope, grant?.tokens.scope);
     const principalBefore = this.principal(serverId);
+    const restingBefore = server.resting;
     server.log.begin();
     const flow = new SignInFlow({
       target,
@@ -219,7 +219,8 @@ export class AuthService implements AuthPort {
         await this.deps.reconnect(serverId).catch(() => undefined);
       },
       (err: unknown) => {
-        server.resting = { state: 'failed', error: (err as Error).message.slice(0, 500) };
+        // Cancelling puts the server back as it was; anything else is a failure the status explains.
+        server.resting = err instanceof SignInCancelled ? restingBefore : { state: 'failed', error: (err as Error).message.slice(0, 500) };
         this.endFlow(server, flow, serverId);
       }
     );

@@ -112,7 +112,7 @@ export class FlowLog {
   }
 }
 
-export function describeChallenge(challenge: AuthChallenge): string {
+function describeChallenge(challenge: AuthChallenge): string {
   const parts = [challenge.error ?? (challenge.status === 401 ? 'sign-in required' : 'forbidden')];
   if (challenge.scope) parts.push(`scope "${challenge.scope}"`);
   if (challenge.resourceMetadata) parts.push(`resource metadata at ${challenge.resourceMetadata}`);

@@ -6,7 +6,7 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export const CALLBACK_PATH = '/callback';
+const CALLBACK_PATH = '/callback';
 
 export interface LoopbackCallback {
   /** The redirect URI to register and send (the port is known once listening). */

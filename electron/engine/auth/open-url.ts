@@ -7,7 +7,7 @@ import type { EventBus } from '../event-bus';
 
 export type UrlOpener = (url: string, serverId: ServerId) => Promise<void>;
 
-export const OPEN_URL_ENV = 'MCPRB_OPEN_URL';
+const OPEN_URL_ENV = 'MCPRB_OPEN_URL';
 
 export function urlOpener(bus: EventBus, host: UrlOpener | undefined, env: NodeJS.ProcessEnv = process.env): UrlOpener {
   if (env[OPEN_URL_ENV] === 'print') {

@@ -16,7 +16,7 @@ import type { OAuthConfig, ServerId } from '../../../shared/contract';
 import { identityOf } from './id-token';
 import type { TokenStore } from './token-store';
 
-export const CLIENT_NAME = 'MCP Resource Browser';
+const CLIENT_NAME = 'MCP Resource Browser';
 
 /** What one use of the provider may do: a sign-in (with a redirect URI listening) or a silent refresh. */
 export interface ProviderMode {

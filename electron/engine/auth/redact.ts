@@ -35,17 +35,6 @@ export function redactUrl(text: string): string {
   return url.toString();
 }
 
-/** Whether any object of `value` (at any depth up to `maxDepth`) has a secret field with a string value. */
-export function hasSecretField(value: unknown, maxDepth = 64): boolean {
-  if (typeof value !== 'object' || value === null || maxDepth <= 0) return false;
-  if (Array.isArray(value)) return value.some(item => hasSecretField(item, maxDepth - 1));
-  for (const key in value) {
-    const item = (value as Record<string, unknown>)[key];
-    if ((isSecretKey(key) && typeof item === 'string') || hasSecretField(item, maxDepth - 1)) return true;
-  }
-  return false;
-}
-
 /** A copy of `value` with the string value of every secret field replaced. */
 export function redactSecrets<T>(value: T, maxDepth = 64): T {
   if (typeof value !== 'object' || value === null || maxDepth <= 0) return value;

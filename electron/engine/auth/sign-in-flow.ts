@@ -26,6 +26,11 @@ export interface SignInRequest {
   timeoutMs: number;
 }
 
+/** The user (or the app closing) ended the flow: not a failure to report. */
+export class SignInCancelled extends Error {
+  override name = 'SignInCancelled';
+}
+
 export class SignInFlow {
   /** Settles once the user is needed in the browser, or the flow has ended (then like `done`). */
   readonly started: Promise<void>;
@@ -45,7 +50,7 @@ export class SignInFlow {
     this.done.catch(() => undefined);
   }
 
-  /** Ends the flow now (the user cancelled, the server was removed); `done` rejects with `reason`. */
+  /** Ends the flow now (cancelled, timed out, the server removed); `done` rejects with `reason`. */
   cancel(reason: Error): void {
     this.cancelled ??= reason;
     void this.closeCallback?.(reason);

@@ -5,7 +5,7 @@
 import type { AuthStatus, ServerId } from '../../../shared/contract';
 import { appErrorFrom } from '../errors';
 
-export const MAX_AUTOMATIC_SIGN_INS = 2;
+const MAX_AUTOMATIC_SIGN_INS = 2;
 
 export async function withSignIn<T>(
   auth: { signInAndWait(serverId: ServerId): Promise<AuthStatus> },

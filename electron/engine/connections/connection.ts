@@ -98,10 +98,10 @@ export class ServerConnection {
   }
 
   snapshot(): ServerState {
-    return 'url' in this.entry ? { ...this.state, auth: this.deps.ports.auth.status(this.id) } : { ...this.state };
+    return 'url' in this.entry ? { ...this.state, auth: this.deps.ports.auth.status(this.id, this.entry) } : { ...this.state };
   }
 
-  /** Publishes the state again: something shown in it changed outside the connection (the sign-in status). */
+  /** Publishes the state again: the sign-in status it shows changed. */
   publish(): void {
     this.emit();
   }
@@ -359,8 +359,8 @@ export class ServerConnection {
   }
 
   private scheduleRetry(error: AppError, status: 'error' | 'reconnecting'): void {
-    // Retrying cannot mend a refused sign-in: the server waits in `error` until signing in reconnects it.
-    if (!this.deps.reconnect || error.code === 'unauthorized') {
+    // Retrying mends neither a refused sign-in nor a config error: signing in or a config edit reconnects it.
+    if (!this.deps.reconnect || error.code === 'unauthorized' || error.code === 'config') {
       this.setState({ status: 'error', lastError: error, nextRetryAt: undefined });
       return;
     }

@@ -53,7 +53,7 @@ function handshakeOf(client: Client): unknown {
  */
 function credentialOf(deps: EstablishDeps): string {
   const own = credentialIdOf(deps.entry);
-  const principal = deps.ports.auth.principal(deps.serverId);
+  const principal = deps.ports.auth.principal(deps.serverId, deps.entry);
   return principal ? createHash('sha256').update(`${own}\0${principal}`).digest('hex').slice(0, 16) : own;
 }
 
