@@ -105,7 +105,7 @@ describe('authorization code flow', () => {
 describe('token lifetime', () => {
   it('refreshes with rotation: the new refresh token works, the old one no longer does', async () => {
     const first = await signIn();
-    const refreshed = await postForm(as.token_endpoint, { grant_type: 'refresh_token', refresh_token: first.body.refresh_token!, client_id: clientId });
+    const refreshed = await postForm(as.token_endpoint, { grant_type: 'refresh_token', refresh_token: first.body.refresh_token!, client_id: clientId, resource: server.url });
     expect(refreshed.status, JSON.stringify(refreshed.body)).toBe(200);
     expect(refreshed.body.access_token).not.toBe(first.body.access_token);
     expect(refreshed.body.refresh_token).not.toBe(first.body.refresh_token);

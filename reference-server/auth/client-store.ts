@@ -1,5 +1,9 @@
 // Where the authorization server keeps its state: oidc-provider's own in-memory storage (the reference server
-// keeps nothing on disk, so a restart signs everyone out), with one addition for Client ID Metadata Documents.
+// keeps nothing on disk, so a restart signs everyone out), with two changes to how clients are kept.
+//
+// A client's registered `scope` (RFC 7591) is not kept as a limit: oidc-provider would refuse any other scope to
+// that client, and MCP clients register with the scope they need first (the SDK client does), then step up to
+// more (ref:secret) when a 403 asks for it. The server decides what a client gets at consent instead.
 //
 // oidc-provider resolves a `client_id` that is an https URL itself (features.clientIdMetadataDocument). Local
 // tests and a desktop client on this machine have no https server, so when the reference server itself listens on
@@ -37,17 +41,22 @@ async function fetchClientDocument(id: string): Promise<AdapterPayload> {
   if ('client_secret' in metadata || 'client_secret_expires_at' in metadata) throw new Error('contains a client secret');
   const authMethod = metadata.token_endpoint_auth_method;
   if (authMethod !== undefined && authMethod !== 'none') throw new Error(`asks for token_endpoint_auth_method ${String(authMethod)} (only none)`);
-  return { ...metadata, token_endpoint_auth_method: 'none' };
+  return withoutScopeLimit({ ...metadata, token_endpoint_auth_method: 'none' });
 }
 
-/** The Client model: registered clients first, then loopback metadata documents. */
+function withoutScopeLimit(metadata: AdapterPayload): AdapterPayload {
+  const { scope: _limit, ...rest } = metadata;
+  return rest;
+}
+
+/** The Client model: registered clients first, then (when allowed) loopback metadata documents. */
 class ClientStore implements Adapter {
-  constructor(private readonly registered: Adapter) {}
+  constructor(private readonly registered: Adapter, private readonly loopbackClientDocuments: boolean) {}
 
   async find(id: string): Promise<AdapterPayload | undefined> {
     const stored = await this.registered.find(id);
     if (stored) return stored;
-    if (!isLoopbackClientIdUrl(id)) return undefined;
+    if (!this.loopbackClientDocuments || !isLoopbackClientIdUrl(id)) return undefined;
     try {
       return await fetchClientDocument(id);
     } catch (e) {
@@ -58,7 +67,7 @@ class ClientStore implements Adapter {
   }
 
   upsert(id: string, payload: AdapterPayload, expiresIn?: number) {
-    return this.registered.upsert(id, payload, expiresIn);
+    return this.registered.upsert(id, withoutScopeLimit(payload), expiresIn);
   }
 
   findByUserCode(userCode: string) {
@@ -84,5 +93,5 @@ class ClientStore implements Adapter {
 
 export function authStorage(loopbackClientDocuments: boolean): AdapterFactory {
   const memory = createMemoryAdapter();
-  return model => (model === 'Client' && loopbackClientDocuments ? new ClientStore(memory(model)) : memory(model));
+  return model => (model === 'Client' ? new ClientStore(memory(model), loopbackClientDocuments) : memory(model));
 }

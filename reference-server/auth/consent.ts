@@ -12,8 +12,6 @@ import { log } from '../log';
 import { BASE_SCOPE, RESOURCE_SCOPES } from './vocabulary';
 
 const MAX_FORM_BYTES = 8 * 1024;
-/** OpenID scopes a client may ask for beside the resource's own (an ID token; offline_access changes nothing here). */
-const OPENID_SCOPES = new Set(['openid', 'offline_access']);
 
 const STYLE = 'body{font:16px system-ui,sans-serif;max-width:32em;margin:3em auto;padding:0 1em}'
   + 'label,input,button{font:inherit}input{margin:0 .5em}button{margin:1em .5em 0 0;padding:.3em 1.2em}'
@@ -75,14 +73,17 @@ ${error ? `<p role="alert">${escapeHtml(error)}</p>` : ''}
 `;
 }
 
-/** What the user grants: the resource scopes asked for (the base scope when none is), and the OpenID ones asked for. */
+/**
+ * What the user grants: every scope asked for (oidc-provider has already refused unknown ones), for the resource
+ * as well as for the server itself (the resource's scopes are in both lists, provider.ts), the base scope when
+ * none is asked for.
+ */
 async function approve(setup: ConsentSetup, params: Record<string, unknown>, user: string): Promise<InteractionResults> {
   const { provider } = setup;
   const asked = words(params.scope);
   const resourceScopes = asked.filter(s => (RESOURCE_SCOPES as readonly string[]).includes(s));
   const grant = new provider.Grant({ accountId: user, clientId: String(params.client_id) });
-  const openid = asked.filter(s => OPENID_SCOPES.has(s));
-  if (openid.length) grant.addOIDCScope(openid.join(' '));
+  if (asked.length) grant.addOIDCScope(asked.join(' '));
   grant.addResourceScope(requestedResource(params.resource, setup.resource), (resourceScopes.length ? resourceScopes : [BASE_SCOPE]).join(' '));
   const grantId = await grant.save();
   log(`auth: ${user} allowed ${String(params.client_id)} (${asked.join(' ') || 'no scope asked'})`);

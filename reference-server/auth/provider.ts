@@ -59,6 +59,9 @@ export function createAuthorizationServer(setup: AuthorizationServerSetup): Prov
     cookies: { keys: [randomBytes(32).toString('base64url')] },
     routes: AS_ROUTES,
     responseTypes: ['code'],
+    // The resource's scopes are also the server's own: so they are in its metadata, and a client may register
+    // with them (RFC 7591 `scope`, which the SDK client sends), which oidc-provider checks against this list.
+    scopes: ['openid', 'offline_access', ...RESOURCE_SCOPES],
     pkce: { required: () => true },
     features: {
       devInteractions: { enabled: false },
