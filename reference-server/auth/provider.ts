@@ -46,16 +46,6 @@ export function createAuthorizationServer(setup: AuthorizationServerSetup): Prov
     findAccount,
     jwks: { keys: [{ ...signingKey, alg: 'ES256', use: 'sig', kid: randomBytes(8).toString('hex') }] },
     clientDefaults: { grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], id_token_signed_response_alg: 'ES256', token_endpoint_auth_method: 'none' },
-    // A client's registered `scope` (DCR, a metadata document) is not kept: clients register with the scopes the
-    // resource metadata lists (`mcp`, `ref:secret`), which are the resource server's, not oidc-provider's own, so
-    // it would refuse the registration; and a kept one would cap later requests (step-up asks for more). What a
-    // token gets is decided per authorization request, by the consent and the resource server's scopes.
-    extraClientMetadata: {
-      properties: ['scope'],
-      validator: (_ctx, key, _value, metadata) => {
-        if (key === 'scope') delete metadata.scope;
-      }
-    },
     cookies: { keys: [randomBytes(32).toString('base64url')] },
     routes: AS_ROUTES,
     responseTypes: ['code'],
