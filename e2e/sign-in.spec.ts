@@ -176,7 +176,7 @@ test.describe('a server that needs sign-in, with a consent page', () => {
     });
   });
 
-  test('a blocked sign-in tab is offered as a link; Cancel ends the flow and Try again starts a new one', async ({ app, page, context }) => {
+  test('a blocked sign-in tab is offered as a link; Cancel goes back to required; Deny fails the sign-in and Try again starts a new one', async ({ app, page, context }) => {
     // Playwright's Chromium lets every popup through, so a popup blocker is stood in for: window.open answers
     // null, as it does when a blocker refuses.
     await page.addInitScript(() => {
@@ -186,19 +186,26 @@ test.describe('a server that needs sign-in, with a consent page', () => {
     const status = card(page, 'secure').getByTestId('auth-status');
     await status.getByTestId('sign-in-button').click();
     await expect(status).toHaveAttribute('data-auth-step', 'awaiting-browser');
-    const link = status.getByTestId('sign-in-link');
     await expect(status.getByRole('alert')).toContainText('blocked the sign-in tab');
-    const [tab] = await Promise.all([context.waitForEvent('page'), link.click()]);
-    await tab.waitForURL(/\/consent\//);
-    await tab.close();
-
     await status.getByTestId('sign-in-cancel').click();
+    // Cancelling puts the server back as it was before the flow: it still needs sign-in.
+    await expect(status).toHaveAttribute('data-auth-state', 'required');
+    await expect(status.getByTestId('sign-in-button')).toHaveText('Sign in');
+
+    await status.getByTestId('sign-in-button').click();
+    const tab = await signInTab(context, () => status.getByTestId('sign-in-link').click());
+    await tab.waitForURL(/\/consent\//);
+    await tab.getByRole('button', { name: 'Deny' }).click();
+    await expect(tab.getByRole('heading', { name: 'Sign-in refused' })).toBeVisible();
+    await tab.close();
     await expect(status).toHaveAttribute('data-auth-state', 'failed');
-    await expect(status.getByTestId('auth-error')).toContainText('cancelled');
+    await expect(status.getByTestId('auth-error')).toContainText('access_denied');
     await expect(status.getByTestId('sign-in-button')).toHaveText('Try again');
     await axeClean(page, '[data-testid="server-item"][data-server-id="secure"]');
+
     await status.getByTestId('sign-in-button').click();
     await expect(status).toHaveAttribute('data-auth-step', 'awaiting-browser');
+    await expect(status.getByTestId('sign-in-link')).toBeVisible();
   });
 });
 
