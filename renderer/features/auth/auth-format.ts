@@ -1,5 +1,5 @@
 // Sign-in in words: what a running flow waits on, what each recorded step was, and when a token expires.
-import type { AuthFlowStepKind, AuthStep, AuthStepOutcome } from '../../../shared/contract';
+import type { AuthFlowStep, AuthFlowStepKind, AuthStep } from '../../../shared/contract';
 
 export const stepLabels: Record<AuthStep, string> = {
   discovering: 'Finding the authorization server…',
@@ -22,7 +22,7 @@ export const flowStepLabels: Record<AuthFlowStepKind, string> = {
   other: 'Other'
 };
 
-export const outcomeLabels: Record<AuthStepOutcome, string> = {
+export const outcomeLabels: Record<AuthFlowStep['outcome'], string> = {
   ok: 'ok',
   'not-found': 'not found (next tried)',
   error: 'failed',
