@@ -163,23 +163,25 @@ export function OAuthView({ details, serverUrl }: { details: AuthDetails; server
           ))}
         </ul>
       )}
-      <MetadataDocument
-        title="Protected Resource Metadata"
-        testId="oauth-resource-metadata"
-        {...(details.resourceMetadataUrl && { url: details.resourceMetadataUrl })}
-        {...(details.protectedResourceMetadata && { document: details.protectedResourceMetadata })}
-        fields={PRM_FIELDS}
-      />
-      <MetadataDocument
-        title="Authorization server metadata"
-        testId="oauth-as-metadata"
-        {...(details.authorizationServerMetadata && { document: details.authorizationServerMetadata })}
-        fields={AS_FIELDS}
-      />
       <section aria-label="Last sign-in flow">
         <h4>Last flow</h4>
         <FlowTable steps={details.flow} />
       </section>
+      <div className="oauth-documents">
+        <MetadataDocument
+          title="Protected Resource Metadata"
+          testId="oauth-resource-metadata"
+          {...(details.resourceMetadataUrl && { url: details.resourceMetadataUrl })}
+          {...(details.protectedResourceMetadata && { document: details.protectedResourceMetadata })}
+          fields={PRM_FIELDS}
+        />
+        <MetadataDocument
+          title="Authorization server metadata"
+          testId="oauth-as-metadata"
+          {...(details.authorizationServerMetadata && { document: details.authorizationServerMetadata })}
+          fields={AS_FIELDS}
+        />
+      </div>
     </section>
   );
 }
