@@ -9,7 +9,7 @@ import { useCancelSignIn, useSignIn, useSignOut } from './use-auth';
 function SignInPageLink({ url, blocked }: { url: string; blocked: boolean }) {
   return (
     <p className={blocked ? 'auth-blocked' : 'auth-note'} role={blocked ? 'alert' : undefined}>
-      {blocked ? 'Your browser blocked the sign-in tab. ' : 'No sign-in tab? '}
+      {blocked ? 'Your browser blocked the sign-in tab. ' : 'The sign-in page did not open? '}
       <a data-testid="sign-in-link" href={url} target="_blank" rel="noopener noreferrer">
         Open the sign-in page
       </a>
