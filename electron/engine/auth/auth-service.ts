@@ -203,7 +203,9 @@ export class AuthService implements AuthPort {
       open: url => this.deps.open(url, serverId),
       onStep: (step, authorizationUrl) => {
         if (server.flow?.flow !== flow) return;
-        server.flow = { flow, step, ...(authorizationUrl ? { authorizationUrl } : step === 'exchanging-code' ? {} : server.flow.authorizationUrl && { authorizationUrl: server.flow.authorizationUrl }) };
+        // The URL stays on offer while the browser is needed; once the code is back it is spent.
+        const url = authorizationUrl ?? (step === 'exchanging-code' ? undefined : server.flow.authorizationUrl);
+        server.flow = { flow, step, ...(url && { authorizationUrl: url }) };
         this.deps.changed(serverId);
       },
       ...(scope && { scope }),
