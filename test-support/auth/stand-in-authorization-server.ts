@@ -27,6 +27,8 @@ export interface StandIn {
   revoked: string[];
   /** Grant types of the token requests, in order. */
   grants: string[];
+  /** Who the next sign-in is (the ID token's subject and name). */
+  signInAs(user: string): void;
   close(): Promise<void>;
 }
 
@@ -44,9 +46,10 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
   const codes = new Map<string, { challenge: string; redirectUri: string; clientId: string; resource: string; scope: string }>();
   const access = new Set<string>();
   const refresh = new Map<string, string>();
-  const state: Omit<StandIn, 'close' | 'url' | 'issuer'> = { issued: [], revoked: [], grants: [] };
+  const state: Pick<StandIn, 'issued' | 'revoked' | 'grants'> = { issued: [], revoked: [], grants: [] };
   let origin = '';
-  const idToken = () => `${b64url(Buffer.from('{"alg":"none"}'))}.${b64url(Buffer.from(JSON.stringify({ sub: 'user-1', preferred_username: options.user ?? 'ada' })))}.`;
+  let user = options.user ?? 'ada';
+  const idToken = () => `${b64url(Buffer.from('{"alg":"none"}'))}.${b64url(Buffer.from(JSON.stringify({ sub: `user-${user}`, preferred_username: user })))}.`;
   const issue = (scope: string) => {
     const pair = { access_token: token(), refresh_token: token() };
     access.add(pair.access_token);
@@ -133,6 +136,9 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
     url: `${origin}/mcp`,
     issuer: origin,
     ...state,
+    signInAs: name => {
+      user = name;
+    },
     close: () =>
       new Promise<void>(resolve => {
         http.closeAllConnections();

@@ -191,6 +191,8 @@ export class AuthService implements AuthPort {
     const configured = target.oauth?.scopes?.length ? target.oauth.scopes.join(' ') : undefined;
     const scope = challengeScope && grant ? computeScopeUnion(grant.tokens.scope, challengeScope) : (challengeScope ?? configured);
     const stepUp = server.resting.requiredScope !== undefined && isStrictScopeSuperset(scope, grant?.tokens.scope);
+    // Signing in while signed in is asking to sign in again (perhaps as someone else): the browser, not a refresh.
+    const again = server.resting.state === 'none' && grant !== undefined;
     const principalBefore = this.principal(serverId);
     const restingBefore = server.resting;
     server.log.begin();
@@ -201,12 +203,14 @@ export class AuthService implements AuthPort {
       open: url => this.deps.open(url, serverId),
       onStep: (step, authorizationUrl) => {
         if (server.flow?.flow !== flow) return;
-        server.flow = { flow, step, ...(authorizationUrl ? { authorizationUrl } : step === 'exchanging-code' ? {} : server.flow.authorizationUrl && { authorizationUrl: server.flow.authorizationUrl }) };
+        // The URL stays on offer while the browser is needed; once the code is back it is spent.
+        const url = authorizationUrl ?? (step === 'exchanging-code' ? undefined : server.flow.authorizationUrl);
+        server.flow = { flow, step, ...(url && { authorizationUrl: url }) };
         this.deps.changed(serverId);
       },
       ...(scope && { scope }),
       ...(server.log.challenge?.resourceMetadata && { resourceMetadataUrl: server.log.challenge.resourceMetadata }),
-      forceReauthorization: stepUp,
+      forceReauthorization: stepUp || again,
       timeoutMs: this.deps.signInTimeoutMs ?? DEFAULT_SIGN_IN_TIMEOUT_MS
     });
     server.flow = { flow, step: 'discovering' };

@@ -176,6 +176,22 @@ describe('signing in to a protected server', () => {
     await expect(readFile(join(r.dir, 'auth', 'tokens.json'), 'utf8')).resolves.not.toContain(r.stand.issued[0]);
   });
 
+  it('signing in again goes through the browser; another user drops the first one\'s private cache entries', async () => {
+    const r = await rig();
+    await signedIn(r);
+    await call(r.engine, 'resources.read', { serverId: 'notes', uri: 'note://secret' });
+    const privateEntries = async () => (await call<CacheSnapshot>(r.engine, 'cache.snapshot', {})).entries.filter(e => e.serverId === 'notes' && e.scope === 'private');
+    expect(await privateEntries()).toHaveLength(1);
+
+    r.stand.signInAs('bob');
+    await call(r.engine, 'auth.signIn', { serverId: 'notes' });
+    expect(r.opened).toHaveLength(2);
+    const reconnected = nextEvent(r.engine.bus, 'serverState', s => s.id === 'notes' && s.status === 'connected' && s.auth?.user === 'bob');
+    await approve(r.opened[1]);
+    await reconnected;
+    expect(await privateEntries()).toHaveLength(0);
+  });
+
   it('refreshes a token before it expires, keeping the user and the cache partition', async () => {
     // Tokens live 30 s, inside the minute ahead of expiry in which the engine refreshes: every request refreshes first.
     const r = await rig({ expiresIn: 30 });
