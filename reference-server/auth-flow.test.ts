@@ -143,9 +143,11 @@ describe('client ID metadata documents', () => {
   let documentUrl: string;
   beforeAll(async () => {
     documents = createServer((req, res) => {
+      const id = new URL(req.url ?? '/', documentUrl).href;
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({
-        client_id: documentUrl, client_name: 'Client with a metadata document', redirect_uris: [REDIRECT],
-        grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none'
+        client_id: id, client_name: 'Client with a metadata document', redirect_uris: [REDIRECT],
+        grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none',
+        ...(req.url === '/huge.json' ? { padding: 'x'.repeat(70 * 1024) } : {})
       }));
     });
     await new Promise<void>(resolve => documents.listen(0, '127.0.0.1', resolve));
@@ -159,8 +161,11 @@ describe('client ID metadata documents', () => {
     expect((await list(answer.body.access_token)).status).toBe(200);
   });
 
-  it('refuses a client_id URL whose document cannot be fetched', async () => {
-    const url = authorizationUrl(as, { clientId: 'http://127.0.0.1:9/nothing.json', redirectUri: REDIRECT, pkce: pkcePair(), scope: 'mcp' });
-    await expect(authorizeHeadless(url, REDIRECT)).rejects.toThrow(/HTTP 400.*invalid_client/s);
+  it('refuses a client_id URL whose document cannot be fetched, or is too large', async () => {
+    for (const clientId of ['http://127.0.0.1:9/nothing.json', documentUrl.replace('client.json', 'huge.json')]) {
+      const url = authorizationUrl(as, { clientId, redirectUri: REDIRECT, pkce: pkcePair(), scope: 'mcp' });
+      await expect(authorizeHeadless(url, REDIRECT)).rejects.toThrow(/HTTP 400.*invalid_client/s);
+    }
+    expect(server.stderr()).toMatch(/huge\.json is larger than 65536 bytes/);
   });
 });

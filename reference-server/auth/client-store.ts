@@ -29,12 +29,22 @@ function isLoopbackClientIdUrl(id: string): boolean {
     && !url.username && !url.password && !url.search && !url.hash && url.href === id;
 }
 
+/** The body as text, refused (and no longer read) past MAX_DOCUMENT_BYTES. */
+async function boundedText(response: Response): Promise<string> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of response.body ?? []) {
+    size += chunk.byteLength;
+    if (size > MAX_DOCUMENT_BYTES) throw new Error(`is larger than ${MAX_DOCUMENT_BYTES} bytes`);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 async function fetchClientDocument(id: string): Promise<AdapterPayload> {
   const response = await fetch(id, { redirect: 'manual', headers: { accept: 'application/json' }, signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
   if (response.status !== 200) throw new Error(`answered HTTP ${response.status}`);
-  const text = await response.text();
-  if (Buffer.byteLength(text) > MAX_DOCUMENT_BYTES) throw new Error(`is larger than ${MAX_DOCUMENT_BYTES} bytes`);
-  const document: unknown = JSON.parse(text);
+  const document: unknown = JSON.parse(await boundedText(response));
   if (typeof document !== 'object' || document === null || Array.isArray(document)) throw new Error('is not a JSON object');
   const metadata = document as AdapterPayload;
   if (metadata.client_id !== id) throw new Error('names another client_id');
