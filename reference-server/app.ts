@@ -2,6 +2,7 @@
 // requestState codec. Built once at startup; server instances (per connection or per request) only wrap it.
 import { createRequestStateCodec, type RequestStateCodec } from '@modelcontextprotocol/server';
 import { randomBytes } from 'node:crypto';
+import { authEntries } from './auth/resources';
 import { Catalog } from './catalog';
 import type { ServerOptions } from './cli-args';
 import { conformanceEntries } from './conformance-fixtures';
@@ -37,12 +38,13 @@ export async function createApp(options: ServerOptions): Promise<ReferenceApp> {
     ...inputRequiredEntries(stateCodec),
     ...failureEntries(options.slowMs),
     ...conformanceEntries(live),
-    ...(options.invalidAnnotations ? invalidAnnotationEntries() : [])
+    ...(options.invalidAnnotations ? invalidAnnotationEntries() : []),
+    ...(options.auth ? authEntries() : [])
   ];
   const sandbox = Sandbox.create(options.sandboxDir, options.seed);
   sandbox.watch({ updated: uri => live.touch(uri), listChanged: () => live.announceListChanged() });
   const templates = [...coreTemplates(catalog, options.seed), sandbox.templateEntry()];
-  const fingerprint = `${options.seed}:${options.resources}:${options.pageSize}:${options.templatePageSize}:${options.invalidAnnotations}`;
+  const fingerprint = `${options.seed}:${options.resources}:${options.pageSize}:${options.templatePageSize}:${options.invalidAnnotations}:${options.auth !== undefined}`;
   const registry = new Registry({
     fixed, unlisted: folderChildEntries(options.seed), catalog, sandbox, live, templates,
     pageSize: options.pageSize, templatePageSize: options.templatePageSize, fingerprint

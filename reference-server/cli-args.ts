@@ -5,6 +5,19 @@ import { parseArgs as parseNodeArgs } from 'node:util';
 
 type Era = 'both' | 'modern' | 'legacy';
 
+/** Sign-in (`--auth`): the MCP endpoint becomes an OAuth protected resource with its own authorization server. */
+export interface AuthOptions {
+  /** Approve every authorization request at once, signed in as `user` (no consent page): for headless tests. */
+  autoApprove: boolean;
+  /** The user an auto-approved request signs in as, and the consent page's default user name. */
+  user: string;
+  /** Lifetime of access tokens; refresh tokens outlive them (a day). */
+  tokenTtlSeconds: number;
+}
+
+/** User names: short, printable, safe in a URL and in HTML without surprises. */
+export const USER_NAME = /^[A-Za-z0-9._-]{1,64}$/;
+
 export interface ServerOptions {
   transport: 'stdio' | 'http';
   port: number;
@@ -30,6 +43,8 @@ export interface ServerOptions {
   legacySessionIdleSeconds: number;
   /** Also serve the ref://annotations/* resources, whose annotations are invalid on purpose. */
   invalidAnnotations: boolean;
+  /** Present with --auth (HTTP only). */
+  auth?: AuthOptions;
 }
 
 const DEFAULT_OPTIONS: ServerOptions = {
@@ -52,7 +67,7 @@ const DEFAULT_OPTIONS: ServerOptions = {
 const USAGE = `Usage: reference-server [--transport stdio|http] [--port N] [--host H] [--resources N]
   [--page-size N] [--template-page-size N] [--update-interval-ms N] [--seed N] [--era both|modern|legacy]
   [--sandbox-dir DIR] [--slow-ms N] [--list-delay-ms N] [--request-state-ttl-s N] [--state-key KEY] [--legacy-session-idle-s N]
-  [--invalid-annotations]`;
+  [--invalid-annotations] [--auth [--auth-auto-approve] [--auth-user NAME] [--auth-token-ttl-s N]]`;
 
 export class UsageError extends Error {}
 
@@ -74,6 +89,10 @@ const FLAGS = {
   'legacy-session-idle-s': { type: 'string' },
   'state-key': { type: 'string' },
   'invalid-annotations': { type: 'boolean' },
+  auth: { type: 'boolean' },
+  'auth-auto-approve': { type: 'boolean' },
+  'auth-user': { type: 'string' },
+  'auth-token-ttl-s': { type: 'string' },
   help: { type: 'boolean', short: 'h' }
 } as const;
 
@@ -137,5 +156,25 @@ export function parseArgs(argv: readonly string[]): ServerOptions {
     o.stateKey = text('--state-key', flags['state-key']);
     if (Buffer.byteLength(o.stateKey) < 32) throw new UsageError('--state-key must be at least 32 bytes');
   }
+  const auth = authOptions(flags);
+  if (auth && o.transport !== 'http') throw new UsageError('--auth needs --transport http (sign-in is an HTTP matter)');
+  if (auth) o.auth = auth;
   return o;
+}
+
+/** The --auth flags; the others given without --auth are an error, not silently ignored. */
+function authOptions(flags: ReturnType<typeof parseFlags>): AuthOptions | undefined {
+  const dependent = (['auth-auto-approve', 'auth-user', 'auth-token-ttl-s'] as const).filter(f => flags[f] !== undefined);
+  if (!flags.auth) {
+    if (dependent.length) throw new UsageError(`--${dependent[0]} needs --auth`);
+    return undefined;
+  }
+  const user = flags['auth-user'] ?? 'alice';
+  if (!USER_NAME.test(user)) throw new UsageError(`--auth-user must be 1 to 64 letters, digits, '.', '_' or '-', got ${JSON.stringify(user)}`);
+  const ttl = flags['auth-token-ttl-s'];
+  return {
+    autoApprove: flags['auth-auto-approve'] === true,
+    user,
+    tokenTtlSeconds: ttl === undefined ? 300 : integer('--auth-token-ttl-s', ttl, 1, 86_400)
+  };
 }

@@ -1,12 +1,14 @@
 // Serving over Streamable HTTP on one endpoint (/mcp) for both eras. 2026-07-28 requests go to the SDK's
 // per-request handler; 2025-era requests go to sessionful transports (one server instance per session), because
 // the SDK's stateless 2025 handling cannot deliver subscriptions or elicitation. Host and Origin headers are
-// checked first (DNS rebinding protection).
+// checked first (DNS rebinding protection). With --auth every MCP request needs a token (auth/auth-layer.ts), and
+// the other paths serve the bundled authorization server.
 import { hostHeaderValidation, originValidation, toNodeHandler } from '@modelcontextprotocol/node';
-import { createMcpHandler, isLegacyRequest } from '@modelcontextprotocol/server';
-import { createServer, type Server } from 'node:http';
+import { createMcpHandler, isLegacyRequest, type AuthInfo } from '@modelcontextprotocol/server';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ReferenceApp } from './app';
+import type { AuthLayer } from './auth/auth-layer';
 import { log } from './log';
 import { LegacySessions } from './legacy-sessions';
 import { createReferenceServer } from './server-factory';
@@ -38,33 +40,43 @@ export async function serveOverHttp(app: ReferenceApp): Promise<HttpServing> {
   });
 
   // A listen request reaches the SDK with only the URIs this server serves (watch-filter.ts).
-  const toModern = async (request: Request) => {
+  const toModern = async (request: Request, authInfo: AuthInfo | undefined) => {
     const listen = await listenRequestBody(request);
-    return modern.fetch(request, listen ? { parsedBody: narrowListen(listen, app.registry) } : undefined);
+    return modern.fetch(request, { ...(listen ? { parsedBody: narrowListen(listen, app.registry) } : {}), ...(authInfo ? { authInfo } : {}) });
   };
+  let auth: AuthLayer | undefined;
   const route = toNodeHandler({
     fetch: async (request: Request) => {
-      if (options.era === 'legacy') return legacy.fetch(request);
-      if (options.era === 'modern') return toModern(request);
-      return (await isLegacyRequest(request)) ? legacy.fetch(request) : toModern(request);
+      let authInfo: AuthInfo | undefined;
+      if (auth) {
+        const verdict = await auth.authenticate(request);
+        if (verdict instanceof Response) return verdict;
+        authInfo = verdict;
+      }
+      if (options.era === 'legacy') return legacy.fetch(request, authInfo);
+      if (options.era === 'modern') return toModern(request, authInfo);
+      return (await isLegacyRequest(request)) ? legacy.fetch(request, authInfo) : toModern(request, authInfo);
     }
   }, { onerror });
 
   const hosts = allowedHostnames(options.host);
   const validHost = hostHeaderValidation(hosts);
   const validOrigin = originValidation(hosts);
-  const server: Server = createServer((req, res) => {
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
     if (!validHost(req, res) || !validOrigin(req, res)) {
       log(`refused a request with Host ${JSON.stringify(req.headers.host)} Origin ${JSON.stringify(req.headers.origin ?? null)}`);
       return;
     }
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
-    if (path !== MCP_PATH) {
+    if (path === MCP_PATH) {
+      void route(req, res);
+    } else if (auth) {
+      auth.serve(req, res, path);
+    } else {
       res.writeHead(404, { 'content-type': 'text/plain' }).end(`Not found. The MCP endpoint is ${MCP_PATH}\n`);
-      return;
     }
-    void route(req, res);
-  });
+  };
+  const server: Server = createServer();
 
   // Node's 5 s default closes an idle connection just as a busy client may send its next request on it
   // ("other side closed"); clients drop idle connections well before a minute. Headers must time out later.
@@ -78,6 +90,10 @@ export async function serveOverHttp(app: ReferenceApp): Promise<HttpServing> {
   const { port } = server.address() as AddressInfo;
   const hostInUrl = options.host.includes(':') && !options.host.startsWith('[') ? `[${options.host}]` : options.host;
   const url = `http://${hostInUrl}:${port}${MCP_PATH}`;
+  // The issuer and the resource identifier contain the port, known only now; nobody has the URL yet to call.
+  // Loaded only with --auth: the authorization server library is not small, and other runs never need it.
+  if (options.auth) auth = (await import('./auth/auth-layer')).createAuthLayer(options.auth, url, options.host);
+  server.on('request', handle);
   log(`listening on ${url} (era: ${options.era}, ${app.registry.resourceCount} resources, page size ${options.pageSize}, ready ${Math.round(performance.now())} ms after start, ${Math.round(process.cpuUsage().user / 1000)} ms CPU)`);
 
   return {

@@ -2,7 +2,7 @@
 // its own Streamable HTTP transport. Sessions end on DELETE, on server shutdown, or after sitting idle (no request
 // and no open response stream) for the idle limit: the SDK client does not send DELETE when it closes, so without
 // expiry every reconnect would leave a server instance behind.
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
+import { WebStandardStreamableHTTPServerTransport, type AuthInfo } from '@modelcontextprotocol/server';
 import { randomUUID } from 'node:crypto';
 import type { ReferenceApp } from './app';
 import { log } from './log';
@@ -14,7 +14,11 @@ interface Session {
   lastSeen: number;
   /** Responses whose body is still being streamed (the GET notification stream, SSE replies). */
   openStreams: number;
+  /** With --auth: who opened it (user and client). Nobody else's token reaches it. */
+  owner?: string;
 }
+
+const ownerOf = (auth: AuthInfo | undefined) => (auth ? JSON.stringify([auth.extra?.user, auth.clientId]) : undefined);
 
 function jsonRpcError(status: number, code: number, message: string): Response {
   return new Response(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message } }), {
@@ -63,22 +67,25 @@ export class LegacySessions {
     this.sweeper.unref();
   }
 
-  async fetch(request: Request): Promise<Response> {
+  /** `auth`: the request's verified token, with --auth (the session's handlers see it as ctx.http.authInfo). */
+  async fetch(request: Request, auth?: AuthInfo): Promise<Response> {
     const sessionId = request.headers.get('mcp-session-id');
     if (sessionId) {
       const session = this.sessions.get(sessionId);
-      if (!session) return jsonRpcError(404, -32001, 'Session not found');
-      return this.tracked(session, await session.transport.handleRequest(request));
+      // Another user's session is as unknown as a closed one: its ID alone must not open it.
+      if (!session || session.owner !== ownerOf(auth)) return jsonRpcError(404, -32001, 'Session not found');
+      return this.tracked(session, await session.transport.handleRequest(request, auth ? { authInfo: auth } : undefined));
     }
     if (request.method !== 'POST') return jsonRpcError(400, -32000, 'Bad Request: no session (send initialize first)');
-    return this.open(request);
+    return this.open(request, auth);
   }
 
-  private async open(request: Request): Promise<Response> {
+  private async open(request: Request, auth: AuthInfo | undefined): Promise<Response> {
     const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: id => {
-        this.sessions.set(id, { transport, lastSeen: Date.now(), openStreams: 0 });
+        const owner = ownerOf(auth);
+        this.sessions.set(id, { transport, lastSeen: Date.now(), openStreams: 0, ...(owner ? { owner } : {}) });
         log(`2025-era HTTP session opened (${this.sessions.size} open)`);
       },
       onsessionclosed: id => {
@@ -95,7 +102,7 @@ export class LegacySessions {
       if (transport.sessionId) this.sessions.delete(transport.sessionId);
     };
     await server.connect(transport);
-    const response = await transport.handleRequest(request);
+    const response = await transport.handleRequest(request, auth ? { authInfo: auth } : undefined);
     const session = transport.sessionId ? this.sessions.get(transport.sessionId) : undefined;
     // A request that did not open a session (not an initialize) leaves nothing behind.
     if (!session) {
