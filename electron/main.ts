@@ -10,6 +10,7 @@ import { createEngine } from './engine/engine';
 import { APP_SCHEME, APP_START_URL } from './desktop/app-origin';
 import { rendererResponse } from './desktop/app-protocol';
 import { parseShellArgs } from './desktop/args';
+import { safeStorageVault } from './desktop/safe-storage-vault';
 import { handleCall } from './host/call-envelope';
 import { contentPartBytes } from './host/content-file';
 import { EventInterests } from './host/event-interest';
@@ -47,6 +48,13 @@ function harden(contents: WebContents): void {
 }
 
 /** The one trust rule for every IPC message: it comes from the app's own top-level frame. */
+/** A sign-in page, in the user's browser: only an http(s) URL (the authorization server's metadata names it). */
+async function openSignInPage(url: string): Promise<void> {
+  const vetted = vetExternalUrl(url);
+  if (!vetted) throw new Error('The authorization server gave a sign-in address that is not a web page');
+  await shell.openExternal(vetted.toString());
+}
+
 function fromAppWindow(event: { senderFrame: WebFrameMain | null }): boolean {
   const frame = event.senderFrame;
   return isTrustedSender(frame ? { url: frame.url, isTopFrame: frame.parent === null } : null);
@@ -89,7 +97,13 @@ async function start(): Promise<void> {
   await app.whenReady();
 
   const args = parseShellArgs(process.argv.slice(1));
-  const engine = await createEngine({ configPath: args.configPath, dataDir: args.dataDir ?? app.getPath('userData') });
+  const dataDir = args.dataDir ?? app.getPath('userData');
+  const engine = await createEngine({
+    configPath: args.configPath,
+    dataDir,
+    // Sign-in pages open in the user's browser; tokens are encrypted with the OS keychain.
+    auth: { openUrl: openSignInPage, vault: safeStorageVault(path.join(dataDir, 'auth', 'tokens.bin')) }
+  });
 
   session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
   session.defaultSession.setPermissionCheckHandler(() => false);

@@ -31,6 +31,7 @@ module.exports = {
   ipcMain: { handle: channel => say('ipc', channel), on(channel) { say('ipc-on', channel); return this; } },
   session: { defaultSession: { setPermissionRequestHandler() {}, setPermissionCheckHandler() {} } },
   shell: { openExternal: async () => {} },
+  safeStorage: { isEncryptionAvailable: () => { say('keychain', true); return true; }, encryptString: s => Buffer.from(s), decryptString: b => b.toString() },
   dialog: { showSaveDialog: async () => ({ canceled: true }), showErrorBox: (t, c) => say('error', c) },
   contextBridge: { exposeInMainWorld: (key, api) => say('exposed', { key, members: Object.keys(api) }) },
   ipcRenderer: { invoke: async () => ({}), send() {}, on() {}, removeListener() {} }
@@ -59,6 +60,8 @@ describe('Electron bundle', () => {
     });
     const events = lines(stdout);
     expect(events.find(e => e.what === 'error')).toBeUndefined();
+    // Sign-in tokens are kept with the OS keychain, asked once the app is ready.
+    expect(events.find(e => e.what === 'keychain')?.data).toBe(true);
     expect(events.find(e => e.what === 'ipc')?.data).toBe('mcp:call');
     expect(events.find(e => e.what === 'ipc-on')?.data).toBe('mcp:event-interest');
     const window = events.find(e => e.what === 'window')?.data as { webPreferences: Record<string, unknown> };

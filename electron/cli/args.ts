@@ -29,6 +29,11 @@ Commands (output is JSON on stdout; failures print {"error": ...} and exit non-z
                              resuming), until interrupted (Ctrl+C, SIGTERM: exit 0); exit 1 if none can be watched
   import <file>              add the servers of a Claude Desktop / Cursor (mcpServers) or VS Code (servers)
                              file to the config; prints what was imported and what was skipped, and why
+  login <server>             sign in to a URL server (OAuth, in the browser); prints the sign-in status
+  logout <server>            sign out: revoke the tokens where the server's authorization server allows, forget them
+
+A command on a server that needs sign-in signs in first (the browser opens; with MCPRB_OPEN_URL=print
+the CLI prints one stderr line "Open in your browser: <url>" instead and waits for the sign-in to finish).
 
 Server: a name from the config, or an ad hoc server given with one of
   --stdio "<cmd>"            a stdio server command line (spawned directly, no shell)
@@ -45,7 +50,7 @@ Options:
 
 export const ADHOC_SERVER_ID = 'adhoc';
 
-type CliCommand = 'servers' | 'details' | 'list' | 'read' | 'templates' | 'complete' | 'watch' | 'import';
+type CliCommand = 'servers' | 'details' | 'list' | 'read' | 'templates' | 'complete' | 'watch' | 'import' | 'login' | 'logout';
 
 /** What `complete` asks for: one argument of a template, with the others already filled. */
 export interface CompletionAsk {
@@ -74,7 +79,7 @@ export class CliUsageError extends Error {
   override name = 'CliUsageError';
 }
 
-const commands: CliCommand[] = ['servers', 'details', 'list', 'read', 'templates', 'complete', 'watch', 'import'];
+const commands: CliCommand[] = ['servers', 'details', 'list', 'read', 'templates', 'complete', 'watch', 'import', 'login', 'logout'];
 
 const OPTIONS = {
   config: { type: 'string' },

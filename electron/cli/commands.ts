@@ -1,5 +1,6 @@
 // What each CLI command does, on the same engine (and the same contract methods) as the app.
-import type { AppError, ReadResult, SubscriptionInfo } from '../../shared/contract';
+import type { AppError, MethodName, ReadResult, SubscriptionInfo } from '../../shared/contract';
+import { withSignIn } from '../engine/auth/with-sign-in';
 import type { Engine } from '../engine/engine';
 import { appErrorFrom } from '../engine/errors';
 import type { CliArgs, CompletionAsk } from './args';
@@ -14,13 +15,18 @@ async function connectAll(engine: Engine, timeoutMs: number): Promise<void> {
   await Promise.all(engine.registry.ids().map(id => engine.registry.get(id).whenReady(timeoutMs).catch(() => undefined)));
 }
 
+/** A call to one server that signs in first when the server needs it (and once more for a step-up). */
+function call(engine: Engine, serverId: string, method: MethodName, params: Record<string, unknown>): Promise<unknown> {
+  return withSignIn(engine.auth, serverId, () => engine.host.dispatch(method, { serverId, ...params }));
+}
+
 async function readAll(engine: Engine, serverId: string, uris: string[]): Promise<CommandOutput> {
-  if (uris.length === 1) return { ok: true, value: await engine.host.dispatch('resources.read', { serverId, uri: uris[0] }) };
+  if (uris.length === 1) return { ok: true, value: await call(engine, serverId, 'resources.read', { uri: uris[0] }) };
   const results: (ReadResult | { uri: string; error: AppError })[] = [];
   let ok = true;
   for (const uri of uris) {
     try {
-      results.push((await engine.host.dispatch('resources.read', { serverId, uri })) as ReadResult);
+      results.push((await call(engine, serverId, 'resources.read', { uri })) as ReadResult);
     } catch (err) {
       ok = false;
       results.push({ uri, error: appErrorFrom(err) });
@@ -30,8 +36,7 @@ async function readAll(engine: Engine, serverId: string, uris: string[]): Promis
 }
 
 function complete(engine: Engine, serverId: string, ask: CompletionAsk): Promise<unknown> {
-  return engine.host.dispatch('completion.complete', {
-    serverId,
+  return call(engine, serverId, 'completion.complete', {
     uriTemplate: ask.uriTemplate,
     argument: { name: ask.argument, value: ask.prefix },
     ...(Object.keys(ask.context).length > 0 && { contextArguments: ask.context })
@@ -54,7 +59,7 @@ const LIVE_STATES: ReadonlySet<SubscriptionInfo['status']> = new Set(['pending',
  */
 export async function watchCommand(engine: Engine, serverId: string, uris: string[], timeoutMs: number, write: (line: WatchLine) => void, stop: Promise<void>): Promise<CommandOutput> {
   try {
-    await engine.registry.get(serverId).whenReady(timeoutMs);
+    await withSignIn(engine.auth, serverId, () => engine.registry.get(serverId).whenReady(timeoutMs));
   } catch (err) {
     return { ok: false, value: { error: appErrorFrom(err) } };
   }
@@ -99,15 +104,19 @@ export async function runCommand(engine: Engine, args: CliArgs, timeoutMs: numbe
         await engine.registry.get(serverId).whenReady(timeoutMs).catch(() => undefined);
         return { ok: true, value: await engine.host.dispatch('servers.details', { serverId }) };
       case 'list':
-        return { ok: true, value: await engine.host.dispatch('resources.list', { serverId }) };
+        return { ok: true, value: await call(engine, serverId, 'resources.list', {}) };
       case 'templates':
-        return { ok: true, value: await engine.host.dispatch('templates.list', { serverId }) };
+        return { ok: true, value: await call(engine, serverId, 'templates.list', {}) };
       case 'read':
         return await readAll(engine, serverId, args.uris);
       case 'complete':
         return { ok: true, value: await complete(engine, serverId, args.completion as CompletionAsk) };
       case 'import':
         return { ok: true, value: await engine.host.dispatch('config.import', { path: args.importPath as string }) };
+      case 'login':
+        return { ok: true, value: await engine.auth.signInAndWait(serverId) };
+      case 'logout':
+        return { ok: true, value: await engine.host.dispatch('auth.signOut', { serverId }) };
       default:
         throw new Error(`Unhandled command ${String(args.command)}`);
     }

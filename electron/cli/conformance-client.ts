@@ -9,14 +9,24 @@
 // protocol log's re-send, which sends tools through the SDK's tool methods). The client uses what the server
 // declares: resources, prompts and tools only when its capabilities name them. Elicitations are answered
 // through `input.answer`, from the requested schema (each field's default, else a value of its type).
+//
+// Sign-in (the `auth/*` scenarios): a call refused with `unauthorized` signs in and runs again (withSignIn),
+// as the CLI does. The authorization URL is followed with a plain HTTP GET: the runner's mock authorization
+// server redirects straight to the engine's loopback callback. A client id and secret in the scenario's
+// context are the server's configured client; the Client ID Metadata Document URL is the one the runner
+// expects (it never fetches it).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AppError, InputAnswer, ListResult, PendingInputRequest, ResourceItem } from '../../shared/contract';
+import type { OAuthConfig } from '../../shared/contract';
+import { withSignIn } from '../engine/auth/with-sign-in';
 import { createEngine, type Engine } from '../engine/engine';
 import { AppErrorException, appErrorFrom } from '../engine/errors';
 
 const SERVER = 'conformance';
+/** The URL-based client id the runner's `auth/basic-cimd` scenario expects. */
+const CLIENT_METADATA_URL = 'https://conformance-test.local/client-metadata.json';
 /** Per request; the runner's own limit per scenario is 30 s. */
 const REQUEST_TIMEOUT_MS = 20_000;
 /** A scenario's mock serves a handful of resources; more are not read. */
@@ -95,7 +105,7 @@ class Session {
   constructor(private readonly engine: Engine) {}
 
   call<T>(method: string, params: Loose): Promise<T> {
-    return this.engine.host.dispatch(method, params) as Promise<T>;
+    return withSignIn(this.engine.auth, SERVER, () => this.engine.host.dispatch(method, params) as Promise<T>);
   }
 
   /**
@@ -103,15 +113,17 @@ class Session {
    * refuses as invalid (`protocol`: e.g. a 2026 result without `resultType`, which some scenarios send on
    * purpose) is the client doing its job: it is logged and the steps go on. Any other failure ends the run.
    */
-  async send(method: string, params?: Loose): Promise<Loose> {
-    const { result, error } = await this.call<{ result?: unknown; error?: AppError }>('log.replay', { serverId: SERVER, method, ...(params && { params }) });
-    if (error?.code === 'protocol') {
-      log(`${method}: the answer was refused as invalid: ${error.message}`);
-      return {};
-    }
-    if (error) throw new AppErrorException(error);
-    log(`${method} answered`);
-    return isObject(result) ? result : {};
+  send(method: string, params?: Loose): Promise<Loose> {
+    return withSignIn(this.engine.auth, SERVER, async () => {
+      const { result, error } = await this.engine.host.dispatch('log.replay', { serverId: SERVER, method, ...(params && { params }) }) as { result?: unknown; error?: AppError };
+      if (error?.code === 'protocol') {
+        log(`${method}: the answer was refused as invalid: ${error.message}`);
+        return {};
+      }
+      if (error) throw new AppErrorException(error);
+      log(`${method} answered`);
+      return isObject(result) ? result : {};
+    });
   }
 
   async resources(): Promise<void> {
@@ -142,23 +154,40 @@ class Session {
   }
 }
 
+/** The server's sign-in settings from the scenario's context: a pre-registered client, and our metadata document URL. */
+function oauthOf(context: Loose): OAuthConfig {
+  return {
+    clientMetadataUrl: CLIENT_METADATA_URL,
+    ...(typeof context.client_id === 'string' && { clientId: context.client_id }),
+    ...(typeof context.client_secret === 'string' && { clientSecret: context.client_secret })
+  };
+}
+
+/** The browser's part: GET the authorization URL; the mock authorization server redirects to our callback. */
+async function followAuthorizationUrl(url: string): Promise<void> {
+  const response = await fetch(url, { redirect: 'follow', signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+  log(`authorization URL followed: ${response.status}`);
+  await response.body?.cancel();
+}
+
 async function run(url: string, scenario: string, context: Loose): Promise<void> {
-  // A data dir of its own: no user config is read, and no era verdict outlives the run.
+  // A data dir of its own: no user config is read, and no era verdict or token outlives the run.
   const dir = await mkdtemp(join(tmpdir(), 'mrb-conformance-'));
   const engine = await createEngine({
     configPath: join(dir, 'config.json'),
     dataDir: dir,
-    defaults: () => ({ [SERVER]: { type: 'http', url } }),
+    defaults: () => ({ [SERVER]: { type: 'http', url, oauth: oauthOf(context) } }),
     requestTimeoutMs: REQUEST_TIMEOUT_MS,
     autoConnect: false,
-    reconnect: false
+    reconnect: false,
+    auth: { openUrl: url => followAuthorizationUrl(url), signInTimeoutMs: REQUEST_TIMEOUT_MS }
   });
   engine.bus.on('inputRequested', pending => {
     log(`answering an elicitation (${pending.request.mode})`);
     void engine.host.dispatch('input.answer', { id: pending.id, answer: answerFor(pending) });
   });
   try {
-    const live = await engine.registry.get(SERVER).whenReady(REQUEST_TIMEOUT_MS);
+    const live = await withSignIn(engine.auth, SERVER, () => engine.registry.get(SERVER).whenReady(REQUEST_TIMEOUT_MS));
     const { capabilities } = live;
     log(`connected: ${live.era} era, capabilities ${Object.keys(capabilities).join(', ') || 'none'}`);
     const session = new Session(engine);

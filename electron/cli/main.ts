@@ -5,6 +5,7 @@ import { DEFAULT_REQUEST_TIMEOUT_MS, createEngine } from '../engine/engine';
 import { ADHOC_SERVER_ID, CLI_USAGE, CliUsageError, parseCliArgs } from './args';
 import type { CliArgs } from './args';
 import { runCommand, watchCommand, type CommandOutput, type WatchLine } from './commands';
+import { openInBrowser } from './open-browser';
 
 /** Prints `value` (nothing when undefined) and exits once stdout has taken everything. */
 function exitWith(code: number, value: unknown): void {
@@ -34,7 +35,8 @@ async function main(args: CliArgs): Promise<void> {
     autoConnect: false,
     // A one-shot run reports each server's first outcome; background retries would only blur it. A watch
     // outlives a lost connection: it shows resuming and comes back with the server.
-    reconnect: watching
+    reconnect: watching,
+    auth: { openUrl: openInBrowser }
   });
   const configError = engine.config.view().error;
   if (configError) console.error(`warning: ${configError}`);

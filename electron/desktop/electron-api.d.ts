@@ -126,4 +126,11 @@ declare module 'electron' {
   export const contextBridge: ContextBridge;
   export { BrowserWindow };
   export type { WebContents, WebFrameMain, IpcMainEvent, IpcMainInvokeEvent, IpcRendererEvent, PreventableEvent };
+
+  /** The OS keychain's encryption (Electron 45 `safeStorage`). */
+  export const safeStorage: {
+    isEncryptionAvailable(): boolean;
+    encryptString(plainText: string): Buffer;
+    decryptString(encrypted: Buffer): string;
+  };
 }

@@ -25,6 +25,13 @@ import { iconHandlers } from './icons/handlers';
 import { IconService, type IconServiceDeps } from './icons/icon-service';
 import { SubscriptionManager } from './subscriptions/subscription-manager';
 import { subscriptionHandlers } from './subscriptions/handlers';
+import { AuthService } from './auth/auth-service';
+import { fileVault } from './auth/file-vault';
+import { authHandlers } from './auth/handlers';
+import { urlOpener, type UrlOpener } from './auth/open-url';
+import { TokenStore } from './auth/token-store';
+import type { SecretVaultPort } from './ports';
+import { join } from 'node:path';
 
 interface EngineLimits extends ConnectionLimits {
   /** Largest single content item a read returns (bytes); bigger ones fail with `too_large`. */
@@ -58,6 +65,15 @@ export interface EngineOptions {
   legacyVerdictMaxAgeMs?: number;
   /** Icon fetching limits and TLS trust (tests trust a self-signed certificate). */
   icons?: Pick<IconServiceDeps, 'limits' | 'tls'>;
+  /** Sign-in (docs/auth.md). */
+  auth?: {
+    /** How the host opens an authorization URL; default: the page is told (`authUrl` event). */
+    openUrl?: UrlOpener;
+    /** Where tokens are kept; default: `<dataDir>/auth/tokens.json`, mode 0600. Electron passes an encrypting vault. */
+    vault?: SecretVaultPort;
+    /** How long the user has to finish signing in in the browser (ms). */
+    signInTimeoutMs?: number;
+  };
 }
 
 export interface Engine {
@@ -67,6 +83,7 @@ export interface Engine {
   config: ConfigStore;
   requests: RequestRegistry;
   ports: EnginePorts;
+  auth: AuthService;
   close(): Promise<void>;
 }
 
@@ -103,7 +120,27 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   const subscriptions = new SubscriptionManager(bus, { backoff });
   const cache = createCache({ bus, dataDir, log });
   await cache.loadWarm();
-  const ports: EnginePorts = { log, input: inputBroker, subscriptions, cache: cache.port };
+  const tokens = new TokenStore(options.auth?.vault ?? fileVault(join(dataDir, 'auth', 'tokens.json')));
+  await tokens.load();
+  // The auth module and the connections need each other: it publishes their states and reconnects them.
+  let registryRef: ServerRegistry | undefined;
+  const connectionOf = (serverId: string) => {
+    if (!registryRef) throw new Error('engine not wired yet');
+    return registryRef.get(serverId);
+  };
+  const auth = new AuthService({
+    store: tokens,
+    cache: cache.port,
+    entryOf: serverId => connectionOf(serverId).entry,
+    open: urlOpener(bus, options.auth?.openUrl),
+    changed: serverId => {
+      if (registryRef?.ids().includes(serverId)) connectionOf(serverId).publish();
+    },
+    reconnect: async serverId => void (await connectionOf(serverId).reconnect()),
+    ...(options.auth?.signInTimeoutMs !== undefined && { signInTimeoutMs: options.auth.signInTimeoutMs })
+  });
+  bus.on('serverRemoved', ({ serverId }) => void auth.forget(serverId));
+  const ports: EnginePorts = { log, input: inputBroker, subscriptions, cache: cache.port, auth };
   const registry = new ServerRegistry({
     bus,
     ports,
@@ -115,6 +152,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     connectTimeoutMs: options.connectTimeoutMs ?? 20_000,
     limits
   });
+  registryRef = registry;
   const icons = new IconService({ entryOf: serverId => registry.get(serverId).entry, ...options.icons });
 
   const clientFor = async (serverId: string) => (await registry.get(serverId).whenReady(requests.defaultTimeoutMs)).client;
@@ -123,14 +161,16 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     inputHandlers(inputBroker),
     subscriptionHandlers(subscriptions),
     cache.handlers,
-    iconHandlers(icons)
+    iconHandlers(icons),
+    authHandlers(auth)
   ];
   const closers: (() => Promise<void>)[] = [
     async () => log.flush(),
     async () => inputBroker.dispose(),
     async () => subscriptions.dispose(),
     () => cache.close(),
-    async () => icons.close()
+    async () => icons.close(),
+    async () => auth.dispose()
   ];
 
   const host = createApi({ bus, registry, config, requests, ports, maxListItems: limits.maxListItems, maxContentBytes: limits.maxContentBytes }, featureHandlers);
@@ -145,5 +185,5 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
       await registry.closeAll();
       for (const closer of closers.reverse()) await closer().catch(err => console.error('[engine] module close failed:', err));
     })());
-  return { host, bus, registry, config, requests, ports, close };
+  return { host, bus, registry, config, requests, ports, auth, close };
 }

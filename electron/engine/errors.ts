@@ -1,6 +1,6 @@
 // Maps everything that can go wrong (SDK errors, JSON-RPC errors from servers, Node and fetch failures,
 // our own refusals) to the contract's typed `AppError`, so the UI decides on a stable `code`.
-import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
+import { InsufficientScopeError, ProtocolError, ProtocolErrorCode, ResourceNotFoundError, SdkError, SdkErrorCode, UnauthorizedError } from '@modelcontextprotocol/client';
 import type { AppError, AppErrorCode } from '../../shared/contract';
 
 /** An error that already carries its typed app error; thrown inside the engine, mapped 1:1 at the edge. */
@@ -57,7 +57,7 @@ const sdkCodeMap: Partial<Record<SdkErrorCode, AppErrorCode>> = {
   [SdkErrorCode.ConnectionClosed]: 'transport',
   [SdkErrorCode.SendFailed]: 'transport',
   [SdkErrorCode.EraNegotiationFailed]: 'transport',
-  [SdkErrorCode.ClientHttpAuthentication]: 'transport',
+  [SdkErrorCode.ClientHttpAuthentication]: 'unauthorized',
   [SdkErrorCode.ClientHttpForbidden]: 'transport',
   [SdkErrorCode.ClientHttpNotImplemented]: 'transport',
   [SdkErrorCode.ClientHttpUnexpectedContent]: 'transport',
@@ -87,6 +87,10 @@ function errnoOf(err: unknown): string | undefined {
 export function appErrorFrom(err: unknown): AppError {
   if (err instanceof AppErrorException) return err.error;
   if (err instanceof ProtocolError) return fromProtocolError(err);
+  if (err instanceof InsufficientScopeError) {
+    return { code: 'unauthorized', message: clip(`The server needs more access${err.requiredScope ? ` (scope "${err.requiredScope}")` : ''}: sign in again to grant it`) };
+  }
+  if (err instanceof UnauthorizedError) return { code: 'unauthorized', message: clip(err.message || 'The server needs sign-in') };
   if (err instanceof SdkError) {
     const code = sdkCodeMap[err.code] ?? 'unknown';
     const status = (err.data as { status?: unknown } | undefined)?.status;

@@ -1,8 +1,8 @@
 // The seams between the connection layer and the engine's feature modules (cache, protocol log,
 // input-required broker, subscriptions). The connection layer depends only on these interfaces;
 // engine.ts wires the real implementations in.
-import type { Client, ElicitResult, ResponseCacheStore, Transport } from '@modelcontextprotocol/client';
-import type { CacheInfo, CacheMode, ProtocolEra, ServerId } from '../../shared/contract';
+import type { AuthProvider, Client, ElicitResult, FetchLike, ResponseCacheStore, Transport } from '@modelcontextprotocol/client';
+import type { AuthStatus, CacheInfo, CacheMode, HttpServerConfig, ProtocolEra, ServerConfigEntry, ServerId } from '../../shared/contract';
 
 /** What a feature module may know about one live connection. */
 export interface LiveConnection {
@@ -44,6 +44,8 @@ export interface CachePort {
    * `requestState`) are never cached: the SDK would otherwise store them. Compose with the protocol-log tap.
    */
   guardTransport<T extends Transport>(transport: T): T;
+  /** Drops the server's private entries (signed out, or another user signed in); returns how many. */
+  dropPrivate(serverId: ServerId): number;
 }
 
 /** Protocol log module (electron/engine/protocol-log). */
@@ -96,10 +98,38 @@ export interface SubscriptionPort {
   isWatched(serverId: ServerId, uri: string): boolean;
 }
 
+/**
+ * Where sign-in secrets (tokens, registered clients) are kept: one opaque text. The host chooses how it is
+ * protected at rest: Electron encrypts it with the OS keychain (`safeStorage`), browser mode and the CLI keep a
+ * 0600 file in the data dir (auth/file-vault.ts). Never the config file.
+ */
+export interface SecretVaultPort {
+  read(): Promise<string | undefined>;
+  write(text: string): Promise<void>;
+}
+
+/** What the HTTP transports of one URL server use to sign their requests (electron/engine/auth). */
+export interface TransportAuth {
+  /** The bearer token source: refreshes before expiry and on a 401; a 401 without a usable token marks sign-in required. */
+  authProvider: AuthProvider;
+  /** Records the server's `WWW-Authenticate` challenges (401, 403 insufficient_scope) for the auth status. */
+  fetch: FetchLike;
+}
+
+/** Sign-in (electron/engine/auth) as the connection layer sees it. */
+export interface AuthPort {
+  transportAuth(serverId: ServerId, entry: HttpServerConfig): TransportAuth;
+  /** The sign-in status of a URL server with this entry, for its `ServerState`. */
+  status(serverId: ServerId, entry: HttpServerConfig): AuthStatus;
+  /** Who is signed in (issuer and subject or grant, hashed into the private cache partition); '' when nobody. */
+  principal(serverId: ServerId, entry: ServerConfigEntry): string;
+}
+
 /** The feature modules as the connection layer and the request paths see them; engine.ts builds each once. */
 export interface EnginePorts {
   cache: CachePort;
   log: ProtocolLogPort;
   input: InputPort;
   subscriptions: SubscriptionPort;
+  auth: AuthPort;
 }

@@ -10,6 +10,8 @@ export const appErrorCodeSchema = z.enum([
   'timeout',
   'cancelled',
   'transport',
+  /** The server needs sign-in, or more scope than the token carries (see `ServerState.auth`). */
+  'unauthorized',
   'protocol',
   'input_required',
   'too_large',

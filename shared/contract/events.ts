@@ -42,6 +42,11 @@ export interface EngineEvents {
   /** New protocol-log entries (batched). */
   logAppended: { entries: LogEntry[]; dropped: number };
   stderr: { serverId: ServerId; lines: StderrLine[] };
+  /**
+   * A sign-in flow needs the user in a browser and this host lets the page open it (browser mode: a new tab).
+   * Not sent when the host opens it itself (Electron's `shell.openExternal`, the CLI) or MCPRB_OPEN_URL=print.
+   */
+  authUrl: { serverId: ServerId; url: string };
 }
 
 export type EventName = keyof EngineEvents;
@@ -62,7 +67,8 @@ const everyEvent: { readonly [E in EventName]: true } = {
   inputRequested: true,
   inputResolved: true,
   logAppended: true,
-  stderr: true
+  stderr: true,
+  authUrl: true
 };
 
 export const eventNames = Object.keys(everyEvent) as readonly EventName[];

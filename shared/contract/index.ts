@@ -1,5 +1,6 @@
 export * from './app-error';
 export * from './types';
+export * from './auth';
 export * from './param-schemas';
 export * from './server-config';
 export * from './methods';

@@ -3,6 +3,7 @@
 // Params are validated once, where they enter the engine (electron/engine/api.ts), whatever the carrier.
 import * as z from 'zod';
 import type { AppError } from './app-error';
+import type { AuthDetails, AuthStatus, SignOutResult } from './auth';
 import {
   cacheModeSchema as cacheMode,
   importFormatSchema,
@@ -96,7 +97,21 @@ export const methodSchemas = {
    * call with an AppError whose message says why and whose `data` is an IconRefusalData
    * (shared/icons/icon-refusal-data.ts): `{ iconRefused: true, transient, retryAfterMs? }`.
    */
-  'icons.get': z.object({ serverId, src: z.string().min(1).max(8 * 1024) })
+  'icons.get': z.object({ serverId, src: z.string().min(1).max(8 * 1024) }),
+  /**
+   * Starts signing in to a URL server (docs/auth.md) and answers once the flow has started: `pending` with
+   * `step: 'awaiting-browser'` and the `authorizationUrl` (which the host opens: Electron's browser, a new tab
+   * in browser mode via the `authUrl` event, a stderr line with MCPRB_OPEN_URL=print), or `signed-in` at once
+   * when a refresh token sufficed. The end of the flow shows in `serverState` events. A flow already pending
+   * is returned as is. Fails with `unsupported` for a stdio server.
+   */
+  'auth.signIn': z.object({ serverId }),
+  /** Ends a pending flow (its loopback callback closes); the state goes back to what it was before. */
+  'auth.cancel': z.object({ serverId }),
+  /** Revokes the tokens where the authorization server offers revocation (RFC 7009), then forgets them. */
+  'auth.signOut': z.object({ serverId }),
+  /** The OAuth view: discovered metadata, the client, each step of the last flow (secrets redacted). */
+  'auth.details': z.object({ serverId })
 } as const;
 
 export type MethodName = keyof typeof methodSchemas;
@@ -131,6 +146,10 @@ interface MethodResults {
   'log.setCap': { cap: number; dropped: number };
   'log.replay': { result?: unknown; error?: AppError; logSeq: number };
   'icons.get': { dataUri: string };
+  'auth.signIn': AuthStatus;
+  'auth.cancel': { cancelled: boolean };
+  'auth.signOut': SignOutResult;
+  'auth.details': AuthDetails;
 }
 
 export type MethodResult<M extends MethodName> = MethodResults[M];

@@ -19,11 +19,35 @@ export const stdioConfigSchema = z
   })
   .strict();
 
+/**
+ * `${env:NAME}` in a header value or a client secret: replaced by the environment variable NAME when the engine
+ * connects (never written back expanded); a variable that is not set fails the connection with a config error.
+ */
+export const ENV_REFERENCE_PATTERN = /\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}/g;
+
+/**
+ * Sign-in settings of a URL server (docs/auth.md). All optional: without them the engine discovers the
+ * authorization server and registers itself. `clientId` (with `clientSecret` for a confidential client) is
+ * used first; else a Client ID Metadata Document at `clientMetadataUrl` when the authorization server supports
+ * them; else Dynamic Client Registration. `scopes` are asked for when the server's challenge names none.
+ */
+const oauthConfigSchema = z
+  .object({
+    clientId: z.string().min(1).optional(),
+    clientSecret: z.string().min(1).optional(),
+    clientMetadataUrl: z.url({ protocol: /^https$/, error: 'clientMetadataUrl must be an https URL' }).optional(),
+    scopes: z.array(z.string().min(1)).optional()
+  })
+  .strict();
+export type OAuthConfig = z.infer<typeof oauthConfigSchema>;
+
 export const httpConfigSchema = z
   .object({
     type: z.enum([...urlKinds, 'streamable-http']).transform(t => (t === 'streamable-http' ? 'http' : t)),
     url: z.url({ protocol: /^https?$/, error: 'url must be an http(s) URL' }),
+    /** Values may hold `${env:NAME}` references (ENV_REFERENCE_PATTERN). */
     headers: z.record(z.string(), z.string()).optional(),
+    oauth: oauthConfigSchema.optional(),
     disabled: z.boolean().optional()
   })
   .strict();

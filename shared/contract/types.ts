@@ -1,6 +1,7 @@
 // Domain types shared by the engine (main process) and the renderer.
 // Everything here is plain JSON: it crosses Electron IPC and the browser-mode WebSocket unchanged.
 import type { AppError } from './app-error';
+import type { AuthStatus } from './auth';
 import type { LogDirection } from './param-schemas';
 import type { TransportKind } from './server-config';
 
@@ -41,6 +42,11 @@ export interface ServerState {
   disabled?: boolean;
   /** Present while the server sends more than its read budget: the engine pauses reading it (docs/engine.md). */
   throttle?: ThrottleState;
+  /**
+   * Sign-in (OAuth) of a URL server, apart from `status`: a server that needs sign-in shows `status: 'error'`
+   * with `lastError.code: 'unauthorized'` and `auth.state: 'required'`. Absent for stdio servers.
+   */
+  auth?: AuthStatus;
 }
 
 interface ThrottleState {

@@ -37,15 +37,21 @@ async function failuresIn(out: string): Promise<string> {
 }
 
 /**
- * Runs `scripts/<script>` (`args` go to conformance.sh, e.g. `--timeout`) and returns its output and the summary
- * per revision of the `leg` suite. On a failed run the results are kept, and the error quotes their failures.
+ * Runs `scripts/<script>` (`args` go to conformance.sh, e.g. `--timeout`; `env` to the script, e.g. `SCENARIOS`) and
+ * returns its output and the summary per revision of the `leg` suite. On a failed run the results are kept, and the
+ * error quotes their failures.
  */
-export async function runConformance(script: string, leg: 'server' | 'client', args: string[] = []): Promise<{ stdout: string; summaries: Record<string, SuiteSummary> }> {
+export async function runConformance(
+  script: string,
+  leg: 'server' | 'client',
+  args: string[] = [],
+  env: Record<string, string> = {}
+): Promise<{ stdout: string; summaries: Record<string, SuiteSummary> }> {
   const out = await mkdtemp(path.join(tmpdir(), 'conformance-'));
   // A deadline for a runner that hangs, not a speed check: a run takes one to three minutes here.
   const { stdout } = await promisify(execFile)('bash', [path.join(PROJECT_ROOT, 'scripts', script), '--out', out, ...args], {
     cwd: PROJECT_ROOT,
-    env: { ...process.env, CONFORMANCE_SH: conformanceRunner },
+    env: { ...process.env, ...env, CONFORMANCE_SH: conformanceRunner },
     timeout: 900_000,
     maxBuffer: 16 * 1024 * 1024
   }).catch(async (err: { stdout?: string; stderr?: string; message: string }) => {

@@ -111,7 +111,8 @@ export function createCache(options: CacheOptions): CacheModule {
     defaultTtlMs: options.defaultTtlMs ?? 0,
     track: (serverId, method, params, mode, run) => tracker.track(serverId, method, params, mode, run),
     page: (serverId, method, cursor, mode, fetch) => tracker.page(serverId, method, cursor, mode, fetch),
-    guardTransport
+    guardTransport,
+    dropPrivate: serverId => store.deleteWhere(entry => entry.serverId === serverId && entry.scope === 'private')
   };
 
   return {

@@ -98,7 +98,12 @@ export class ServerConnection {
   }
 
   snapshot(): ServerState {
-    return { ...this.state };
+    return 'url' in this.entry ? { ...this.state, auth: this.deps.ports.auth.status(this.id, this.entry) } : { ...this.state };
+  }
+
+  /** Publishes the state again: the sign-in status it shows changed. */
+  publish(): void {
+    this.emit();
   }
 
   details(): ServerDetails {
@@ -354,7 +359,8 @@ export class ServerConnection {
   }
 
   private scheduleRetry(error: AppError, status: 'error' | 'reconnecting'): void {
-    if (!this.deps.reconnect) {
+    // Retrying mends neither a refused sign-in nor a config error: signing in or a config edit reconnects it.
+    if (!this.deps.reconnect || error.code === 'unauthorized' || error.code === 'config') {
       this.setState({ status: 'error', lastError: error, nextRetryAt: undefined });
       return;
     }

@@ -1,6 +1,7 @@
 // One connection attempt: pick the era (saved verdict via `prior`, else the `auto` probe), pick the
 // transport (the entry's own kind, then its descriptor's fallback, e.g. Streamable HTTP -> legacy
 // HTTP+SSE), and hand back a connected Client.
+import { createHash } from 'node:crypto';
 import type { Client, PriorDiscovery } from '@modelcontextprotocol/client';
 import type { ProtocolEra, ServerConfigEntry, ServerId, TransportKind } from '../../../shared/contract';
 import { transportKindOf } from '../../../shared/contract';
@@ -29,7 +30,7 @@ export interface EstablishDeps {
   entry: ServerConfigEntry;
   ports: EnginePorts;
   verdicts: VerdictStore;
-  observers: Omit<TransportObservers, 'serverId' | 'log' | 'cache'>;
+  observers: Omit<TransportObservers, 'serverId' | 'log' | 'cache' | 'auth'>;
   connectTimeoutMs: number;
   /** Lets a superseded attempt (server removed or reconnected meanwhile) stop early. */
   signal: AbortSignal;
@@ -46,8 +47,18 @@ function handshakeOf(client: Client): unknown {
   };
 }
 
+/**
+ * The credential the connection uses, for its private cache partition: the entry's own (headers, env) and,
+ * when signed in, the principal (issuer and user or grant), so another user never reads this one's entries.
+ */
+function credentialOf(deps: EstablishDeps): string {
+  const own = credentialIdOf(deps.entry);
+  const principal = deps.ports.auth.principal(deps.serverId, deps.entry);
+  return principal ? createHash('sha256').update(`${own}\0${principal}`).digest('hex').slice(0, 16) : own;
+}
+
 async function connectOnce(deps: EstablishDeps, kind: TransportKind, prior: PriorDiscovery | undefined): Promise<{ client: Client; built: BuiltTransport }> {
-  const credentialId = credentialIdOf(deps.entry);
+  const credentialId = credentialOf(deps);
   const client = createClient({
     serverId: deps.serverId,
     credentialId,
@@ -56,7 +67,7 @@ async function connectOnce(deps: EstablishDeps, kind: TransportKind, prior: Prio
     probeTimeoutMs: deps.connectTimeoutMs,
     cacheIdentity: cacheIdentityOf(deps.entry)
   });
-  const built = buildTransport(deps.entry, kind, { ...deps.observers, serverId: deps.serverId, log: deps.ports.log, cache: deps.ports.cache });
+  const built = buildTransport(deps.entry, kind, { ...deps.observers, serverId: deps.serverId, log: deps.ports.log, cache: deps.ports.cache, auth: deps.ports.auth });
   try {
     await client.connect(built.transport, { timeout: deps.connectTimeoutMs, signal: deps.signal, ...(prior && { prior }) });
     if (prior?.kind === 'modern') {
@@ -112,5 +123,5 @@ export async function establish(deps: EstablishDeps): Promise<Established> {
   const era: ProtocolEra = client.getProtocolEra() ?? (discover ? 'modern' : 'legacy');
   const prior: PriorDiscovery = discover ? { kind: 'modern', discover } : { kind: 'legacy' };
   const verdict = await deps.verdicts.save(deps.serverId, deps.entry, prior, built.kind);
-  return { client, built, era, credentialId: credentialIdOf(deps.entry), verdictSource, verdict, handshake: handshakeOf(client) };
+  return { client, built, era, credentialId: credentialOf(deps), verdictSource, verdict, handshake: handshakeOf(client) };
 }

@@ -66,6 +66,21 @@ describe('ProtocolLog', () => {
     expect(pong).toMatchObject({ direction: 'in', method: 'ping', pairSeq: ping.seq });
   });
 
+  it('redacts token fields in what it keeps (a server echoing one), not in what the client receives; error codes stay', async () => {
+    const { log } = newLog();
+    const { client, server, received } = await tappedPair(log);
+    await client.send({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'echo', arguments: { code: 'auth-code-1', Authorization: 'Bearer tok-1' } } });
+    await server.send({ jsonrpc: '2.0', id: 3, result: { content: [{ type: 'text', text: 'ok' }], structuredContent: { access_token: 'tok-2', refresh_token: 'tok-3', code: 7 } } });
+    await server.send({ jsonrpc: '2.0', id: 4, error: { code: -32602, message: 'bad' } });
+
+    const kept = JSON.stringify(all(log).map(entry => entry.message));
+    for (const secret of ['auth-code-1', 'tok-1', 'tok-2', 'tok-3']) expect(kept).not.toContain(secret);
+    expect(kept).toContain('"code":7');
+    expect(kept).toContain('"code":-32602');
+    expect(all(log)[1].message).toMatchObject({ result: { structuredContent: { access_token: '[redacted]', refresh_token: '[redacted]' } } });
+    expect(received[0]).toMatchObject({ result: { structuredContent: { access_token: 'tok-2' } } });
+  });
+
   it('marks error responses so they can be filtered', async () => {
     const { log } = newLog();
     const { client, server } = await tappedPair(log);

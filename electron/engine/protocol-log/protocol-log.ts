@@ -7,7 +7,8 @@ import type { Direction, LogEntry, LogPage, LogQuery, ServerId } from '../../../
 import { logEntryMatcher } from '../../../shared/protocol-log/match';
 import type { EventBus } from '../event-bus';
 import type { ProtocolLogPort } from '../ports';
-import { estimateJsonSize } from '../json-size';
+import { SECRET_FIELD_SPELLINGS, redactSecrets } from '../auth/redact';
+import { estimateJsonSize, type KeyWatch } from '../json-size';
 import { classifyFrame, trimFrame, type TrimLimits } from './frame';
 import { RingBuffer } from './ring-buffer';
 import { tapTransport, type FrameListener } from './tap';
@@ -148,15 +149,18 @@ export class ProtocolLog implements ProtocolLogPort {
     return (direction: Direction, message: JSONRPCMessage) => {
       if (this.paused) return;
       const info = classifyFrame(message);
-      const size = estimateJsonSize(message);
+      // One walk measures the frame and notices a token or code in it (a server echoing one), which is redacted.
+      const watch: KeyWatch = { keys: SECRET_FIELD_SPELLINGS, found: false };
+      const size = estimateJsonSize(message, watch);
       const trimmed = size > this.maxEntryBytes;
+      const kept = watch.found ? redactSecrets(message) : message;
       const entry: LogEntry = {
         seq: 0,
         serverId,
         at: Date.now(),
         direction,
         kind: info.kind,
-        message: trimmed ? trimFrame(message, TRIM_LIMITS) : message,
+        message: trimmed ? trimFrame(kept, TRIM_LIMITS) : kept,
         size
       };
       if (info.method !== undefined) entry.method = info.method;

@@ -4,7 +4,7 @@
 // registered in index.ts.
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import type { ServerConfigOf, ServerId, TransportKind } from '../../../../shared/contract';
-import type { CachePort, ProtocolLogPort } from '../../ports';
+import type { AuthPort, CachePort, ProtocolLogPort } from '../../ports';
 import type { OversizeInfo } from '../oversize-guard';
 import type { ReadMeter } from '../read-budget';
 import type { StderrBuffer } from '../stderr-buffer';
@@ -14,6 +14,8 @@ export interface TransportObservers {
   stderr: StderrBuffer;
   log: ProtocolLogPort;
   cache: CachePort;
+  /** Sign-in for URL servers: their bearer tokens and challenges. */
+  auth: AuthPort;
   onInbound(message: JSONRPCMessage): void;
   onOversize(info: OversizeInfo): void;
   /** A line that is not a JSON-RPC message was skipped (stdio); `sample` is its start. */

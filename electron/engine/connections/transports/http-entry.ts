@@ -1,22 +1,35 @@
 // What Streamable HTTP and legacy HTTP+SSE share: a URL entry with optional headers (e.g. a bearer
-// token), and no process whose exit would tell that the server is gone.
-import type { FetchLike, JSONRPCMessage } from '@modelcontextprotocol/client';
+// token, `${env:NAME}` references expanded here, at connect time), sign-in (the engine's auth module signs
+// each request and notes the server's challenges), and no process whose exit would tell that the server is gone.
+import type { AuthProvider, FetchLike, JSONRPCMessage } from '@modelcontextprotocol/client';
 import type { HttpServerConfig } from '../../../../shared/contract';
+import { expandHeaders } from '../../config/env-references';
 import type { DropSignals, TransportObservers } from './descriptor';
 import { guardedFetch } from './guarded-fetch';
 
 export const httpDrop: DropSignals = { closedReason: 'the connection closed', watchRequests: true };
 
-/** The options both HTTP transports take: the entry's headers, and the fetch that holds the server to its
- * budgets. `transport`: the transport being built, for notifications the gate delivers late. */
+interface HttpTransportOptions {
+  requestInit: RequestInit;
+  authProvider: AuthProvider;
+  fetch: FetchLike;
+}
+
+/**
+ * The options both HTTP transports take: headers, the bearer token source, and a fetch that notes the server's
+ * challenges and holds the server to its budgets (guarded-fetch.ts). `transport`: the transport being built,
+ * for notifications the gate delivers late.
+ */
 export function httpOptionsOf(
   entry: HttpServerConfig,
   observers: TransportObservers,
   transport: () => { onmessage?: (message: JSONRPCMessage) => void }
-): { requestInit: RequestInit; fetch: FetchLike } {
+): HttpTransportOptions {
+  const { authProvider, fetch } = observers.auth.transportAuth(observers.serverId, entry);
   return {
-    requestInit: entry.headers ? { headers: { ...entry.headers } } : {},
-    fetch: guardedFetch(observers, message => transport().onmessage?.(message))
+    requestInit: entry.headers ? { headers: expandHeaders(entry.headers, observers.serverId) } : {},
+    authProvider,
+    fetch: guardedFetch(observers, message => transport().onmessage?.(message), fetch)
   };
 }
 

@@ -3,7 +3,7 @@ import { SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import type { ServerConfigEntry } from '../../../../shared/contract';
 import { transportKindSchema } from '../../../../shared/contract';
-import type { CachePort, ProtocolLogPort } from '../../ports';
+import type { AuthPort, CachePort, ProtocolLogPort } from '../../ports';
 import { defaultReadBudget, ReadMeter } from '../read-budget';
 import { StderrBuffer } from '../stderr-buffer';
 import { buildTransport, cacheIdentityOf, credentialIdOf, endpointOf, transports } from '.';
@@ -15,6 +15,8 @@ const httpEntry: ServerConfigEntry = { type: 'http', url: 'http://127.0.0.1:1/mc
 // Building wraps the transport in both layers; here they pass it through.
 const passThroughLog: Pick<ProtocolLogPort, 'tap'> = { tap: transport => transport };
 const passThroughCache: Pick<CachePort, 'guardTransport'> = { guardTransport: transport => transport };
+// Nobody signed in: no token, and plain fetch (building sends nothing).
+const signedOut: Pick<AuthPort, 'transportAuth'> = { transportAuth: () => ({ authProvider: { token: async () => undefined }, fetch }) };
 
 function observers(): TransportObservers {
   return {
@@ -22,6 +24,7 @@ function observers(): TransportObservers {
     stderr: new StderrBuffer({ maxLines: 1, maxLineLength: 10, flushMs: 10, onLines: () => undefined }),
     log: passThroughLog as ProtocolLogPort,
     cache: passThroughCache as CachePort,
+    auth: signedOut as AuthPort,
     onInbound: () => undefined,
     onOversize: () => undefined,
     onExit: () => undefined,
