@@ -1,7 +1,8 @@
 // Isolation benchmark: `npx tsx bench/isolation.ts [--samples 150] [--fleet-seconds 120]`.
 // One engine process (this one), as browser mode runs it. Phase 1: a healthy stdio server alone; list and
 // read it `samples` times each (cache bypassed, so every call is a round trip) and take p50/p95. Phase 2:
-// add the broken fleet (test-support/fleet/broken-server.ts: flood of resources/updated, a 200 MB line, a
+// add the broken fleet (test-support/fleet/broken-server.ts: flood of resources/updated over stdio and over
+// Streamable HTTP, a 200 MB line, a
 // 50 MB blob read over and over, a crash loop, a silent server, malformed JSON, wrong ids), keep them busy,
 // (each asked again 2 s after its last call ended), and measure the healthy server again in the same run;
 // the ratio of the two is the figure. The engine's
@@ -13,7 +14,7 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { createEngine } from '../electron/engine/engine';
 import type { Engine } from '../electron/engine/engine';
-import { brokenServer } from '../test-support/fleet/fleet';
+import { brokenServer, startBrokenHttpServer, type BrokenHttpServer } from '../test-support/fleet/fleet';
 import type { BrokenMode } from '../test-support/fleet/fleet';
 
 const { values } = parseArgs({
@@ -24,6 +25,8 @@ const fleetSeconds = Number(values['fleet-seconds']);
 
 const FULL_FLEET: Record<string, BrokenMode> = {
   flood: 'flood',
+  /** The same flood over Streamable HTTP (its event stream). */
+  httpFlood: 'flood',
   huge: 'huge-line',
   blob: 'big-blob',
   loop: 'exit-after-init',
@@ -72,6 +75,7 @@ async function main(): Promise<void> {
   const dir = await mkdtemp(path.join(tmpdir(), 'bench-isolation-'));
   const engine = await createEngine({ configPath: path.join(dir, 'config.json'), dataDir: dir, defaults: () => ({ healthy: brokenServer('healthy', ['--resources', '100']) }), requestTimeoutMs: 5_000 });
   const lag = monitorEventLoopDelay({ resolution: 10 });
+  let httpFlood: BrokenHttpServer | undefined;
   try {
     await waitFor(engine, 'healthy', 'connected');
     progress('healthy connected');
@@ -79,8 +83,14 @@ async function main(): Promise<void> {
     const alone = await measure(engine);
     const rssBefore = rss();
 
-    for (const [id, mode] of Object.entries(FLEET)) await engine.registry.add(id, brokenServer(mode));
-    for (const id of ['flood', 'huge', 'blob', 'silent', 'malformed', 'wrong'].filter(has)) await waitFor(engine, id, 'connected');
+    for (const [id, mode] of Object.entries(FLEET)) {
+      if (id !== 'httpFlood') await engine.registry.add(id, brokenServer(mode));
+      else {
+        httpFlood = await startBrokenHttpServer(mode);
+        await engine.registry.add(id, httpFlood.entry);
+      }
+    }
+    for (const id of ['flood', 'httpFlood', 'huge', 'blob', 'silent', 'malformed', 'wrong'].filter(has)) await waitFor(engine, id, 'connected');
     progress('fleet connected');
     let stop = false;
     // Each broken server is asked again 2 s after its last call ended (a user clicking around), the flood runs free.
@@ -117,7 +127,6 @@ async function main(): Promise<void> {
       const [a50, a95, b50, b95] = [pct(a, 50), pct(a, 95), pct(b, 50), pct(b, 95)];
       return `| ${name} | ${a50.toFixed(1)} / ${a95.toFixed(1)} | ${b50.toFixed(1)} / ${b95.toFixed(1)} | ${(b95 / a95).toFixed(2)} |`;
     };
-    const flood = has('flood') ? engine.registry.details('flood') : undefined;
     console.log(`\n### Isolation (${samples} samples each, fleet running ${fleetSeconds} s)\n`);
     console.log('| healthy server | alone p50 / p95 (ms) | beside the fleet p50 / p95 (ms) | p95 ratio |');
     console.log('|---|---|---|---|');
@@ -125,12 +134,14 @@ async function main(): Promise<void> {
     console.log(row('resources.read', alone.read, beside.read));
     console.log(`\nEngine RSS: ${rssBefore} MB before the fleet; peak ${Math.max(...timeline.map(t => t.rss))} MB; last ${timeline.at(-1)?.rss} MB.`);
     console.log(`Event-loop delay p99 per second (ms), max over the run: ${Math.max(...timeline.map(t => t.lagP99))}.`);
-    console.log(`Flood server: ${JSON.stringify((flood as { throttle?: unknown } | undefined)?.throttle ?? null)}; loop server: ${has('loop') ? engine.registry.get('loop').snapshot().status : '-'}.`);
+    const throttleOf = (id: string) => (has(id) ? JSON.stringify(engine.registry.get(id).snapshot().throttle ?? null) : '-');
+    console.log(`Flood server: ${throttleOf('flood')}; HTTP flood server: ${throttleOf('httpFlood')}; loop server: ${has('loop') ? engine.registry.get('loop').snapshot().status : '-'}.`);
     console.log('\n| s | RSS (MB) | loop delay p99 (ms) |\n|---|---|---|');
     for (const t of timeline.filter((_, k) => k % 10 === 0 || k === timeline.length - 1)) console.log(`| ${t.s} | ${t.rss} | ${t.lagP99} |`);
     await Promise.race([Promise.all(background), new Promise(r => setTimeout(r, 6_000))]);
   } finally {
     await engine.close();
+    await httpFlood?.stop();
     await rm(dir, { recursive: true, force: true });
   }
 }

@@ -5,6 +5,7 @@ import { Picker } from '../features/picker/Picker';
 import { ServerSidebar } from '../features/servers/ServerSidebar';
 import { Viewer } from '../features/viewer/Viewer';
 import { Dock } from './Dock';
+import { EngineChannelStatus } from './EngineChannelStatus';
 import { ErrorBanners } from './ErrorBanner';
 import { overlays } from './overlays';
 
@@ -14,6 +15,7 @@ export function Layout({ mode }: { mode: 'electron' | 'browser' }) {
       <header className="app-header">
         <h1>MCP Resource Browser</h1>
       </header>
+      <EngineChannelStatus />
       <ErrorBanners />
       <main className="workspace">
         <ServerSidebar />
