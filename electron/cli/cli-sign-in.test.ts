@@ -83,5 +83,6 @@ describe('CLI sign-in', () => {
 
     const output = [first, again, logout, login].map(run => JSON.stringify(run.json) + run.stderr).join('\n');
     for (const secret of stand.issued) expect(output).not.toContain(secret);
-  });
+    // Four CLI processes, each starting Node with tsx: a deadline for a loaded 2-core machine, not a speed check.
+  }, 120_000);
 });
