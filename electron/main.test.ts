@@ -119,6 +119,12 @@ const fake = vi.hoisted(() => {
     dialog: {
       showSaveDialog: async () => ({ canceled: false, filePath: state.saveTo }),
       showErrorBox: () => {}
+    },
+    // The OS keychain cannot run here: a reversible stand-in, enough for main to build its token vault.
+    safeStorage: {
+      isEncryptionAvailable: () => true,
+      encryptString: (text: string) => Buffer.from(`sealed:${text}`),
+      decryptString: (sealed: Buffer) => sealed.toString().replace(/^sealed:/, '')
     }
   };
   const tmpdirPlaceholder = '/nonexistent-userdata';

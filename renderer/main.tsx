@@ -5,11 +5,13 @@ import { createRoot } from 'react-dom/client';
 import { createEngineClient } from './api/client';
 import { App } from './app/App';
 import { BootFailure } from './app/BootFailure';
+import { applyStoredTheme } from './app/use-theme';
 import './styles/app.css';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html lacks #root');
 const root = createRoot(rootElement);
+applyStoredTheme();
 
 createEngineClient().then(
   client =>

@@ -1,5 +1,6 @@
 // The shell layout: servers on the left, picker and viewer in the middle, context tray on the right,
 // the dock below, global overlays on top.
+import { CommandPaletteButton } from '../features/command-palette/CommandPalette';
 import { ContextTray } from '../features/context-tray/ContextTray';
 import { Picker } from '../features/picker/Picker';
 import { ServerSidebar } from '../features/servers/ServerSidebar';
@@ -8,12 +9,17 @@ import { Dock } from './Dock';
 import { EngineChannelStatus } from './EngineChannelStatus';
 import { ErrorBanners } from './ErrorBanner';
 import { overlays } from './overlays';
+import { ThemeToggle } from './ThemeToggle';
+import { useAppliedTheme } from './use-theme';
 
 export function Layout({ mode }: { mode: 'electron' | 'browser' }) {
+  const theme = useAppliedTheme();
   return (
-    <div data-testid="app" data-mode={mode} className="app">
+    <div data-testid="app" data-mode={mode} data-theme={theme} className="app">
       <header className="app-header">
         <h1>MCP Resource Browser</h1>
+        <CommandPaletteButton />
+        <ThemeToggle />
       </header>
       <EngineChannelStatus />
       <ErrorBanners />

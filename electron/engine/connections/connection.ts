@@ -9,9 +9,8 @@ import { AppErrorException, appError, appErrorFrom } from '../errors';
 import type { EventBus } from '../event-bus';
 import type { EnginePorts, LiveConnection } from '../ports';
 import { raceWithTimeout } from '../requests';
+import { AttemptEnd } from './attempt-end';
 import { FailureWindow, backoffDelay } from './backoff';
-import { NotificationGate } from './notification-gate';
-import { ReadMeter } from './read-budget';
 import type { ReadBudgetPolicy } from './read-budget';
 import { ThrottleStatus } from './throttle-status';
 import { crashLoopError, exitText } from './crash-loop-error';
@@ -68,7 +67,6 @@ export class ServerConnection {
   /** Fires once the current connection has stayed up for the stable period: backoff and failures reset. */
   private stableTimer: NodeJS.Timeout | undefined;
   private readonly throttle: ThrottleStatus;
-  private gate: NotificationGate | undefined;
   /** Lines skipped because they were not JSON-RPC (kept across reconnects, like stderr). */
   private malformed = 0;
   /** The last exit of a server process started by the current attempt or connection (stdio). */
@@ -176,7 +174,6 @@ export class ServerConnection {
     this.clearRetry();
     this.clearStable();
     this.throttle.dispose();
-    this.gate?.dispose();
     this.attemptAbort?.abort();
     await this.teardown();
     await this.attemptInFlight?.catch(() => undefined);
@@ -191,22 +188,9 @@ export class ServerConnection {
     const abort = new AbortController();
     this.attemptAbort = abort;
     this.lastExit = undefined;
-    this.gate?.dispose();
-    const gate = new NotificationGate(
-      this.deps.readBudget,
-      this.throttle.counts,
-      uri => this.deps.ports.subscriptions.isWatched(this.id, uri),
-      () => this.throttle.countsChanged()
-    );
-    this.gate = gate;
+    const { readMeter, gate } = this.throttle.forAttempt(uri => this.deps.ports.subscriptions.isWatched(this.id, uri));
     this.setState({ status: this.everConnected || this.state.reconnectAttempt > 0 ? 'reconnecting' : 'connecting', nextRetryAt: undefined });
-    // A process that exits mid-handshake can leave the SDK waiting for ever (a write to its closed stdin
-    // never drains): its exit ends the attempt at once.
-    let exitedWhileConnecting: () => void = () => undefined;
-    const exited = new Promise<never>((_, reject) => {
-      exitedWhileConnecting = () => reject(new AppErrorException({ code: 'transport', message: 'The server process exited while connecting' }));
-    });
-    exited.catch(() => undefined);
+    const end = new AttemptEnd(this.deps.connectTimeoutMs * 3, `Connecting to ${this.id}`);
     const run = async () => {
       try {
         const connecting = establish({
@@ -225,18 +209,16 @@ export class ServerConnection {
               // Logged for the first few only: a server printing garbage in a loop must not flood the log.
               if (++this.malformed <= 3) console.warn(`[engine] ${this.id}: skipped a line that is not JSON-RPC: ${JSON.stringify(sample.slice(0, 120))}`);
             },
-            readMeter: new ReadMeter(this.deps.readBudget, this.throttle.counts, () => this.throttle.overBudget()),
+            readMeter,
             admit: (message, later) => gate.admit(message, later),
             onExit: exit => {
               if (generation !== this.generation) return;
               this.lastExit = exit;
-              if (!this.live && !exit.asked) exitedWhileConnecting();
+              if (!this.live && !exit.asked) end.processExited();
             }
           }
         });
-        // Every attempt ends: a probe, its fallback and the discover each have their own timeout, and this
-        // deadline over all of them catches a handshake the SDK never settles (a process dying mid-probe).
-        const established = await Promise.race([raceWithTimeout(connecting, this.deps.connectTimeoutMs * 3, undefined, `Connecting to ${this.id}`), exited]).catch(err => {
+        const established = await end.race(connecting).catch(err => {
           abort.abort();
           void connecting.then(late => late.client.close()).catch(() => undefined);
           throw err;

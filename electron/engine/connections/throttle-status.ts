@@ -1,7 +1,9 @@
-// What a server's status says about its read budget: "throttled" from the first time it goes over, until it
-// stays under for `quietMs`, with the counts sent at most once a second (not once per message).
+// A server's read budget and what its status says about it: each connection attempt gets a fresh meter and
+// notification gate counting into the same totals; the status says "throttled" from the first time the server
+// goes over, until it stays under for `quietMs`, with the counts sent at most once a second (not per message).
 import type { ServerState } from '../../../shared/contract';
-import type { ReadBudgetPolicy, ThrottleCounts } from './read-budget';
+import { NotificationGate } from './notification-gate';
+import { ReadMeter, type ReadBudgetPolicy, type ThrottleCounts } from './read-budget';
 
 const COUNTS_EVERY_MS = 1_000;
 
@@ -11,11 +13,20 @@ export class ThrottleStatus {
   private since: number | undefined;
   private quietTimer: NodeJS.Timeout | undefined;
   private countsTimer: NodeJS.Timeout | undefined;
+  private gate: NotificationGate | undefined;
 
   constructor(
     private readonly policy: ReadBudgetPolicy,
     private readonly publish: (throttle: ServerState['throttle']) => void
   ) {}
+
+  /** The meter and gate of a new connection attempt (the previous attempt's gate stops holding messages). */
+  forAttempt(isWatched: (uri: string) => boolean): { readMeter: ReadMeter; gate: NotificationGate } {
+    this.gate?.dispose();
+    const gate = new NotificationGate(this.policy, this.counts, isWatched, () => this.countsChanged());
+    this.gate = gate;
+    return { readMeter: new ReadMeter(this.policy, this.counts, () => this.overBudget()), gate };
+  }
 
   /** The server went over its read budget. */
   overBudget(): void {
@@ -44,6 +55,7 @@ export class ThrottleStatus {
   }
 
   dispose(): void {
+    this.gate?.dispose();
     clearTimeout(this.quietTimer);
     clearTimeout(this.countsTimer);
   }

@@ -1,6 +1,7 @@
 // The resource picker: search, sort, grouping, annotation filters, listing status and the list itself.
 // Keyboard: Ctrl/Cmd+K focuses the search; ArrowUp/ArrowDown/PageUp/PageDown (and Home/End in the list)
-// move; Enter opens; Ctrl/Cmd+Enter (anywhere in the picker) or `a` (in the list) adds to the context tray.
+// move; Enter opens; Ctrl/Cmd+Enter (anywhere in the picker) or `a` (in the list) adds to the context tray;
+// Shift+F10 or the context-menu key opens the active row's menu (RowContextMenu).
 import { useCallback, useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
 import { parseResourceKey, resourceKey } from '../../../shared/resource-key';
 import { sortKeys, type SortKey } from '../../../shared/picker/sort';
@@ -118,6 +119,11 @@ export function Picker() {
         if (!inList || e.ctrlKey || e.metaKey || e.altKey) return;
         handled();
         return trayRow(current);
+      case 'F10':
+      case 'ContextMenu':
+        if (e.key === 'F10' && !e.shiftKey) return;
+        handled();
+        return listRef.current?.openRowMenu(current === -1 ? 0 : current);
     }
   };
 
@@ -175,6 +181,7 @@ export function Picker() {
         sort={model.sort}
         loading={model.loading}
         onPick={openRow}
+        onMenuRow={row => setActiveKey(resourceKey(columns.items[rows[row]]))}
         onKeyDown={e => onKeyDown(e, true)}
       />
     </section>

@@ -1,10 +1,12 @@
 // The virtualized picker list (role listbox). Only the rows in view (plus a small overscan) exist in
 // the DOM, so rendering cost does not depend on how many resources match.
+import * as ContextMenu from '@radix-ui/react-context-menu';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef, type KeyboardEvent, type Ref } from 'react';
+import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type Ref } from 'react';
 import type { ResourceItem, ServerId } from '../../../shared/contract';
 import type { PickerColumns } from '../../../shared/picker/columns';
 import { ResourceRow } from './ResourceRow';
+import { RowContextMenu } from './RowContextMenu';
 
 const ROW_HEIGHT = 52;
 const GROUP_HEADER_HEIGHT = 28;
@@ -13,6 +15,17 @@ export const optionId = (row: number) => `resource-option-${row}`;
 
 export interface ResourceListHandle {
   scrollToRow(row: number): void;
+  /** Opens the row's context menu as a right click on it would (Shift+F10, the context-menu key). */
+  openRowMenu(row: number): void;
+}
+
+/** A `contextmenu` event on the row's element, at its left edge: the menu listens for nothing else. */
+function fireRowMenu(row: number): boolean {
+  const element = document.getElementById(optionId(row));
+  if (!element) return false;
+  const box = element.getBoundingClientRect();
+  element.dispatchEvent(new globalThis.MouseEvent('contextmenu', { bubbles: true, cancelable: true, clientX: box.left + 24, clientY: box.top + box.height / 2 }));
+  return true;
 }
 
 interface Props {
@@ -25,6 +38,8 @@ interface Props {
   sort: string;
   loading: boolean;
   onPick(row: number): void;
+  /** A row's context menu is opening: it becomes the active row. */
+  onMenuRow(row: number): void;
   onKeyDown(event: KeyboardEvent): void;
   handle: Ref<ResourceListHandle>;
 }
@@ -44,7 +59,7 @@ function virtualIndexOf(row: number, groupStarts: Props['groupStarts']): number 
   return groupStarts.length === 0 ? row : row + g + 1;
 }
 
-export function ResourceList({ columns, rows, groupStarts, activeRow, query, sort, loading, onPick, onKeyDown, handle }: Props) {
+export function ResourceList({ columns, rows, groupStarts, activeRow, query, sort, loading, onPick, onMenuRow, onKeyDown, handle }: Props) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const count = rows.length + groupStarts.length;
   const virtualizer = useVirtualizer({
@@ -63,57 +78,79 @@ export function ResourceList({ columns, rows, groupStarts, activeRow, query, sor
   });
   const pick = useCallback((row: number) => latestOnPick.current(row), []);
   useImperativeHandle(handle, () => ({
-    scrollToRow: row => virtualizer.scrollToIndex(virtualIndexOf(row, groupStarts), { align: 'auto' })
+    scrollToRow: row => virtualizer.scrollToIndex(virtualIndexOf(row, groupStarts), { align: 'auto' }),
+    openRowMenu: row => {
+      virtualizer.scrollToIndex(virtualIndexOf(row, groupStarts), { align: 'auto' });
+      // A row scrolled in just now is rendered on the next frame.
+      if (!fireRowMenu(row)) requestAnimationFrame(() => fireRowMenu(row));
+    }
   }));
   const items: readonly ResourceItem[] = columns.items;
+  // One menu for the whole list, made for the row it opens on: rows carry no menu of their own.
+  const [menuItem, setMenuItem] = useState<ResourceItem | null>(null);
+  const onContextMenu = (e: MouseEvent<HTMLElement>) => {
+    const option = (e.target as Element).closest<HTMLElement>('[role="option"]');
+    const row = Number(option?.getAttribute('aria-posinset')) - 1;
+    const item = row >= 0 && row < rows.length ? items[rows[row]] : undefined;
+    // Not on a row (the empty space below the last one): no menu at all.
+    if (!item) return e.preventDefault();
+    onMenuRow(row);
+    setMenuItem(item);
+  };
   return (
-    <div
-      ref={scrollRef}
-      id={listboxId}
-      role="listbox"
-      aria-label="Resources"
-      aria-busy={loading}
-      aria-activedescendant={activeRow >= 0 && activeRow < rows.length ? optionId(activeRow) : undefined}
-      tabIndex={0}
-      data-testid="resource-list"
-      data-loaded={columns.items.length}
-      data-matching={rows.length}
-      data-loading={String(loading)}
-      data-query={query}
-      data-sort={sort}
-      className="resource-list"
-      onKeyDown={onKeyDown}
-    >
-      <div role="presentation" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-        {virtualizer.getVirtualItems().map(v => {
-          const entry = entryAt(v.index, groupStarts);
-          if (entry.header !== undefined) {
-            const style = { position: 'absolute' as const, top: 0, left: 0, right: 0, height: v.size, transform: `translateY(${v.start}px)` };
-            return (
-              <div key={`h-${entry.header}`} role="presentation" className="group-header" style={style}>
-                {entry.header}
-              </div>
-            );
-          }
-          const item = items[rows[entry.row]];
-          // Keyed by position: a keystroke that changes the matches updates the rows on screen in place
-          // instead of unmounting and creating them all.
-          return (
-            <ResourceRow
-              key={entry.row}
-              item={item}
-              row={entry.row}
-              id={optionId(entry.row)}
-              setSize={rows.length}
-              active={entry.row === activeRow}
-              query={query}
-              top={v.start}
-              height={v.size}
-              onPick={pick}
-            />
-          );
-        })}
-      </div>
-    </div>
+    <ContextMenu.Root modal={false} onOpenChange={open => !open && setMenuItem(null)}>
+      <ContextMenu.Trigger asChild>
+        <div
+          ref={scrollRef}
+          id={listboxId}
+          role="listbox"
+          aria-label="Resources"
+          aria-busy={loading}
+          aria-activedescendant={activeRow >= 0 && activeRow < rows.length ? optionId(activeRow) : undefined}
+          tabIndex={0}
+          data-testid="resource-list"
+          data-loaded={columns.items.length}
+          data-matching={rows.length}
+          data-loading={String(loading)}
+          data-query={query}
+          data-sort={sort}
+          className="resource-list"
+          onKeyDown={onKeyDown}
+          onContextMenu={onContextMenu}
+        >
+          <div role="presentation" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+            {virtualizer.getVirtualItems().map(v => {
+              const entry = entryAt(v.index, groupStarts);
+              if (entry.header !== undefined) {
+                const style = { position: 'absolute' as const, top: 0, left: 0, right: 0, height: v.size, transform: `translateY(${v.start}px)` };
+                return (
+                  <div key={`h-${entry.header}`} role="presentation" className="group-header" style={style}>
+                    {entry.header}
+                  </div>
+                );
+              }
+              const item = items[rows[entry.row]];
+              // Keyed by position: a keystroke that changes the matches updates the rows on screen in place
+              // instead of unmounting and creating them all.
+              return (
+                <ResourceRow
+                  key={entry.row}
+                  item={item}
+                  row={entry.row}
+                  id={optionId(entry.row)}
+                  setSize={rows.length}
+                  active={entry.row === activeRow}
+                  query={query}
+                  top={v.start}
+                  height={v.size}
+                  onPick={pick}
+                />
+              );
+            })}
+          </div>
+        </div>
+      </ContextMenu.Trigger>
+      {menuItem && <RowContextMenu item={menuItem} />}
+    </ContextMenu.Root>
   );
 }

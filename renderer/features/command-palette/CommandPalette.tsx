@@ -1,0 +1,147 @@
+// The command palette (`command-palette`, Ctrl/⌘+Shift+P): every registered command (commands.ts) and
+// "go to resource" over the loaded lists, filtered as you type. cmdk gives the listbox and its keyboard
+// (arrows, Enter), Radix's dialog under it traps focus and closes on Escape or an outside click; focus then
+// goes back to where it was. Its body exists only while it is open.
+import { Command } from 'cmdk';
+import { useEffect, useState } from 'react';
+import type { ResourceItem } from '../../../shared/contract';
+import { displayName } from '../../../shared/picker/columns';
+import { resourceKey } from '../../../shared/resource-key';
+import { useCommandPaletteStore } from '../../state/command-palette-store';
+import { usePickerStore } from '../../state/picker-store';
+import { useUiStore } from '../../state/ui-store';
+import { rankCommands, paletteCommands, type PaletteCommand } from './commands';
+import { useCommandContext } from './use-command-context';
+import { useResourceMatches } from './use-resource-finder';
+import './command-palette.css';
+
+const PALETTE_SHORTCUT = 'Control+Shift+P Meta+Shift+P';
+
+const isPaletteShortcut = (e: KeyboardEvent) => (e.ctrlKey || e.metaKey) && e.shiftKey && !e.altKey && e.key.toLowerCase() === 'p';
+
+function CommandItem({ command, onDone }: { command: PaletteCommand; onDone(): void }) {
+  return (
+    <Command.Item
+      value={command.id}
+      data-testid="command-item"
+      data-command-id={command.id}
+      disabled={command.unavailable !== undefined}
+      onSelect={() => {
+        onDone();
+        void command.run();
+      }}
+    >
+      <span>{command.title}</span>
+      {command.unavailable && <span className="palette-hint">{command.unavailable}</span>}
+    </Command.Item>
+  );
+}
+
+function ResourceItemRow({ item, onDone }: { item: ResourceItem; onDone(): void }) {
+  const open = useUiStore(s => s.open);
+  const setActiveKey = usePickerStore(s => s.setActiveKey);
+  const key = resourceKey(item);
+  return (
+    <Command.Item
+      value={`resource:${key}`}
+      data-testid="command-item"
+      data-command-id="resource.open"
+      data-server-id={item.serverId}
+      data-uri={item.uri}
+      onSelect={() => {
+        onDone();
+        setActiveKey(key);
+        open({ serverId: item.serverId, uri: item.uri });
+      }}
+    >
+      <span className="palette-resource">
+        <span>{displayName(item)}</span>
+        <span className="palette-hint palette-uri">{item.uri}</span>
+      </span>
+      <span className="palette-hint">{item.serverId}</span>
+    </Command.Item>
+  );
+}
+
+function PaletteBody({ onDone }: { onDone(): void }) {
+  const [query, setQuery] = useState('');
+  const commands = rankCommands(paletteCommands(useCommandContext()), query);
+  const resources = useResourceMatches(query);
+  const groups = [...new Set(commands.map(c => c.group))];
+  return (
+    <>
+      <Command.Input value={query} onValueChange={setQuery} placeholder="Type a command, or a resource's name or URI…" aria-label="Command or resource" />
+      <Command.List aria-label="Commands and resources">
+        <Command.Empty>Nothing matches “{query}”.</Command.Empty>
+        {groups.map(group => (
+          <Command.Group key={group} heading={group}>
+            {commands
+              .filter(c => c.group === group)
+              .map(c => (
+                <CommandItem key={c.id} command={c} onDone={onDone} />
+              ))}
+          </Command.Group>
+        ))}
+        {resources.length > 0 && (
+          <Command.Group heading="Go to resource">
+            {resources.map(item => (
+              <ResourceItemRow key={resourceKey(item)} item={item} onDone={onDone} />
+            ))}
+          </Command.Group>
+        )}
+      </Command.List>
+      <p className="palette-foot">
+        <kbd>↑</kbd> <kbd>↓</kbd> to move, <kbd>Enter</kbd> to run, <kbd>Esc</kbd> to close. Type a resource’s name or URI to go to it.
+      </p>
+    </>
+  );
+}
+
+export function CommandPalette() {
+  const open = useCommandPaletteStore(s => s.open);
+  const show = useCommandPaletteStore(s => s.show);
+  const hide = useCommandPaletteStore(s => s.hide);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (!isPaletteShortcut(e)) return;
+      e.preventDefault();
+      if (useCommandPaletteStore.getState().open) hide();
+      else show();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [show, hide]);
+
+  // After the dialog has gone (its focus trap with it), focus goes back to where it was when it opened.
+  useEffect(() => {
+    if (open) return;
+    const target = useCommandPaletteStore.getState().returnFocus;
+    if (target?.isConnected) target.focus();
+  }, [open]);
+
+  return (
+    <Command.Dialog
+      open={open}
+      onOpenChange={next => (next ? show() : hide())}
+      label="Command palette"
+      shouldFilter={false}
+      loop
+      data-testid="command-palette"
+      overlayClassName="palette-overlay"
+      contentClassName="palette"
+    >
+      {open && <PaletteBody onDone={hide} />}
+    </Command.Dialog>
+  );
+}
+
+/** The header's way in for pointer users, naming the shortcut. */
+export function CommandPaletteButton() {
+  const show = useCommandPaletteStore(s => s.show);
+  return (
+    <button type="button" className="palette-button" aria-keyshortcuts={PALETTE_SHORTCUT} aria-haspopup="dialog" onClick={show}>
+      Commands <kbd>Ctrl</kbd>+<kbd>Shift</kbd>+<kbd>P</kbd>
+    </button>
+  );
+}
