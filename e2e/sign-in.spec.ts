@@ -142,7 +142,12 @@ test.describe('a server that needs sign-in, with a consent page', () => {
       await expect(callback).toHaveAttribute('data-outcome', 'ok');
       await expect(callback).toContainText('code=%5Bredacted%5D');
       await expect(view.locator('[data-testid="oauth-flow-step"][data-kind="authorization"]').last()).toHaveAttribute('data-method', 'GET');
-      await axeClean(page, '[data-testid="oauth-view"]');
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme });
+        await expect(page.getByTestId('app')).toHaveAttribute('data-theme', colorScheme);
+        await axeClean(page, '[data-testid="oauth-view"]');
+        await axeClean(page, '[data-testid="server-item"][data-server-id="secure"]');
+      }
     });
 
     await test.step('sign out drops the private cache entries of the server', async () => {
@@ -201,7 +206,11 @@ test.describe('a server that needs sign-in, with a consent page', () => {
     await expect(status).toHaveAttribute('data-auth-state', 'failed');
     await expect(status.getByTestId('auth-error')).toContainText('access_denied');
     await expect(status.getByTestId('sign-in-button')).toHaveText('Try again');
-    await axeClean(page, '[data-testid="server-item"][data-server-id="secure"]');
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await expect(page.getByTestId('app')).toHaveAttribute('data-theme', colorScheme);
+      await axeClean(page, '[data-testid="server-item"][data-server-id="secure"]');
+    }
 
     await status.getByTestId('sign-in-button').click();
     await expect(status).toHaveAttribute('data-auth-step', 'awaiting-browser');
