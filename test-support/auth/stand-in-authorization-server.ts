@@ -1,8 +1,8 @@
 // Test support: a protected MCP server with its own authorization server on one port, for the engine's sign-in
-// tests. A STAND-IN: the reference server's `--auth` mode (reference-server/, issue 13's server side) is being
-// built in parallel; until it lands these tests need an authorization server that runs in-process, and the
-// conformance runner's mock (used by conformance-client.test.ts) only runs under its own runner. It is small and
-// strict where the client is under test: Protected Resource Metadata (RFC 9728) named in the 401 challenge,
+// tests. A STAND-IN, in-process so the engine tests can see what it issued (every token, to search for leaks)
+// and switch users between flows; the reference server's `--auth` mode (oidc-provider, in a process of its own)
+// is what the e2e and the CLI's second case run against, and the conformance runner's mock runs only under its
+// own runner. It is small and strict where the client is under test: Protected Resource Metadata (RFC 9728) named in the 401 challenge,
 // AS metadata (RFC 8414), Dynamic Client Registration, PKCE S256 checked, `resource` required, `iss` in the
 // callback, refresh and revocation (RFC 7009). Authorization is auto-approved: the "browser" is a plain GET.
 import { createHash, randomBytes } from 'node:crypto';
