@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Runs the official MCP conformance suite (@modelcontextprotocol/conformance, through ../shared/scripts/conformance.sh,
 # which fetches Node 22 with npx) with the engine as the client under test: the runner starts each scenario's mock
-# server and runs `npm run -s conformance-client -- <url>` against it (electron/cli/conformance-client.ts). Not part
-# of `npm test`: it takes minutes. Extra arguments go to conformance.sh (e.g. --requirements 2026-07-28, --out DIR).
+# server and runs the client entry of `npm run -s conformance-client -- <url>` against it
+# (electron/cli/conformance-client.ts), started with node and tsx directly: npm's own start, ~0.4 s, came once per
+# scenario. `electron/cli/conformance-client.test.ts` runs it in `npm test`. Extra arguments go to conformance.sh
+# (e.g. --requirements 2026-07-28, --out DIR).
 #
 #   scripts/conformance-client.sh                          # the client scenarios below, both revisions
 #   SCENARIOS=sse-retry scripts/conformance-client.sh      # one scenario
@@ -18,6 +20,6 @@ AUTH_SCENARIOS="auth/metadata-default,auth/metadata-var1,auth/metadata-var2,auth
 
 cd "$REPO"
 exec "$CONFORMANCE_SH" \
-  --client-command "exec npm run -s conformance-client --" \
+  --client-command "exec node --import tsx electron/cli/conformance-client.ts" \
   --scenarios "$SCENARIOS" \
   "$@"
