@@ -1,6 +1,6 @@
 // Electron main process: the engine, one hardened window, and the IPC carrier between them.
 // The only main-process file that imports `electron`; the decisions it applies live in ./desktop and ./host.
-import { app, BrowserWindow, dialog, ipcMain, protocol, session, shell, type WebContents, type WebFrameMain } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, protocol, safeStorage, session, shell, type WebContents, type WebFrameMain } from 'electron';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { EngineHost, HostMethods } from '../shared/contract';
@@ -102,7 +102,7 @@ async function start(): Promise<void> {
     configPath: args.configPath,
     dataDir,
     // Sign-in pages open in the user's browser; tokens are encrypted with the OS keychain.
-    auth: { openUrl: openSignInPage, vault: safeStorageVault(path.join(dataDir, 'auth', 'tokens.bin')) }
+    auth: { openUrl: openSignInPage, vault: safeStorageVault(path.join(dataDir, 'auth', 'tokens.bin'), safeStorage) }
   });
 
   session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
