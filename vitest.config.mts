@@ -8,6 +8,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     maxWorkers: 2,
-    environment: 'node'
+    environment: 'node',
+    // Component tests render translated messages; other tests are untouched (it only configures i18next).
+    setupFiles: ['test-support/renderer/i18n-setup.ts']
   }
 });

@@ -6,12 +6,15 @@ import { createEngineClient } from './api/client';
 import { App } from './app/App';
 import { BootFailure } from './app/BootFailure';
 import { applyStoredTheme } from './app/use-theme';
+import { initI18n } from './i18n/i18n';
+import { storedLanguage } from './i18n/use-language';
 import './styles/app.css';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html lacks #root');
 const root = createRoot(rootElement);
 applyStoredTheme();
+initI18n(storedLanguage());
 
 createEngineClient().then(
   client =>

@@ -8,17 +8,21 @@ import { Viewer } from '../features/viewer/Viewer';
 import { Dock } from './Dock';
 import { EngineChannelStatus } from './EngineChannelStatus';
 import { ErrorBanners } from './ErrorBanner';
+import { LanguageSelect } from './LanguageSelect';
 import { overlays } from './overlays';
 import { ThemeToggle } from './ThemeToggle';
+import { useAppliedLanguage } from '../i18n/use-language';
 import { useAppliedTheme } from './use-theme';
 
 export function Layout({ mode }: { mode: 'electron' | 'browser' }) {
   const theme = useAppliedTheme();
+  const language = useAppliedLanguage();
   return (
-    <div data-testid="app" data-mode={mode} data-theme={theme} className="app">
+    <div data-testid="app" data-mode={mode} data-theme={theme} lang={language} className="app">
       <header className="app-header">
         <h1>MCP Resource Browser</h1>
         <CommandPaletteButton />
+        <LanguageSelect />
         <ThemeToggle />
       </header>
       <EngineChannelStatus />

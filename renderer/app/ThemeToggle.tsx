@@ -1,25 +1,25 @@
 // The theme override (`theme-toggle`): one button cycling system → light → dark, saying what it shows now.
-import { nextThemePreference, resolveTheme, useThemeStore, type ThemePreference } from '../state/theme-store';
+import { useTranslation } from 'react-i18next';
+import { nextThemePreference, resolveTheme, useThemeStore } from '../state/theme-store';
 import { useSystemTheme } from './use-theme';
 
-const preferenceLabels: Record<ThemePreference, string> = { system: 'System', light: 'Light', dark: 'Dark' };
-
 export function ThemeToggle() {
+  const { t } = useTranslation();
   const preference = useThemeStore(s => s.preference);
   const setPreference = useThemeStore(s => s.setPreference);
   const system = useSystemTheme();
   const next = nextThemePreference(preference);
-  const shown = preference === 'system' ? `System (${resolveTheme(preference, system)})` : preferenceLabels[preference];
+  const shown = preference === 'system' ? t('theme.systemShowing', { theme: t(`theme.inSentence.${resolveTheme(preference, system)}`) }) : t(`theme.name.${preference}`);
   return (
     <button
       type="button"
       className="theme-toggle"
       data-testid="theme-toggle"
       data-theme-preference={preference}
-      title={`Theme: ${shown}. Click for ${preferenceLabels[next].toLowerCase()}.`}
+      title={t('theme.title', { shown, next: t(`theme.inSentence.${next}`) })}
       onClick={() => setPreference(next)}
     >
-      <span aria-hidden="true">{preference === 'dark' ? '☾' : preference === 'light' ? '☀' : '◐'}</span> Theme: {shown}
+      <span aria-hidden="true">{preference === 'dark' ? '☾' : preference === 'light' ? '☀' : '◐'}</span> {t('theme.button', { shown })}
     </button>
   );
 }

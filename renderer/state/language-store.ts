@@ -1,0 +1,59 @@
+// The language preference: follow the OS (`system`) or one of the catalog languages. Kept in localStorage
+// like the theme. `resolveLanguage` maps the OS's language list to the closest catalog.
+import * as z from 'zod';
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import { languages, type Language } from '../i18n/catalogs';
+
+const languagePreferenceSchema = z.enum(['system', ...languages] as ['system', ...Language[]]);
+export type LanguagePreference = z.infer<typeof languagePreferenceSchema>;
+export const languagePreferences = languagePreferenceSchema.options;
+
+/**
+ * The catalog language for a BCP 47 tag: Chinese in Traditional script or a Traditional-using region → zh-TW,
+ * any other Chinese → zh-CN, English → en; otherwise undefined (try the next tag).
+ */
+function catalogFor(tag: string): Language | undefined {
+  let locale: Intl.Locale;
+  try {
+    locale = new Intl.Locale(tag).maximize();
+  } catch {
+    return undefined;
+  }
+  if (locale.language === 'zh') return locale.script === 'Hant' ? 'zh-TW' : 'zh-CN';
+  if (locale.language === 'en') return 'en';
+  return undefined;
+}
+
+/** The first of the OS's preferred languages that has a catalog; English when none has. */
+export function systemLanguage(preferred: readonly string[]): Language {
+  for (const tag of preferred) {
+    const language = catalogFor(tag);
+    if (language) return language;
+  }
+  return 'en';
+}
+
+export function resolveLanguage(preference: LanguagePreference, preferred: readonly string[]): Language {
+  return preference === 'system' ? systemLanguage(preferred) : preference;
+}
+
+/** What was stored, or `system` when it is missing or not a preference. */
+export function storedLanguagePreference(stored: unknown): LanguagePreference {
+  const preference = (stored as { preference?: unknown } | null)?.preference;
+  return languagePreferenceSchema.catch('system').parse(preference);
+}
+
+interface LanguageState {
+  preference: LanguagePreference;
+  setPreference(preference: LanguagePreference): void;
+}
+
+export const useLanguageStore = create<LanguageState>()(
+  persist(set => ({ preference: 'system', setPreference: preference => set({ preference }) }), {
+    name: 'mcprb.language',
+    storage: createJSONStorage(() => localStorage),
+    partialize: s => ({ preference: s.preference }),
+    merge: (stored, current) => ({ ...current, preference: storedLanguagePreference(stored) })
+  })
+);
