@@ -1,11 +1,15 @@
 // A line reader for stdio transports that survives oversized messages. The SDK's own reader closes
 // the whole connection when one message exceeds its buffer (10 MB by default), so one huge resource
-// would take the server down for every other request. This reader drops just that message and, when
-// it can see the message's JSON-RPC id, answers the waiting request with a `too_large` error instead.
+// would take the server down for every other request. This reader drops just that message, as it streams
+// (past the limit nothing of it is kept but its first and last bytes), and, when it can see the message's
+// JSON-RPC id, answers the waiting request with a `too_large` error instead: as soon as the limit is passed
+// when the id is at the message's start, else when the message ends. A message whose id shows at neither
+// edge fails by its request's deadline.
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import type { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { deserializeMessage } from '@modelcontextprotocol/client';
 import { RPC_TOO_LARGE } from '../errors';
+import { MessageBytes } from './message-bytes';
 
 export const EDGE = 256;
 /** JSON-RPC ids are numbers or strings; the SDK emits numbers. Top-level `id` is first or last. */
@@ -18,12 +22,21 @@ export interface OversizeInfo {
   id?: string | number;
 }
 
-type Ready = Buffer | JSONRPCMessage;
+/** A line to decode (a slice of the chunk it came in, or already decoded), or a message made here. */
+type Ready = Buffer | string | JSONRPCMessage;
+
+/** An oversized line being dropped as it streams: its first and last bytes (for the id) and its size so far. */
+interface Skipping {
+  head: Buffer;
+  tail: Buffer;
+  size: number;
+  /** Its request was already failed, when the limit was passed (the id was at its start). */
+  answered: boolean;
+}
 
 export class BoundedLineReader {
-  private chunks: Buffer[] = [];
-  private pendingBytes = 0;
-  private skipping: { head: Buffer; tail: Buffer; size: number } | undefined;
+  private readonly pending: MessageBytes;
+  private skipping: Skipping | undefined;
   private readonly ready: Ready[] = [];
 
   constructor(
@@ -32,7 +45,9 @@ export class BoundedLineReader {
     private readonly onMalformed: (sample: string) => void = () => undefined,
     /** False: the message is held back or dropped (read-budget.ts's NotificationGate). */
     private readonly admit: (message: JSONRPCMessage) => boolean = () => true
-  ) {}
+  ) {
+    this.pending = new MessageBytes(maxLineBytes);
+  }
 
   append(chunk: Buffer): void {
     let rest = chunk;
@@ -40,11 +55,10 @@ export class BoundedLineReader {
       const newline = rest.indexOf(0x0a);
       const piece = newline === -1 ? rest : rest.subarray(0, newline);
       if (this.skipping) this.skip(piece);
-      else {
-        this.chunks.push(piece);
-        this.pendingBytes += piece.length;
-        if (this.pendingBytes > this.maxLineBytes) this.startSkipping();
-      }
+      else if (this.pending.length + piece.length > this.maxLineBytes) this.startSkipping(piece);
+      // A line that starts and ends in this chunk is passed on as a slice of it, never copied.
+      else if (newline !== -1 && this.pending.length === 0) this.ready.push(piece);
+      else this.pending.append(piece);
       if (newline === -1) return;
       this.endLine();
       rest = rest.subarray(newline + 1);
@@ -54,8 +68,8 @@ export class BoundedLineReader {
   readMessage(): JSONRPCMessage | null {
     while (this.ready.length) {
       const next = this.ready.shift() as Ready;
-      if (!Buffer.isBuffer(next)) return next;
-      const line = next.toString('utf8').replace(/\r$/, '');
+      if (typeof next !== 'string' && !Buffer.isBuffer(next)) return next;
+      const line = (typeof next === 'string' ? next : next.toString('utf8')).replace(/\r$/, '');
       let message: JSONRPCMessage;
       try {
         message = deserializeMessage(line);
@@ -71,24 +85,28 @@ export class BoundedLineReader {
   }
 
   clear(): void {
-    this.chunks = [];
-    this.pendingBytes = 0;
+    this.pending.release();
     this.skipping = undefined;
     this.ready.length = 0;
   }
 
-  private startSkipping(): void {
-    // Only the edges are kept (for the JSON-RPC id), without copying the whole line together first: that
-    // copy of up to `maxLineBytes` was a stall of hundreds of ms and a peak of twice the limit.
-    const head = Buffer.concat(this.chunks.slice(0, 8)).subarray(0, EDGE);
-    const tail = Buffer.concat(this.chunks.slice(-8)).subarray(-EDGE);
-    this.skipping = { head: Buffer.from(head), tail: Buffer.from(tail), size: this.pendingBytes };
-    this.chunks = [];
-    this.pendingBytes = 0;
+  /**
+   * The line has passed the limit with `piece`: from here on it is dropped as it arrives, keeping only its edges.
+   * When its start shows its id, its request fails now, with the size seen so far, not when (or if) it ends.
+   */
+  private startSkipping(piece: Buffer): void {
+    const sofar = this.pending.view();
+    const head = Buffer.concat([sofar.subarray(0, EDGE), piece.subarray(0, EDGE)]).subarray(0, EDGE);
+    const tail = Buffer.concat([sofar.subarray(-EDGE), piece.subarray(-EDGE)]).subarray(-EDGE);
+    const size = sofar.length + piece.length;
+    this.pending.reset();
+    const id = jsonRpcIdAtStart(head.toString('utf8'));
+    if (id !== undefined) this.ready.push(tooLargeReply(id, size, this.maxLineBytes, true));
+    this.skipping = { head, tail, size, answered: id !== undefined };
   }
 
   private skip(piece: Buffer): void {
-    const skipping = this.skipping as NonNullable<typeof this.skipping>;
+    const skipping = this.skipping as Skipping;
     skipping.size += piece.length;
     skipping.tail = Buffer.concat([skipping.tail, piece.subarray(-EDGE)]).subarray(-EDGE);
   }
@@ -99,16 +117,23 @@ export class BoundedLineReader {
       this.skipping = undefined;
       return;
     }
-    if (this.chunks.length) this.ready.push(this.chunks.length === 1 ? this.chunks[0] : Buffer.concat(this.chunks));
-    this.chunks = [];
-    this.pendingBytes = 0;
+    if (!this.pending.length) return;
+    // Decoded now: the buffer is reused for the next line.
+    this.ready.push(this.pending.view().toString('utf8'));
+    this.pending.reset();
   }
 
-  private reportOversize({ head, tail, size }: { head: Buffer; tail: Buffer; size: number }): void {
+  private reportOversize({ head, tail, size, answered }: Skipping): void {
     const id = jsonRpcIdAtEdges(head.toString('utf8'), tail.toString('utf8').replace(/\r$/, ''));
     this.onOversize({ size, limit: this.maxLineBytes, ...(id !== undefined && { id }) });
-    if (id !== undefined) this.ready.push(tooLargeReply(id, size, this.maxLineBytes));
+    if (id !== undefined && !answered) this.ready.push(tooLargeReply(id, size, this.maxLineBytes));
   }
+}
+
+/** The JSON-RPC id at the start of a message (where the SDKs write it), from its first few hundred characters. */
+export function jsonRpcIdAtStart(head: string): string | number | undefined {
+  const match = ID_AT_START.exec(head);
+  return match ? (JSON.parse(match[1]) as string | number) : undefined;
 }
 
 /** The JSON-RPC id of a message seen only by its first and last few hundred characters (a top-level `id` comes
