@@ -76,7 +76,7 @@ function tallyGc(): { stop(): GcTally } {
   const tally: GcTally = { major: 0, majorMs: 0, minor: 0, minorMs: 0 };
   const observer = new PerformanceObserver(list => {
     for (const entry of list.getEntries()) {
-      const kind = (entry.detail as { kind?: number } | undefined)?.kind;
+      const kind = (entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind;
       if (kind === constants.NODE_PERFORMANCE_GC_MAJOR) {
         tally.major++;
         tally.majorMs += entry.duration;
