@@ -9,7 +9,6 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import type { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { deserializeMessage } from '@modelcontextprotocol/client';
 import { RPC_TOO_LARGE } from '../errors';
-import { MessageBytes } from './message-bytes';
 
 export const EDGE = 256;
 /** JSON-RPC ids are numbers or strings; the SDK emits numbers. Top-level `id` is first or last. */
@@ -22,8 +21,8 @@ export interface OversizeInfo {
   id?: string | number;
 }
 
-/** A line to decode (a slice of the chunk it came in, or already decoded), or a message made here. */
-type Ready = Buffer | string | JSONRPCMessage;
+/** A line to decode, or a message made here. */
+type Ready = Buffer | JSONRPCMessage;
 
 /** An oversized line being dropped as it streams: its first and last bytes (for the id) and its size so far. */
 interface Skipping {
@@ -35,7 +34,9 @@ interface Skipping {
 }
 
 export class BoundedLineReader {
-  private readonly pending: MessageBytes;
+  /** The line being read, as the chunks it came in (a line that starts and ends in one chunk is never kept). */
+  private pending: Buffer[] = [];
+  private pendingBytes = 0;
   private skipping: Skipping | undefined;
   private readonly ready: Ready[] = [];
 
@@ -45,9 +46,7 @@ export class BoundedLineReader {
     private readonly onMalformed: (sample: string) => void = () => undefined,
     /** False: the message is held back or dropped (read-budget.ts's NotificationGate). */
     private readonly admit: (message: JSONRPCMessage) => boolean = () => true
-  ) {
-    this.pending = new MessageBytes(maxLineBytes);
-  }
+  ) {}
 
   append(chunk: Buffer): void {
     let rest = chunk;
@@ -55,10 +54,13 @@ export class BoundedLineReader {
       const newline = rest.indexOf(0x0a);
       const piece = newline === -1 ? rest : rest.subarray(0, newline);
       if (this.skipping) this.skip(piece);
-      else if (this.pending.length + piece.length > this.maxLineBytes) this.startSkipping(piece);
+      else if (this.pendingBytes + piece.length > this.maxLineBytes) this.startSkipping(piece);
       // A line that starts and ends in this chunk is passed on as a slice of it, never copied.
-      else if (newline !== -1 && this.pending.length === 0) this.ready.push(piece);
-      else this.pending.append(piece);
+      else if (newline !== -1 && this.pendingBytes === 0) this.ready.push(piece);
+      else {
+        this.pending.push(piece);
+        this.pendingBytes += piece.length;
+      }
       if (newline === -1) return;
       this.endLine();
       rest = rest.subarray(newline + 1);
@@ -68,8 +70,8 @@ export class BoundedLineReader {
   readMessage(): JSONRPCMessage | null {
     while (this.ready.length) {
       const next = this.ready.shift() as Ready;
-      if (typeof next !== 'string' && !Buffer.isBuffer(next)) return next;
-      const line = (typeof next === 'string' ? next : next.toString('utf8')).replace(/\r$/, '');
+      if (!Buffer.isBuffer(next)) return next;
+      const line = next.toString('utf8').replace(/\r$/, '');
       let message: JSONRPCMessage;
       try {
         message = deserializeMessage(line);
@@ -85,7 +87,8 @@ export class BoundedLineReader {
   }
 
   clear(): void {
-    this.pending.release();
+    this.pending = [];
+    this.pendingBytes = 0;
     this.skipping = undefined;
     this.ready.length = 0;
   }
@@ -95,11 +98,13 @@ export class BoundedLineReader {
    * When its start shows its id, its request fails now, with the size seen so far, not when (or if) it ends.
    */
   private startSkipping(piece: Buffer): void {
-    const sofar = this.pending.view();
-    const head = Buffer.concat([sofar.subarray(0, EDGE), piece.subarray(0, EDGE)]).subarray(0, EDGE);
-    const tail = Buffer.concat([sofar.subarray(-EDGE), piece.subarray(-EDGE)]).subarray(-EDGE);
-    const size = sofar.length + piece.length;
-    this.pending.reset();
+    // Only the edges are copied (a copy of the whole line so far was a stall of hundreds of ms at 64 MB).
+    const parts = [...this.pending, piece];
+    const head = Buffer.concat(parts.slice(0, 8)).subarray(0, EDGE);
+    const tail = Buffer.concat(parts.slice(-8)).subarray(-EDGE);
+    const size = this.pendingBytes + piece.length;
+    this.pending = [];
+    this.pendingBytes = 0;
     const id = jsonRpcIdAtStart(head.toString('utf8'));
     if (id !== undefined) this.ready.push(tooLargeReply(id, size, this.maxLineBytes, true));
     this.skipping = { head, tail, size, answered: id !== undefined };
@@ -118,9 +123,9 @@ export class BoundedLineReader {
       return;
     }
     if (!this.pending.length) return;
-    // Decoded now: the buffer is reused for the next line.
-    this.ready.push(this.pending.view().toString('utf8'));
-    this.pending.reset();
+    this.ready.push(this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending));
+    this.pending = [];
+    this.pendingBytes = 0;
   }
 
   private reportOversize({ head, tail, size, answered }: Skipping): void {

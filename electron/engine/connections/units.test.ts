@@ -84,7 +84,7 @@ describe('BoundedLineReader', () => {
     expect(seen).toEqual([{ size: 150 + 100_000 + 3, limit: 100, id: 9 }]);
   });
 
-  it('reads lines split across many chunks whole, line after line (the reused buffer is copied out)', () => {
+  it('reads lines split across many chunks whole, line after line', () => {
     const reader = new BoundedLineReader(10_000, () => undefined);
     const lines = [1, 2, 3].map(id => line({ jsonrpc: '2.0', id, result: { text: String(id).repeat(3_000) } }));
     const bytes = Buffer.concat(lines);

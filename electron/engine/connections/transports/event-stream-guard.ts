@@ -5,7 +5,6 @@
 // blank lines, which is all the guard needs to know of the format; the SDK's own parser reads what passes.
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import { setTimeout as delay } from 'node:timers/promises';
-import { MessageBytes } from '../message-bytes';
 import { EDGE, jsonRpcIdAtEdges, jsonRpcIdAtStart, tooLargeReply, type OversizeInfo } from '../oversize-guard';
 import type { ReadMeter } from '../read-budget';
 
@@ -49,6 +48,17 @@ function eventData(text: string): string {
     .join('\n');
 }
 
+function concat(parts: Uint8Array[]): Uint8Array {
+  if (parts.length === 1) return parts[0];
+  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
 /** An event over the limit being dropped as it streams: its first and last bytes (for the id), its size so far. */
 interface Skipping {
   head: Uint8Array;
@@ -63,8 +73,9 @@ const edges = (a: Uint8Array, b: Uint8Array) => ({ head: Buffer.concat([a.subarr
 export function guardEventStream(body: ReadableStream<Uint8Array>, options: EventStreamGuardOptions): ReadableStream<Uint8Array> {
   const reader = body.getReader();
   const limit = options.maxEventBytes;
-  /** The event being read, when it began in an earlier chunk. */
-  const pending = new MessageBytes(limit);
+  /** The event being read, as the chunks it came in, when it began in an earlier chunk. */
+  let pending: Uint8Array[] = [];
+  let pendingBytes = 0;
   /** The current event's last two bytes, for a blank line split across chunks. */
   let lastTwo: number[] = [];
   let skipping: Skipping | undefined;
@@ -74,9 +85,11 @@ export function guardEventStream(body: ReadableStream<Uint8Array>, options: Even
 
   /** The event passes the limit with `piece`: the rest of it is dropped as it comes; its request fails now if its start names it. */
   const startSkipping = (piece: Uint8Array, out: Uint8Array[]): void => {
-    const { head, tail } = edges(pending.view(), piece);
-    const size = pending.length + piece.length;
-    pending.reset();
+    // Only the edges are copied, never the event so far.
+    const { head, tail } = edges(concat(pending.slice(0, 8)), concat([...pending.slice(-8), piece]));
+    const size = pendingBytes + piece.length;
+    pending = [];
+    pendingBytes = 0;
     const id = jsonRpcIdAtStart(eventData(decoder.decode(head)));
     if (id !== undefined) out.push(tooLargeEvent(id, size, true));
     skipping = { head, tail, size, answered: id !== undefined };
@@ -115,17 +128,20 @@ export function guardEventStream(body: ReadableStream<Uint8Array>, options: Even
       if (skipping) {
         skipping.size += piece.length;
         skipping.tail = edges(skipping.tail, piece).tail;
-      } else if (pending.length + piece.length > limit) startSkipping(piece, out);
-      else if (end !== -1 && pending.length === 0) whole = piece;
-      else pending.append(piece);
+      } else if (pendingBytes + piece.length > limit) startSkipping(piece, out);
+      else if (end !== -1 && pendingBytes === 0) whole = piece;
+      else {
+        pending.push(piece);
+        pendingBytes += piece.length;
+      }
       if (end === -1) return events;
       events++;
       lastTwo = [];
       if (skipping) endSkipped(skipping, out);
-      // A copy: the pending buffer is reused for the next event.
-      else pass(whole ?? new Uint8Array(pending.view()), out);
+      else pass(whole ?? concat(pending), out);
       skipping = undefined;
-      pending.reset();
+      pending = [];
+      pendingBytes = 0;
       rest = rest.subarray(end);
     }
     return events;
@@ -138,8 +154,7 @@ export function guardEventStream(body: ReadableStream<Uint8Array>, options: Even
         for (;;) {
           const { done, value } = await reader.read();
           if (done) {
-            if (pending.length) controller.enqueue(new Uint8Array(pending.view()));
-            pending.release();
+            if (pendingBytes) controller.enqueue(concat(pending));
             controller.close();
             return;
           }
@@ -151,10 +166,7 @@ export function guardEventStream(body: ReadableStream<Uint8Array>, options: Even
           if (out.length) return;
         }
       },
-      cancel: reason => {
-        pending.release();
-        return reader.cancel(reason);
-      }
+      cancel: reason => reader.cancel(reason)
     },
     { highWaterMark: 0 }
   );

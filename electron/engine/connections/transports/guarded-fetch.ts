@@ -1,10 +1,9 @@
 // The fetch the HTTP transports use: it holds an HTTP server to the limits a stdio server is held to. Every
 // response body is read at the server's read budget; a reply over the message limit answers its own request
-// with `too_large` (naming size and limit) as soon as it passes the limit, without being downloaded further; event streams are cut into events
+// with `too_large` (naming size and limit) without being downloaded whole; event streams are cut into events
 // and gated (event-stream-guard.ts). What reaches the SDK is otherwise the server's response as sent.
 import type { FetchLike, JSONRPCMessage } from '@modelcontextprotocol/client';
 import { setTimeout as delay } from 'node:timers/promises';
-import { MessageBytes } from '../message-bytes';
 import { tooLargeReply } from '../oversize-guard';
 import type { TransportObservers } from './descriptor';
 import { guardEventStream } from './event-stream-guard';
@@ -38,10 +37,10 @@ function tooLarge(response: Response, id: string | number, size: number, limit: 
 }
 
 /**
- * A whole (non-stream) body, read at the budget and up to the limit into `bytes`. Over the limit, reading stops
- * there: the request it answers fails with too_large, and a body answering no request fails the fetch.
+ * A whole (non-stream) body, read at the budget and up to the limit. Over the limit, reading stops there: the
+ * request it answers fails with too_large, and a body answering no request fails the fetch.
  */
-async function boundedBody(response: Response, body: ReadableStream<Uint8Array>, guards: Guards, requestId: string | number | undefined, bytes: MessageBytes): Promise<Response> {
+async function boundedBody(response: Response, body: ReadableStream<Uint8Array>, guards: Guards, requestId: string | number | undefined): Promise<Response> {
   const limit = guards.maxMessageBytes;
   const declared = Number(response.headers.get('content-length') ?? NaN);
   const over = async (size: number, atLeast: boolean, stop: () => Promise<void>): Promise<Response> => {
@@ -52,22 +51,24 @@ async function boundedBody(response: Response, body: ReadableStream<Uint8Array>,
   };
   if (declared > limit) return over(declared, false, () => body.cancel());
   const reader = body.getReader();
+  const parts: Uint8Array[] = [];
+  let size = 0;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    if (bytes.length + value.length > limit) return over(bytes.length + value.length, true, () => reader.cancel());
-    bytes.append(value);
+    size += value.length;
+    if (size > limit) return over(size, true, () => reader.cancel());
+    parts.push(value);
     const wait = guards.readMeter.spend(value.length, 0);
     if (wait > 0) await delay(wait);
   }
   guards.readMeter.spend(0, 1);
   // A JSON body is text: decoded once here, as the SDK would decode it.
-  return withBody(response, bytes.view().toString('utf8'));
+  return withBody(response, Buffer.concat(parts).toString('utf8'));
 }
 
 /** `deliverLater`: hands a notification the gate held back to the client after all (the transport's onmessage). */
 export function guardedFetch(guards: Guards, deliverLater: (message: JSONRPCMessage) => void, base: FetchLike = fetch): FetchLike {
-  let spare: MessageBytes | undefined = new MessageBytes(guards.maxMessageBytes);
   return async (url, init) => {
     const response = await base(url, init);
     const body = response.body;
@@ -85,16 +86,6 @@ export function guardedFetch(guards: Guards, deliverLater: (message: JSONRPCMess
       );
     }
     const message = jsonRpcOf(init?.body);
-    if (!message) return response;
-    // One body buffer per connection, kept between replies (message-bytes.ts says why); a reply read while it
-    // is taken gets its own.
-    const bytes = spare ?? new MessageBytes(guards.maxMessageBytes);
-    spare = undefined;
-    try {
-      return await boundedBody(response, body, guards, message.id, bytes);
-    } finally {
-      bytes.reset();
-      spare = bytes;
-    }
+    return message ? boundedBody(response, body, guards, message.id) : response;
   };
 }
