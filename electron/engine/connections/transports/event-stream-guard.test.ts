@@ -66,6 +66,16 @@ describe('event-stream guard', () => {
     expect(events[1].error?.message).toContain('(over 1000 bytes)');
   });
 
+  it.each([
+    ['a short first chunk', (big: string) => [big.slice(0, 30), big.slice(30)]],
+    ['many small chunks', (big: string) => big.match(/[^]{1,40}/g) as string[]]
+  ])('finds the id at the start of an event that came in %s before passing the limit', async (_, cut) => {
+    const big = event({ id: 'early', result: { text: 'y'.repeat(5_000) } });
+    const { text, oversize } = await run(cut(big));
+    expect(oversize).toEqual([{ size: big.length, limit: 1_000, id: 'early' }]);
+    expect(eventsOf(text)).toMatchObject([{ id: 'early', error: { code: -32099, data: { limit: 1_000 } } }]);
+  });
+
   it('answers an oversized event whose id comes last when it ends, with its whole size', async () => {
     const big = `event: message\ndata: ${JSON.stringify({ result: { text: 'y'.repeat(5_000) }, jsonrpc: '2.0', id: 'late' })}\n\n`;
     const chunks = big.match(/[^]{1,700}/g) as string[];

@@ -1,8 +1,9 @@
 // An HTTP server's event stream (`text/event-stream`), read under the rules a stdio server's stdout is read
 // under: at the server's read budget (the body is not pulled while over it, so TCP pushes back on the server),
 // one event at most `maxEventBytes` long (past that, the rest of it is dropped as it streams, and its request
-// answered with `too_large` when its JSON-RPC id shows: at once from the event's start, else at its end), and `resources/updated` notifications gated before the SDK parses them. Events are cut at
-// blank lines, which is all the guard needs to know of the format; the SDK's own parser reads what passes.
+// answered with `too_large` when its JSON-RPC id shows: at once from the event's start, else at its end), and
+// `resources/updated` notifications gated before the SDK parses them. Events are cut at blank lines, which is
+// all the guard needs to know of the format; the SDK's own parser reads what passes.
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import { setTimeout as delay } from 'node:timers/promises';
 import { EDGE, jsonRpcIdAtEdges, jsonRpcIdAtStart, tooLargeReply, type OversizeInfo } from '../oversize-guard';
@@ -68,7 +69,8 @@ interface Skipping {
   answered: boolean;
 }
 
-const edges = (a: Uint8Array, b: Uint8Array) => ({ head: Buffer.concat([a.subarray(0, EDGE), b.subarray(0, EDGE)]).subarray(0, EDGE), tail: Buffer.concat([a.subarray(-EDGE), b.subarray(-EDGE)]).subarray(-EDGE) });
+/** The last EDGE bytes of `tail` followed by `piece`. */
+const lastEdge = (tail: Uint8Array, piece: Uint8Array) => concat([tail, piece.subarray(-EDGE)]).slice(-EDGE);
 
 export function guardEventStream(body: ReadableStream<Uint8Array>, options: EventStreamGuardOptions): ReadableStream<Uint8Array> {
   const reader = body.getReader();
@@ -83,10 +85,13 @@ export function guardEventStream(body: ReadableStream<Uint8Array>, options: Even
   const tooLargeEvent = (id: string | number, size: number, atLeast: boolean) =>
     encoder.encode(`event: message\ndata: ${JSON.stringify(tooLargeReply(id, size, limit, atLeast))}\n\n`);
 
-  /** The event passes the limit with `piece`: the rest of it is dropped as it comes; its request fails now if its start names it. */
+  /** The event passes the limit with `piece`: the rest of it is dropped as it comes; its request fails now if
+   * its start names it. */
   const startSkipping = (piece: Uint8Array, out: Uint8Array[]): void => {
     // Only the edges are copied, never the event so far.
-    const { head, tail } = edges(concat(pending.slice(0, 8)), concat([...pending.slice(-8), piece]));
+    const parts = [...pending, piece];
+    const head = concat(parts.slice(0, 8)).slice(0, EDGE);
+    const tail = concat(parts.slice(-8)).slice(-EDGE);
     const size = pendingBytes + piece.length;
     pending = [];
     pendingBytes = 0;
@@ -101,7 +106,8 @@ export function guardEventStream(body: ReadableStream<Uint8Array>, options: Even
     if (id !== undefined && !skipped.answered) out.push(tooLargeEvent(id, skipped.size, false));
   };
 
-  /** A finished event goes on to the SDK unless the gate holds it back. Only a small event naming the gated method is decoded. */
+  /** A finished event goes on to the SDK unless the gate holds it back; only a small one naming the gated
+   * method is decoded. */
   const pass = (event: Uint8Array, out: Uint8Array[]): void => {
     if (event.length < 4096 && Buffer.from(event.buffer, event.byteOffset, event.byteLength).includes(GATED_BYTES)) {
       let message: JSONRPCMessage | undefined;
@@ -127,7 +133,7 @@ export function guardEventStream(body: ReadableStream<Uint8Array>, options: Even
       let whole: Uint8Array | undefined;
       if (skipping) {
         skipping.size += piece.length;
-        skipping.tail = edges(skipping.tail, piece).tail;
+        skipping.tail = lastEdge(skipping.tail, piece);
       } else if (pendingBytes + piece.length > limit) startSkipping(piece, out);
       else if (end !== -1 && pendingBytes === 0) whole = piece;
       else {
