@@ -4,6 +4,9 @@ import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 import type { StdioServerConfig } from '../../shared/contract';
 
+/** Fifty servers starting at once on a loaded 2-core machine are slow to answer: a deadline, not a speed check. */
+const TIMEOUT_MS = 600_000;
+
 export interface RawFleetRun {
   allConnectedMs: number;
   allListedMs: number;
@@ -27,12 +30,12 @@ export async function rawStdioFleet(servers: Record<string, StdioServerConfig>):
           env: { ...getDefaultEnvironment(), ...entry.env },
           stderr: 'ignore'
         });
-        await client.connect(transport);
+        await client.connect(transport, { timeout: TIMEOUT_MS });
         connectedAt.push(performance.now() - started);
         let count = 0;
         let cursor: string | undefined;
         do {
-          const page = (await client.request({ method: 'resources/list', params: cursor ? { cursor } : {} })) as { resources: unknown[]; nextCursor?: string };
+          const page = (await client.request({ method: 'resources/list', params: cursor ? { cursor } : {} }, undefined, { timeout: TIMEOUT_MS })) as { resources: unknown[]; nextCursor?: string };
           count += page.resources.length;
           cursor = page.nextCursor;
         } while (cursor);
