@@ -3,9 +3,13 @@
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 import type { StdioServerConfig } from '../../shared/contract';
+import { listPageSchema } from '../../electron/engine/resources/list-page-schema';
 
 /** Fifty servers starting at once on a loaded 2-core machine are slow to answer: a deadline, not a speed check. */
 const TIMEOUT_MS = 600_000;
+
+/** The page check the engine's list walk uses (the SDK asks for a schema when a request has options), so both do the same work per page. */
+const PAGE_SCHEMA = listPageSchema('resources');
 
 export interface RawFleetRun {
   allConnectedMs: number;
@@ -35,7 +39,7 @@ export async function rawStdioFleet(servers: Record<string, StdioServerConfig>):
         let count = 0;
         let cursor: string | undefined;
         do {
-          const page = (await client.request({ method: 'resources/list', params: cursor ? { cursor } : {} }, undefined, { timeout: TIMEOUT_MS })) as { resources: unknown[]; nextCursor?: string };
+          const page = (await client.request({ method: 'resources/list', params: cursor ? { cursor } : {} }, PAGE_SCHEMA, { timeout: TIMEOUT_MS })) as { resources: unknown[]; nextCursor?: string };
           count += page.resources.length;
           cursor = page.nextCursor;
         } while (cursor);
