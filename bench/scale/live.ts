@@ -6,6 +6,7 @@
 //     MutationObserver); p50 / p95 / max. An update never followed by one on the page counts as dropped;
 //   - the engine's CPU (the browser-mode process: /proc/<pid>/stat), as a share of one core.
 // The case has no size dimension; sizes (if given) are rates: `--sizes 1000,2000` (updates a second).
+// SCALE_PROFILE=1 also profiles the page's main thread over the window (CDP) and prints where its time went.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,6 +15,7 @@ import { HttpReferenceServer } from '../../test-support/reference-server/http-se
 import { ensureRendererBuilt } from '../../scripts/ensure-built.mjs';
 import { connectedEngine } from '../engine-socket';
 import { launchChromium } from '../picker-browser';
+import { summariseProfile, type CpuProfile } from './cpu-profile';
 import { runIfMain } from './standalone';
 import type { ScaleRow } from './table';
 
@@ -115,10 +117,18 @@ async function runRate(rate: number, browser: Awaited<ReturnType<typeof launchCh
     await page.waitForTimeout(WARM_UP_MS);
     const pid = bridge.child.pid!;
     const from = Date.now();
+    const cdp = process.env.SCALE_PROFILE ? await page.context().newCDPSession(page) : undefined;
+    await cdp?.send('Profiler.enable');
+    await cdp?.send('Profiler.start');
     const cpuBefore = await cpuTicks(pid);
     await page.waitForTimeout(WINDOW_MS);
     const to = Date.now();
     const cpu = (await cpuTicks(pid)) - cpuBefore;
+    if (cdp) {
+      const { profile } = await cdp.send('Profiler.stop');
+      progress(`page profile over the window: ${JSON.stringify(summariseProfile(profile as unknown as CpuProfile))}`);
+      await cdp.detach();
+    }
     await page.waitForTimeout(SETTLE_MS);
     const seen = (await page.evaluate('window.__liveSeen')) as [string, number, number][];
     const lag = lagOf(sendsOf(server.stderr(), from, to), seen.filter(([, , shownAt]) => shownAt >= from), to - from);
