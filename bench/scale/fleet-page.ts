@@ -41,7 +41,8 @@ export interface FleetTimeline {
  */
 export async function followFleet(page: Page, url: string, serverIds: readonly string[], expected: number, deadlineMs: number): Promise<FleetTimeline> {
   const opened = performance.now();
-  await page.goto(url);
+  // The deadline, not the 30 s default: on a loaded machine the app's first page load took longer.
+  await page.goto(url, { timeout: deadlineMs });
   const timeline: FleetTimeline = { servers: Object.fromEntries(serverIds.map(id => [id, {}])) };
   const at = () => Math.round(performance.now() - opened);
   for (;;) {
