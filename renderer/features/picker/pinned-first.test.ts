@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ResourceItem } from '../../../shared/contract';
 import { resourceKey } from '../../../shared/resource-key';
-import { pinnedFirst, pinnedIndices } from './pinned-first';
+import { indicesOfKeys, pinnedFirst } from './pinned-first';
 import { withRecent, maxRecents } from './recents-store';
 import { withSavedSearch, type SavedSearch } from './saved-searches-store';
 import { defaultAnnotationFilter } from '../../../shared/picker/filters';
@@ -12,8 +12,11 @@ describe('pinned resources first', () => {
   const items = [item('a', 0), item('a', 1), item('b', 1), item('a', 2), item('a', 3)];
 
   it('finds pinned items by server and URI (the same URI on another server is not pinned)', () => {
-    expect([...pinnedIndices(items, [resourceKey(item('b', 1)), resourceKey(item('a', 3)), resourceKey(item('z', 9))])].sort()).toEqual([2, 4]);
-    expect(pinnedIndices(items, []).size).toBe(0);
+    expect([...indicesOfKeys(items, [resourceKey(item('b', 1)), resourceKey(item('a', 3)), resourceKey(item('z', 9))])]).toEqual([
+      [resourceKey(item('b', 1)), 2],
+      [resourceKey(item('a', 3)), 4]
+    ]);
+    expect(indicesOfKeys(items, []).size).toBe(0);
   });
 
   it('moves the matching pinned rows to the front in list order and keeps the rest in order', () => {

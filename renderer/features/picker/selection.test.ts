@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ResourceItem } from '../../../shared/contract';
 import { resourceKey } from '../../../shared/resource-key';
-import { emptySelection, extendTo, keepListed, rowRange, toggleItem } from './selection';
+import { emptySelection, extendTo, keepListed, restartAt, rowRange, toggleItem } from './selection';
 
 const item = (n: number, serverId = 's'): ResourceItem => ({ serverId, uri: `ref://r/${n}`, name: `r${n}` }) as ResourceItem;
 const rows = Array.from({ length: 10 }, (_, n) => item(n));
@@ -49,5 +49,14 @@ describe('picker selection', () => {
     expect(s.anchor).toBeNull();
     // Nothing changed: the very same selection (no re-render).
     expect(keepListed(s, () => fresh)).toBe(s);
+  });
+});
+
+describe('restarting a range', () => {
+  it('keeps what is selected and anchors the next range on the given item', () => {
+    let s = toggleItem(emptySelection, rows[0]);
+    s = restartAt(s, rows[5]);
+    s = extendTo(s, rowRange(5, 6, r => rows[r]), rows[5]);
+    expect(uris(s)).toEqual(['ref://r/0', 'ref://r/5', 'ref://r/6']);
   });
 });

@@ -24,6 +24,11 @@ export function toggleItem(selection: Selection, item: ResourceItem): Selection 
   return { items, anchor: key, base: items };
 }
 
+/** A new range starts at `item`, keeping everything selected so far (the old anchor is gone from the list). */
+export function restartAt(selection: Selection, item: ResourceItem): Selection {
+  return { items: selection.items, anchor: resourceKey(item), base: selection.items };
+}
+
 /** Shift+click or Shift+Arrow: the base plus every item from the anchor to the target (`range`, in row order). */
 export function extendTo(selection: Selection, range: readonly ResourceItem[], anchorItem: ResourceItem): Selection {
   const items = new Map(selection.anchor === null ? none : selection.base);
