@@ -28,7 +28,17 @@ export function Popover({ open, setOpen, button, buttonProps, label, testId, chi
     return () => document.removeEventListener('pointerdown', onPointer);
   }, [open, setOpen]);
   return (
-    <div className={`popover ${className ?? ''}`} ref={rootRef}>
+    // Escape from the button or the panel closes it (a click on the button leaves focus on the button).
+    <div
+      className={`popover ${className ?? ''}`}
+      ref={rootRef}
+      onKeyDown={e => {
+        if (e.key !== 'Escape' || !open) return;
+        e.stopPropagation();
+        setOpen(false);
+        ref.current?.focus();
+      }}
+    >
       <button ref={ref} type="button" className="toolbar-button" aria-expanded={open} aria-controls={open ? panelId : undefined} onClick={() => setOpen(!open)} {...buttonProps}>
         {button}
       </button>
@@ -39,12 +49,6 @@ export function Popover({ open, setOpen, button, buttonProps, label, testId, chi
           aria-label={label}
           data-testid={testId}
           className="popover-panel"
-          onKeyDown={e => {
-            if (e.key !== 'Escape') return;
-            e.stopPropagation();
-            setOpen(false);
-            ref.current?.focus();
-          }}
         >
           {children}
         </div>
