@@ -1,6 +1,19 @@
 // A small disclosure popover for the picker's toolbar: a button (`aria-expanded`) and a panel under it that
-// Escape or a click outside closes, with focus back on the button. The panel is a region named by `label`.
-import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
+// Escape or a click outside closes, with focus back on the button. The panel is a region named by `label`,
+// portalled to <body> at a fixed place under the button, so the pane it sits in does not clip it (React still
+// bubbles its key events to this component).
+import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode, type RefObject } from 'react';
+import { createPortal } from 'react-dom';
+
+const panelWidthPx = 320;
+const marginPx = 8;
+
+/** Under the button, left-aligned with it, moved left as far as needed to stay in the window. */
+function placeUnder(button: HTMLElement): CSSProperties {
+  const box = button.getBoundingClientRect();
+  const left = Math.max(marginPx, Math.min(box.left, window.innerWidth - panelWidthPx - marginPx));
+  return { position: 'fixed', top: box.bottom + 4, left, width: panelWidthPx };
+}
 
 interface Props {
   open: boolean;
@@ -19,10 +32,16 @@ export function Popover({ open, setOpen, button, buttonProps, label, testId, chi
   const ownRef = useRef<HTMLButtonElement>(null);
   const ref = buttonRef ?? ownRef;
   const rootRef = useRef<HTMLDivElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const [place, setPlace] = useState<CSSProperties>({});
+  useLayoutEffect(() => {
+    if (open && ref.current) setPlace(placeUnder(ref.current));
+  }, [open, ref]);
   useEffect(() => {
     if (!open) return;
     const onPointer = (e: PointerEvent) => {
-      if (!rootRef.current?.contains(e.target as Node)) setOpen(false);
+      const target = e.target as Node;
+      if (!rootRef.current?.contains(target) && !panelRef.current?.contains(target)) setOpen(false);
     };
     document.addEventListener('pointerdown', onPointer);
     return () => document.removeEventListener('pointerdown', onPointer);
@@ -42,8 +61,11 @@ export function Popover({ open, setOpen, button, buttonProps, label, testId, chi
       <button ref={ref} type="button" className="toolbar-button" aria-expanded={open} aria-controls={open ? panelId : undefined} onClick={() => setOpen(!open)} {...buttonProps}>
         {button}
       </button>
-      {open && (
+      {open &&
+        createPortal(
         <div
+          ref={panelRef}
+          style={place}
           id={panelId}
           role="region"
           aria-label={label}
@@ -51,7 +73,8 @@ export function Popover({ open, setOpen, button, buttonProps, label, testId, chi
           className="popover-panel"
         >
           {children}
-        </div>
+        </div>,
+        document.body
       )}
     </div>
   );

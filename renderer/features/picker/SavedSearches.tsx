@@ -1,6 +1,6 @@
 // Saved searches (`saved-searches-button`): the current search text, filters and sort saved under a name,
 // and re-applied in one click. Saving under a name that exists replaces it.
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { defaultAnnotationFilter, type AnnotationFilter } from '../../../shared/picker/filters';
 import { usePickerStore } from '../../state/picker-store';
@@ -14,6 +14,7 @@ export function SavedSearches() {
   const { t } = useTranslation('picker');
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
+  const nameRef = useRef<HTMLInputElement>(null);
   const searches = useSavedSearchesStore(s => s.searches);
   const save = useSavedSearchesStore(s => s.save);
   const remove = useSavedSearchesStore(s => s.remove);
@@ -48,9 +49,12 @@ export function SavedSearches() {
           const { query, filter, sort } = usePickerStore.getState();
           save({ name, query, filter, sort });
           setName('');
+          // The submit button goes disabled with the name cleared: keep focus in the popover.
+          nameRef.current?.focus();
         }}
       >
         <input
+          ref={nameRef}
           data-testid="saved-search-name"
           aria-label={t('saved.nameLabel')}
           placeholder={t('saved.namePlaceholder')}
