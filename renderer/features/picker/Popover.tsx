@@ -33,9 +33,11 @@ export function Popover({ open, setOpen, button, buttonProps, label, testId, chi
   const ref = buttonRef ?? ownRef;
   const rootRef = useRef<HTMLDivElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
-  const [place, setPlace] = useState<CSSProperties>({});
+  // Measured before the panel first renders: a panel that rendered unplaced for a frame would be scrolled
+  // into view by its autofocused field, moving the pane under it.
+  const [place, setPlace] = useState<CSSProperties | null>(null);
   useLayoutEffect(() => {
-    if (open && ref.current) setPlace(placeUnder(ref.current));
+    setPlace(open && ref.current ? placeUnder(ref.current) : null);
   }, [open, ref]);
   useEffect(() => {
     if (!open) return;
@@ -62,6 +64,7 @@ export function Popover({ open, setOpen, button, buttonProps, label, testId, chi
         {button}
       </button>
       {open &&
+        place &&
         createPortal(
         <div
           ref={panelRef}
