@@ -5,8 +5,14 @@
 import enCommon from './locales/en/common.json';
 import zhCNCommon from './locales/zh-CN/common.json';
 import zhTWCommon from './locales/zh-TW/common.json';
+import enPicker from './locales/en/picker.json';
+import zhCNPicker from './locales/zh-CN/picker.json';
+import zhTWPicker from './locales/zh-TW/picker.json';
+import enTemplates from './locales/en/templates.json';
+import zhCNTemplates from './locales/zh-CN/templates.json';
+import zhTWTemplates from './locales/zh-TW/templates.json';
 
-export const english = { common: enCommon };
+export const english = { common: enCommon, picker: enPicker, templates: enTemplates };
 
 type PluralFree<K> = K extends `${string}_one` ? never : K;
 /** The shape of a translation of `T`: every key English has, with string values, `_one` plural forms optional. */
@@ -16,8 +22,8 @@ type Translation<T> = {
 
 export type Catalog = typeof english;
 
-const traditionalChinese: Translation<Catalog> = { common: zhTWCommon };
-const simplifiedChinese: Translation<Catalog> = { common: zhCNCommon };
+const traditionalChinese: Translation<Catalog> = { common: zhTWCommon, picker: zhTWPicker, templates: zhTWTemplates };
+const simplifiedChinese: Translation<Catalog> = { common: zhCNCommon, picker: zhCNPicker, templates: zhCNTemplates };
 
 export const catalogs = { en: english, 'zh-TW': traditionalChinese, 'zh-CN': simplifiedChinese } as const;
 

@@ -43,6 +43,8 @@ export interface PickerModel {
   /** Index into `rows` where each shown server's group starts (only when grouping by server). */
   groupStarts: { row: number; serverId: ServerId }[];
   hidden: HiddenCounts;
+  /** Search matches the annotation filters hide (any of them). */
+  hiddenByFilters: number;
   /** A problem with the filter inputs (e.g. an unparseable date), shown next to them. */
   filterError?: string;
   lists: ServerListState[];
@@ -123,10 +125,11 @@ export function usePickerModel(): PickerModel {
     const searched = session.search(query, sortOrder.order);
     const candidates = searched ? searched.idxs : sortOrder.order;
     try {
-      return { ...applyAnnotationFilter(columns, candidates, filter), filterError: undefined };
+      const filtered = applyAnnotationFilter(columns, candidates, filter);
+      return { ...filtered, hiddenByFilters: candidates.length - filtered.idxs.length, filterError: undefined };
     } catch (e) {
       const unfiltered = applyAnnotationFilter(columns, candidates, { ...filter, modifiedAfter: '', modifiedBefore: '' });
-      return { ...unfiltered, filterError: (e as Error).message };
+      return { ...unfiltered, hiddenByFilters: candidates.length - unfiltered.idxs.length, filterError: (e as Error).message };
     }
   }, [session, query, sortOrder, columns, filter]);
 
@@ -179,6 +182,7 @@ export function usePickerModel(): PickerModel {
     rows: grouped.rows,
     groupStarts: grouped.groupStarts,
     hidden: view.hidden,
+    hiddenByFilters: view.hiddenByFilters,
     filterError: view.filterError,
     lists: listStates,
     loading,
