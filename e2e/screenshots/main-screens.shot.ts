@@ -94,6 +94,16 @@ test('main screens, light and dark', async ({ page, picker, context }) => {
     await openDockPanel(page, 'server-details');
     await page.getByTestId('server-details-select').selectOption('secure');
     await expect(page.getByTestId('oauth-view')).toBeVisible();
+    await page.getByTestId('oauth-view').scrollIntoViewIfNeeded();
     await shoot(page, 'sign-in');
+  });
+
+  await test.step('the command palette going to a resource', async () => {
+    await page.keyboard.press('Control+Shift+P');
+    const palette = page.getByTestId('command-palette');
+    await expect(palette).toBeVisible();
+    await page.keyboard.type('guide');
+    await shoot(page, 'palette');
+    await page.keyboard.press('Escape');
   });
 });
