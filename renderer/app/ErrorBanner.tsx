@@ -1,4 +1,5 @@
 // Visible errors from anywhere in the UI (failed adds, failed saves...), each dismissable.
+import { X } from 'lucide-react';
 import { useUiStore } from '../state/ui-store';
 
 export function ErrorBanners() {
@@ -13,7 +14,7 @@ export function ErrorBanners() {
             <strong>{e.context}:</strong> {e.error.message}
           </span>
           <button type="button" aria-label="Dismiss error" onClick={() => dismiss(e.id)}>
-            ×
+            <X />
           </button>
         </div>
       ))}

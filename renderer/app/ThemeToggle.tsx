@@ -1,4 +1,5 @@
 // The theme override (`theme-toggle`): one button cycling system → light → dark, saying what it shows now.
+import { Moon, Sun, SunMoon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { nextThemePreference, resolveTheme, useThemeStore } from '../state/theme-store';
 import { useSystemTheme } from './use-theme';
@@ -19,7 +20,7 @@ export function ThemeToggle() {
       title={t('theme.title', { shown, next: t(`theme.inSentence.${next}`) })}
       onClick={() => setPreference(next)}
     >
-      <span aria-hidden="true">{preference === 'dark' ? '☾' : preference === 'light' ? '☀' : '◐'}</span> {t('theme.button', { shown })}
+      {preference === 'dark' ? <Moon /> : preference === 'light' ? <Sun /> : <SunMoon />} {t('theme.button', { shown })}
     </button>
   );
 }

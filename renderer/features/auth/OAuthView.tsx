@@ -2,6 +2,7 @@
 // the challenge the server answered with, the metadata discovered from it (with the fields that matter
 // picked out and checked), the client registration used, and each step of the last flow with its request and
 // outcome. Everything comes from `auth.details`, where the engine has already redacted the secrets.
+import { Check, X } from 'lucide-react';
 import type { AuthDetails, AuthFlowStep } from '../../../shared/contract';
 import { prettyJson } from '../protocol-log/log-format';
 import { clockTime, flowStepLabels, outcomeLabels, registrationLabels } from './auth-format';
@@ -158,7 +159,7 @@ export function OAuthView({ details, serverUrl }: { details: AuthDetails; server
         <ul className="oauth-checks" data-testid="oauth-checks" aria-label="Checks">
           {checks.map(check => (
             <li key={check.id} data-testid="oauth-check" data-check={check.id} data-ok={check.ok ? 'true' : 'false'} className={check.ok ? 'oauth-check--ok' : 'oauth-check--bad'}>
-              <span aria-hidden="true">{check.ok ? '✓' : '✗'}</span> <span className="visually-hidden">{check.ok ? 'Passes:' : 'Fails:'}</span> {check.text}
+              {check.ok ? <Check /> : <X />} <span className="visually-hidden">{check.ok ? 'Passes:' : 'Fails:'}</span> {check.text}
             </li>
           ))}
         </ul>

@@ -1,5 +1,6 @@
 // The context tray (`context-tray`): resources picked by hand from any server, reorderable, with total
 // size and estimated tokens, exported as Markdown or JSON to the clipboard or a file.
+import { ArrowDown, ArrowUp, X } from 'lucide-react';
 import { useState } from 'react';
 import { displayName } from '../../../shared/picker/columns';
 import { formatBytes } from '../../../shared/format';
@@ -66,7 +67,7 @@ export function ContextTray() {
                 )}
                 <span className="tray-actions">
                   <button type="button" aria-label={`Move ${label} up`} disabled={k === 0} onClick={() => move(k, k - 1)}>
-                    ↑
+                    <ArrowUp />
                   </button>
                   <button
                     type="button"
@@ -74,10 +75,10 @@ export function ContextTray() {
                     disabled={k === items.length - 1}
                     onClick={() => move(k, k + 1)}
                   >
-                    ↓
+                    <ArrowDown />
                   </button>
                   <button type="button" aria-label={`Remove ${label}`} onClick={() => remove(resourceKey(item))}>
-                    ×
+                    <X />
                   </button>
                 </span>
               </li>

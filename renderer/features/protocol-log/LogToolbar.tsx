@@ -1,4 +1,5 @@
 // Filters (server, method, direction, errors), full-text search, pause, clear, export and the cap.
+import { Download, Pause, Play, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { MAX_LOG_QUERY_LIMIT, type LogEntry } from '../../../shared/contract';
 import { useEngine } from '../../app/engine-context';
@@ -115,12 +116,15 @@ export function LogToolbar({ entries, shown }: { entries: LogEntry[]; shown: num
         </select>
       </label>
       <button type="button" data-testid="log-pause" aria-pressed={paused} onClick={togglePause}>
+        {paused ? <Play /> : <Pause />}
         {paused ? 'Resume' : 'Pause'}
       </button>
       <button type="button" data-testid="log-clear" onClick={clear}>
+        <Trash2 />
         Clear
       </button>
       <button type="button" data-testid="log-export" onClick={exportJsonl}>
+        <Download />
         Export JSONL
       </button>
       {exportStatus && (

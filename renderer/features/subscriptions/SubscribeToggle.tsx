@@ -1,6 +1,7 @@
 // Watch / stop watching the open resource. When the server cannot send updates for it, the toggle is
 // disabled and says why (no resources.subscribe, or not connected) instead of failing on click.
 import { useMutation } from '@tanstack/react-query';
+import { Eye } from 'lucide-react';
 import type { ServerId } from '../../../shared/contract';
 import { watchAvailability } from '../../../shared/subscriptions/availability';
 import { useEngine } from '../../app/engine-context';
@@ -39,6 +40,7 @@ export function SubscribeToggle({ serverId, uri }: { serverId: ServerId; uri: st
         title={unavailable ?? (watching ? 'Stop watching this resource' : 'Re-read this resource whenever the server says it changed')}
         onClick={() => toggle.mutate()}
       >
+        <Eye />
         {watching ? 'Watching' : 'Watch'}
       </button>
       {subscription && (

@@ -1,6 +1,7 @@
 // The open resource (`resource-viewer`): header with cache badge, refresh and add-to-context, then one
 // `content-part` per content item (a directory: its children as `directory-entry` buttons, and a part only for
 // children that came with content). Read errors show as an error with retry, never as empty content.
+import { Plus, RefreshCw, X } from 'lucide-react';
 import { useMemo } from 'react';
 import type { ResourceItem } from '../../../shared/contract';
 import { resourceKey } from '../../../shared/resource-key';
@@ -70,16 +71,18 @@ export function Viewer() {
             onClick={() => refresh.mutate(target)}
             disabled={refresh.isPending}
           >
+            <RefreshCw />
             {refresh.isPending ? 'Refreshing…' : 'Refresh'}
           </button>
           <button type="button" data-testid="add-to-context" onClick={() => addToTray(item)} disabled={inTray}>
+            <Plus />
             {inTray ? 'In context' : 'Add to context'}
           </button>
           {viewerActions.map((Action, k) => (
             <Action key={k} serverId={target.serverId} uri={target.uri} />
           ))}
           <button type="button" onClick={() => close(null)} aria-label="Close viewer">
-            ×
+            <X />
           </button>
         </div>
       </header>
