@@ -5,8 +5,14 @@
 import enCommon from './locales/en/common.json';
 import zhCNCommon from './locales/zh-CN/common.json';
 import zhTWCommon from './locales/zh-TW/common.json';
+import enAnnotations from './locales/en/annotations.json';
+import zhCNAnnotations from './locales/zh-CN/annotations.json';
+import zhTWAnnotations from './locales/zh-TW/annotations.json';
+import enViewer from './locales/en/viewer.json';
+import zhCNViewer from './locales/zh-CN/viewer.json';
+import zhTWViewer from './locales/zh-TW/viewer.json';
 
-export const english = { common: enCommon };
+export const english = { common: enCommon, viewer: enViewer, annotations: enAnnotations };
 
 type PluralFree<K> = K extends `${string}_one` ? never : K;
 /** The shape of a translation of `T`: every key English has, with string values, `_one` plural forms optional. */
@@ -16,8 +22,8 @@ type Translation<T> = {
 
 export type Catalog = typeof english;
 
-const traditionalChinese: Translation<Catalog> = { common: zhTWCommon };
-const simplifiedChinese: Translation<Catalog> = { common: zhCNCommon };
+const traditionalChinese: Translation<Catalog> = { common: zhTWCommon, viewer: zhTWViewer, annotations: zhTWAnnotations };
+const simplifiedChinese: Translation<Catalog> = { common: zhCNCommon, viewer: zhCNViewer, annotations: zhCNAnnotations };
 
 export const catalogs = { en: english, 'zh-TW': traditionalChinese, 'zh-CN': simplifiedChinese } as const;
 
