@@ -5,6 +5,12 @@
 import enCommon from './locales/en/common.json';
 import zhCNCommon from './locales/zh-CN/common.json';
 import zhTWCommon from './locales/zh-TW/common.json';
+import enTray from './locales/en/tray.json';
+import zhCNTray from './locales/zh-CN/tray.json';
+import zhTWTray from './locales/zh-TW/tray.json';
+import enCache from './locales/en/cache.json';
+import zhCNCache from './locales/zh-CN/cache.json';
+import zhTWCache from './locales/zh-TW/cache.json';
 import enAnnotations from './locales/en/annotations.json';
 import zhCNAnnotations from './locales/zh-CN/annotations.json';
 import zhTWAnnotations from './locales/zh-TW/annotations.json';
@@ -12,7 +18,7 @@ import enViewer from './locales/en/viewer.json';
 import zhCNViewer from './locales/zh-CN/viewer.json';
 import zhTWViewer from './locales/zh-TW/viewer.json';
 
-export const english = { common: enCommon, viewer: enViewer, annotations: enAnnotations };
+export const english = { common: enCommon, viewer: enViewer, annotations: enAnnotations, cache: enCache, tray: enTray };
 
 type PluralFree<K> = K extends `${string}_one` ? never : K;
 /** The shape of a translation of `T`: every key English has, with string values, `_one` plural forms optional. */
@@ -22,8 +28,8 @@ type Translation<T> = {
 
 export type Catalog = typeof english;
 
-const traditionalChinese: Translation<Catalog> = { common: zhTWCommon, viewer: zhTWViewer, annotations: zhTWAnnotations };
-const simplifiedChinese: Translation<Catalog> = { common: zhCNCommon, viewer: zhCNViewer, annotations: zhCNAnnotations };
+const traditionalChinese: Translation<Catalog> = { common: zhTWCommon, viewer: zhTWViewer, annotations: zhTWAnnotations, cache: zhTWCache, tray: zhTWTray };
+const simplifiedChinese: Translation<Catalog> = { common: zhCNCommon, viewer: zhCNViewer, annotations: zhCNAnnotations, cache: zhCNCache, tray: zhCNTray };
 
 export const catalogs = { en: english, 'zh-TW': traditionalChinese, 'zh-CN': simplifiedChinese } as const;
 

@@ -110,6 +110,7 @@ export function ContentPartView({ part, index, total, source: origin }: { part: 
     const params = { serverId: origin.serverId, uri: origin.uri, index, suggestedName: fileNameFor(part.uri, decoded.kind) };
     engine.call('content.save', params).catch(e => reportError(t('errorContext.save'), callErrorOf(e)));
   };
+  const truncated = part.preview && { 'data-truncated': part.preview.omitted ? 'omitted' : 'preview' };
   return (
     <section
       data-testid="content-part"
@@ -117,7 +118,7 @@ export function ContentPartView({ part, index, total, source: origin }: { part: 
       data-kind={part.kind}
       data-preview={decoded.kind}
       data-size={part.preview?.size ?? decoded.size}
-      {...(part.preview && { 'data-truncated': part.preview.omitted ? 'omitted' : 'preview' })}
+      {...truncated}
       className="content-part"
       aria-label={t('part.label', { index: index + 1, total, mime: part.mimeType ?? t('part.unknownType') })}
     >
