@@ -5,6 +5,12 @@
 import enCommon from './locales/en/common.json';
 import zhCNCommon from './locales/zh-CN/common.json';
 import zhTWCommon from './locales/zh-TW/common.json';
+import enServerDetails from './locales/en/serverDetails.json';
+import zhCNServerDetails from './locales/zh-CN/serverDetails.json';
+import zhTWServerDetails from './locales/zh-TW/serverDetails.json';
+import enLog from './locales/en/log.json';
+import zhCNLog from './locales/zh-CN/log.json';
+import zhTWLog from './locales/zh-TW/log.json';
 import enTray from './locales/en/tray.json';
 import zhCNTray from './locales/zh-CN/tray.json';
 import zhTWTray from './locales/zh-TW/tray.json';
@@ -18,7 +24,7 @@ import enViewer from './locales/en/viewer.json';
 import zhCNViewer from './locales/zh-CN/viewer.json';
 import zhTWViewer from './locales/zh-TW/viewer.json';
 
-export const english = { common: enCommon, viewer: enViewer, annotations: enAnnotations, cache: enCache, tray: enTray };
+export const english = { common: enCommon, viewer: enViewer, annotations: enAnnotations, cache: enCache, tray: enTray, log: enLog, serverDetails: enServerDetails };
 
 type PluralFree<K> = K extends `${string}_one` ? never : K;
 /** The shape of a translation of `T`: every key English has, with string values, `_one` plural forms optional. */
@@ -28,8 +34,8 @@ type Translation<T> = {
 
 export type Catalog = typeof english;
 
-const traditionalChinese: Translation<Catalog> = { common: zhTWCommon, viewer: zhTWViewer, annotations: zhTWAnnotations, cache: zhTWCache, tray: zhTWTray };
-const simplifiedChinese: Translation<Catalog> = { common: zhCNCommon, viewer: zhCNViewer, annotations: zhCNAnnotations, cache: zhCNCache, tray: zhCNTray };
+const traditionalChinese: Translation<Catalog> = { common: zhTWCommon, viewer: zhTWViewer, annotations: zhTWAnnotations, cache: zhTWCache, tray: zhTWTray, log: zhTWLog, serverDetails: zhTWServerDetails };
+const simplifiedChinese: Translation<Catalog> = { common: zhCNCommon, viewer: zhCNViewer, annotations: zhCNAnnotations, cache: zhCNCache, tray: zhCNTray, log: zhCNLog, serverDetails: zhCNServerDetails };
 
 export const catalogs = { en: english, 'zh-TW': traditionalChinese, 'zh-CN': simplifiedChinese } as const;
 

@@ -38,8 +38,15 @@ export function compactDuration(ms: number, language: string, pair: (major: stri
   return pair(unitOf(language, 'day', Math.floor(h / 24)), unitOf(language, 'hour', h % 24));
 }
 
+/** A round trip's time: milliseconds under a second ("3.3 ms"), seconds above ("1.50 sec"). */
+export function formatLatency(ms: number, language: string): string {
+  const [value, unit, digits] = ms < 1000 ? [ms, 'millisecond', ms < 10 ? 1 : 0] : [ms / 1000, 'second', 2];
+  return new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'short', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+}
+
 export function registerFormatters(i18n: I18n): void {
   i18n.services.formatter?.add('bytes', (value: unknown, language) => (typeof value === 'number' ? formatByteSize(value, language ?? 'en') : ''));
+  i18n.services.formatter?.add('latency', (value: unknown, language) => (typeof value === 'number' ? formatLatency(value, language ?? 'en') : ''));
   i18n.services.formatter?.add('duration', (value: unknown, language) => {
     if (typeof value !== 'number') return '';
     const lng = language ?? 'en';
