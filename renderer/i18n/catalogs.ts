@@ -5,6 +5,12 @@
 import enCommon from './locales/en/common.json';
 import zhCNCommon from './locales/zh-CN/common.json';
 import zhTWCommon from './locales/zh-TW/common.json';
+import enInputRequired from './locales/en/inputRequired.json';
+import zhCNInputRequired from './locales/zh-CN/inputRequired.json';
+import zhTWInputRequired from './locales/zh-TW/inputRequired.json';
+import enSubscriptions from './locales/en/subscriptions.json';
+import zhCNSubscriptions from './locales/zh-CN/subscriptions.json';
+import zhTWSubscriptions from './locales/zh-TW/subscriptions.json';
 import enServerDetails from './locales/en/serverDetails.json';
 import zhCNServerDetails from './locales/zh-CN/serverDetails.json';
 import zhTWServerDetails from './locales/zh-TW/serverDetails.json';
@@ -24,7 +30,7 @@ import enViewer from './locales/en/viewer.json';
 import zhCNViewer from './locales/zh-CN/viewer.json';
 import zhTWViewer from './locales/zh-TW/viewer.json';
 
-export const english = { common: enCommon, viewer: enViewer, annotations: enAnnotations, cache: enCache, tray: enTray, log: enLog, serverDetails: enServerDetails };
+export const english = { common: enCommon, viewer: enViewer, annotations: enAnnotations, cache: enCache, tray: enTray, log: enLog, serverDetails: enServerDetails, subscriptions: enSubscriptions, inputRequired: enInputRequired };
 
 type PluralFree<K> = K extends `${string}_one` ? never : K;
 /** The shape of a translation of `T`: every key English has, with string values, `_one` plural forms optional. */
@@ -34,8 +40,8 @@ type Translation<T> = {
 
 export type Catalog = typeof english;
 
-const traditionalChinese: Translation<Catalog> = { common: zhTWCommon, viewer: zhTWViewer, annotations: zhTWAnnotations, cache: zhTWCache, tray: zhTWTray, log: zhTWLog, serverDetails: zhTWServerDetails };
-const simplifiedChinese: Translation<Catalog> = { common: zhCNCommon, viewer: zhCNViewer, annotations: zhCNAnnotations, cache: zhCNCache, tray: zhCNTray, log: zhCNLog, serverDetails: zhCNServerDetails };
+const traditionalChinese: Translation<Catalog> = { common: zhTWCommon, viewer: zhTWViewer, annotations: zhTWAnnotations, cache: zhTWCache, tray: zhTWTray, log: zhTWLog, serverDetails: zhTWServerDetails, subscriptions: zhTWSubscriptions, inputRequired: zhTWInputRequired };
+const simplifiedChinese: Translation<Catalog> = { common: zhCNCommon, viewer: zhCNViewer, annotations: zhCNAnnotations, cache: zhCNCache, tray: zhCNTray, log: zhCNLog, serverDetails: zhCNServerDetails, subscriptions: zhCNSubscriptions, inputRequired: zhCNInputRequired };
 
 export const catalogs = { en: english, 'zh-TW': traditionalChinese, 'zh-CN': simplifiedChinese } as const;
 
