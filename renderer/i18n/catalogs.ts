@@ -5,6 +5,9 @@
 import enCommon from './locales/en/common.json';
 import zhCNCommon from './locales/zh-CN/common.json';
 import zhTWCommon from './locales/zh-TW/common.json';
+import enAuth from './locales/en/auth.json';
+import zhCNAuth from './locales/zh-CN/auth.json';
+import zhTWAuth from './locales/zh-TW/auth.json';
 import enInputRequired from './locales/en/inputRequired.json';
 import zhCNInputRequired from './locales/zh-CN/inputRequired.json';
 import zhTWInputRequired from './locales/zh-TW/inputRequired.json';
@@ -30,7 +33,7 @@ import enViewer from './locales/en/viewer.json';
 import zhCNViewer from './locales/zh-CN/viewer.json';
 import zhTWViewer from './locales/zh-TW/viewer.json';
 
-export const english = { common: enCommon, viewer: enViewer, annotations: enAnnotations, cache: enCache, tray: enTray, log: enLog, serverDetails: enServerDetails, subscriptions: enSubscriptions, inputRequired: enInputRequired };
+export const english = { common: enCommon, viewer: enViewer, annotations: enAnnotations, cache: enCache, tray: enTray, log: enLog, serverDetails: enServerDetails, subscriptions: enSubscriptions, inputRequired: enInputRequired, auth: enAuth };
 
 type PluralFree<K> = K extends `${string}_one` ? never : K;
 /** The shape of a translation of `T`: every key English has, with string values, `_one` plural forms optional. */
@@ -40,8 +43,8 @@ type Translation<T> = {
 
 export type Catalog = typeof english;
 
-const traditionalChinese: Translation<Catalog> = { common: zhTWCommon, viewer: zhTWViewer, annotations: zhTWAnnotations, cache: zhTWCache, tray: zhTWTray, log: zhTWLog, serverDetails: zhTWServerDetails, subscriptions: zhTWSubscriptions, inputRequired: zhTWInputRequired };
-const simplifiedChinese: Translation<Catalog> = { common: zhCNCommon, viewer: zhCNViewer, annotations: zhCNAnnotations, cache: zhCNCache, tray: zhCNTray, log: zhCNLog, serverDetails: zhCNServerDetails, subscriptions: zhCNSubscriptions, inputRequired: zhCNInputRequired };
+const traditionalChinese: Translation<Catalog> = { common: zhTWCommon, viewer: zhTWViewer, annotations: zhTWAnnotations, cache: zhTWCache, tray: zhTWTray, log: zhTWLog, serverDetails: zhTWServerDetails, subscriptions: zhTWSubscriptions, inputRequired: zhTWInputRequired, auth: zhTWAuth };
+const simplifiedChinese: Translation<Catalog> = { common: zhCNCommon, viewer: zhCNViewer, annotations: zhCNAnnotations, cache: zhCNCache, tray: zhCNTray, log: zhCNLog, serverDetails: zhCNServerDetails, subscriptions: zhCNSubscriptions, inputRequired: zhCNInputRequired, auth: zhCNAuth };
 
 export const catalogs = { en: english, 'zh-TW': traditionalChinese, 'zh-CN': simplifiedChinese } as const;
 
