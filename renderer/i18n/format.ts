@@ -27,7 +27,7 @@ const unitOf = (language: string, unit: string, value: number, pad = false) =>
  * A compact duration for countdowns and ages, its two largest units in Intl's narrow names ("3m 05s", "2h 10m",
  * "3 分鐘 05 秒"); undefined under a second (the message says "now" in its own words).
  */
-export function compactDuration(ms: number, language: string, pair: (major: string, minor: string) => string): string | undefined {
+function compactDuration(ms: number, language: string, pair: (major: string, minor: string) => string): string | undefined {
   const s = Math.max(0, Math.floor(ms / 1000));
   if (s < 1) return undefined;
   if (s < 60) return unitOf(language, 'second', s);
@@ -39,7 +39,7 @@ export function compactDuration(ms: number, language: string, pair: (major: stri
 }
 
 /** A round trip's time: milliseconds under a second ("3.3 ms"), seconds above ("1.50 sec"). */
-export function formatLatency(ms: number, language: string): string {
+function formatLatency(ms: number, language: string): string {
   const [value, unit, digits] = ms < 1000 ? [ms, 'millisecond', ms < 10 ? 1 : 0] : [ms / 1000, 'second', 2];
   return new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'short', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
 }
