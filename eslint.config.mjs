@@ -6,6 +6,7 @@ import js from '@eslint/js';
 import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import i18next from 'eslint-plugin-i18next';
 import tseslint from 'typescript-eslint';
 
 const ANY = '*';
@@ -140,6 +141,34 @@ export default tseslint.config(
       // Only says that React Compiler would skip a component using such a library (TanStack Virtual);
       // the app is not built with React Compiler, so there is nothing to act on.
       'react-hooks/incompatible-library': 'off'
+    }
+  },
+  {
+    // Every visible string comes from the message catalogs (renderer/i18n): JSX text and the attributes a user
+    // reads or hears are flagged when they are literal.
+    files: ['renderer/**/*.tsx'],
+    // Folders whose helpers translate them on their own branches; the integrator removes these ignores once
+    // their work is merged.
+    ignores: [
+      '**/*.test.tsx',
+      'renderer/features/servers/**',
+      'renderer/features/picker/**',
+      'renderer/features/command-palette/**',
+      'renderer/features/templates/**',
+      'renderer/app/Layout.tsx'
+    ],
+    plugins: { i18next },
+    rules: {
+      'i18next/no-literal-string': [
+        'error',
+        {
+          mode: 'jsx-only',
+          'jsx-attributes': { include: ['title', 'aria-label', 'aria-description', 'aria-valuetext', 'placeholder', 'alt', 'label'] },
+          // Numbers, punctuation, constants and symbols (×, …, ☀, ↻) are no words to translate.
+          words: { exclude: ['[0-9!-/:-@[-`{-~]+', '[A-Z_-]+', '[\\s\\u00B7\\u00D7\\u2000-\\u2BFF]+'] },
+          'should-validate-template': true
+        }
+      ]
     }
   },
   {

@@ -126,7 +126,7 @@ test.describe('viewer previews', () => {
       const before = socket.received();
       await picker.open('ref://samples/large.bin');
       await expect(picker.part()).toHaveAttribute('data-truncated', 'preview');
-      await expect(picker.part().getByTestId('content-preview-note')).toContainText(/Showing the first 256 KB of 5(\.0)? MB/);
+      await expect(picker.part().getByTestId('content-preview-note')).toContainText(/Showing the first 256 kB of 5(\.0)? MB/);
       await expect(picker.part().locator('.hex-view')).toContainText('save to disk for the rest');
       await picker.open('ref://samples/large.log');
       await expect(picker.part()).toContainText('INFO worker-1 job 1 ');

@@ -82,17 +82,3 @@ export function annotationView(annotations: Annotations | undefined, reported: r
   }
   return view;
 }
-
-/** The badge text and its explanation for one invalid annotation. */
-export function describeInvalidAnnotation({ field, raw: sent }: InvalidAnnotation): { label: string; title: string } {
-  const raw = sent.length > 200 ? `${sent.slice(0, 200)}…` : sent;
-  const ignored = 'The value is ignored: an item with it sorts and filters as one without it.';
-  switch (field) {
-    case 'priority':
-      return { label: `invalid priority: ${raw.length > 16 ? `${raw.slice(0, 15)}…` : raw}`, title: `The server sent priority ${raw}. In MCP, priority is a number from 0 (least important) to 1 (most important). ${ignored}` };
-    case 'lastModified':
-      return { label: 'invalid date', title: `The server sent lastModified "${raw}". In MCP, lastModified is an ISO 8601 timestamp (e.g. 2025-01-12T15:00:58Z). ${ignored}` };
-    case 'audience':
-      return { label: 'invalid audience', title: `The server sent audience ${raw}. In MCP, audience is a list of "user" and "assistant". Other values are ignored.` };
-  }
-}

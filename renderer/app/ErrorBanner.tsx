@@ -1,8 +1,10 @@
 // Visible errors from anywhere in the UI (failed adds, failed saves...), each dismissable.
 import { X } from 'lucide-react';
+import { Trans, useTranslation } from 'react-i18next';
 import { useUiStore } from '../state/ui-store';
 
 export function ErrorBanners() {
+  const { t } = useTranslation();
   const errors = useUiStore(s => s.errors);
   const dismiss = useUiStore(s => s.dismissError);
   if (errors.length === 0) return null;
@@ -11,9 +13,9 @@ export function ErrorBanners() {
       {errors.map(e => (
         <div key={e.id} role="alert" data-testid="error-banner" data-code={e.error.code} className="error-banner">
           <span>
-            <strong>{e.context}:</strong> {e.error.message}
+            <Trans t={t} i18nKey="errorBanner.message" values={{ context: e.context, message: e.error.message }} components={{ strong: <strong /> }} />
           </span>
-          <button type="button" aria-label="Dismiss error" onClick={() => dismiss(e.id)}>
+          <button type="button" aria-label={t('errorBanner.dismiss')} onClick={() => dismiss(e.id)}>
             <X />
           </button>
         </div>

@@ -8,11 +8,14 @@ import { SubscriptionsPanel } from '../features/subscriptions/SubscriptionsPanel
 import { TemplatesPanel } from '../features/templates/TemplatesPanel';
 
 export interface DockPanel {
-  /** Stable id, also used as the tab's `data-panel-id`. */
-  id: string;
+  /** Stable id, also used as the tab's `data-panel-id`; the tab's name is the `common` message `dock.panel.<id>`. */
+  id: DockPanelId;
+  /** The English name, for the command palette's search (the tab itself shows the catalog's). */
   title: string;
   Component: ComponentType;
 }
+
+type DockPanelId = 'templates' | 'subscriptions' | 'protocol-log' | 'server-details' | 'cache';
 
 export const dockPanels: DockPanel[] = [
   { id: 'templates', title: 'Templates', Component: TemplatesPanel },

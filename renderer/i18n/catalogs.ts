@@ -1,18 +1,12 @@
-// The message catalogs, one JSON file per language and namespace (a namespace per feature folder). English is
-// the source: the other languages are typed against its keys, so a key missing in a translation (or left over
-// after English dropped it) fails the type check. Plural keys follow i18next's CLDR suffixes: English has
-// `_one` and `_other`, Chinese only `_other`, so `_one` keys are optional in the translations.
-import enCommon from './locales/en/common.json';
-import zhCNCommon from './locales/zh-CN/common.json';
-import zhTWCommon from './locales/zh-TW/common.json';
-import enPicker from './locales/en/picker.json';
-import zhCNPicker from './locales/zh-CN/picker.json';
-import zhTWPicker from './locales/zh-TW/picker.json';
-import enTemplates from './locales/en/templates.json';
-import zhCNTemplates from './locales/zh-CN/templates.json';
-import zhTWTemplates from './locales/zh-TW/templates.json';
+// The message catalogs, one JSON file per language and namespace (a namespace per feature folder), gathered per
+// language in locales/<language>.ts. English is the source: the other languages are typed against its keys, so a key
+// missing in a translation fails the type check (catalogs.test.ts also catches left-overs). Plural keys follow i18next's CLDR
+// suffixes: English has `_one` and `_other`, Chinese only `_other`, so `_one` keys are optional in the translations.
+import english from './locales/en';
+import simplifiedChineseMessages from './locales/zh-CN';
+import traditionalChineseMessages from './locales/zh-TW';
 
-export const english = { common: enCommon, picker: enPicker, templates: enTemplates };
+export { english };
 
 type PluralFree<K> = K extends `${string}_one` ? never : K;
 /** The shape of a translation of `T`: every key English has, with string values, `_one` plural forms optional. */
@@ -22,8 +16,8 @@ type Translation<T> = {
 
 export type Catalog = typeof english;
 
-const traditionalChinese: Translation<Catalog> = { common: zhTWCommon, picker: zhTWPicker, templates: zhTWTemplates };
-const simplifiedChinese: Translation<Catalog> = { common: zhCNCommon, picker: zhCNPicker, templates: zhCNTemplates };
+const traditionalChinese: Translation<Catalog> = traditionalChineseMessages;
+const simplifiedChinese: Translation<Catalog> = simplifiedChineseMessages;
 
 export const catalogs = { en: english, 'zh-TW': traditionalChinese, 'zh-CN': simplifiedChinese } as const;
 

@@ -1,5 +1,6 @@
-// Sizes, numbers and dates through Intl in the language shown. Registered as i18next formatters, so a message
-// says `{{size, bytes}}` or `{{count, number}}` and each language places and punctuates the value itself.
+// Sizes, numbers, durations and dates through Intl in the language shown. Registered as i18next formatters, so a
+// message says `{{size, bytes}}`, `{{ms, duration}}` or `{{count, number}}` and each language places and
+// punctuates the value itself.
 import type { i18n as I18n } from 'i18next';
 
 const byteUnits = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
@@ -19,6 +20,36 @@ export function formatByteSize(bytes: number, language: string): string {
   return new Intl.NumberFormat(language, { style: 'unit', unit: byteUnits[unit], unitDisplay, maximumFractionDigits }).format(value);
 }
 
+const unitOf = (language: string, unit: string, value: number, pad = false) =>
+  new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'narrow', minimumIntegerDigits: pad ? 2 : 1 }).format(value);
+
+/**
+ * A compact duration for countdowns and ages, its two largest units in Intl's narrow names ("3m 05s", "2h 10m",
+ * "3 分鐘 05 秒"); undefined under a second (the message says "now" in its own words).
+ */
+function compactDuration(ms: number, language: string, pair: (major: string, minor: string) => string): string | undefined {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  if (s < 1) return undefined;
+  if (s < 60) return unitOf(language, 'second', s);
+  const m = Math.floor(s / 60);
+  if (m < 60) return pair(unitOf(language, 'minute', m), unitOf(language, 'second', s % 60, true));
+  const h = Math.floor(m / 60);
+  if (h < 24) return pair(unitOf(language, 'hour', h), unitOf(language, 'minute', m % 60, true));
+  return pair(unitOf(language, 'day', Math.floor(h / 24)), unitOf(language, 'hour', h % 24));
+}
+
+/** A round trip's time: milliseconds under a second ("3.3 ms"), seconds above ("1.50 sec"). */
+function formatLatency(ms: number, language: string): string {
+  const [value, unit, digits] = ms < 1000 ? [ms, 'millisecond', ms < 10 ? 1 : 0] : [ms / 1000, 'second', 2];
+  return new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'short', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+}
+
 export function registerFormatters(i18n: I18n): void {
   i18n.services.formatter?.add('bytes', (value: unknown, language) => (typeof value === 'number' ? formatByteSize(value, language ?? 'en') : ''));
+  i18n.services.formatter?.add('latency', (value: unknown, language) => (typeof value === 'number' ? formatLatency(value, language ?? 'en') : ''));
+  i18n.services.formatter?.add('duration', (value: unknown, language) => {
+    if (typeof value !== 'number') return '';
+    const lng = language ?? 'en';
+    return compactDuration(value, lng, (major, minor) => i18n.t('duration.pair', { lng, major, minor })) ?? i18n.t('duration.now', { lng });
+  });
 }

@@ -3,11 +3,12 @@
 // picked out and checked), the client registration used, and each step of the last flow with its request and
 // outcome. Everything comes from `auth.details`, where the engine has already redacted the secrets.
 import { Check, X } from 'lucide-react';
+import { Trans, useTranslation } from 'react-i18next';
 import type { AuthDetails, AuthFlowStep } from '../../../shared/contract';
 import { prettyJson } from '../protocol-log/log-format';
-import { clockTime, flowStepLabels, outcomeLabels, registrationLabels } from './auth-format';
 import { oauthChecks } from './oauth-checks';
 
+const flowColumns = ['time', 'step', 'request', 'status', 'outcome', 'detail'] as const;
 const PRM_FIELDS = ['resource', 'authorization_servers', 'scopes_supported', 'bearer_methods_supported', 'resource_name'];
 const AS_FIELDS = [
   'issuer',
@@ -21,24 +22,43 @@ const AS_FIELDS = [
   'client_id_metadata_document_supported'
 ];
 
+/** The challenge's header, shown as the protocol spells it. */
+const CHALLENGE_HEADER = 'WWW-Authenticate: Bearer';
+
+/** One `name=value` parameter of the challenge header, when the server sent it. */
+function HeaderParam({ name, value }: { name: string; value: string | undefined }) {
+  if (!value) return null;
+  return (
+    <>
+      {' '}
+      {name}=<code>{value}</code>
+    </>
+  );
+}
+
+function FieldValue({ value }: { value: unknown }) {
+  const { t } = useTranslation('auth');
+  return <code>{typeof value === 'boolean' ? (value ? t('oauth.yes') : t('oauth.no')) : fieldValue(value)}</code>;
+}
+
 function fieldValue(value: unknown): string {
   if (Array.isArray(value)) return value.map(String).join(', ');
-  if (typeof value === 'boolean') return value ? 'yes' : 'no';
   if (typeof value === 'string' || typeof value === 'number') return String(value);
   return JSON.stringify(value);
 }
 
 function MetadataDocument({ title, testId, url, document, fields }: { title: string; testId: string; url?: string; document?: Record<string, unknown>; fields: string[] }) {
+  const { t } = useTranslation('auth');
   return (
     <section aria-label={title} data-testid={testId} data-found={document ? 'true' : 'false'}>
       <h4>{title}</h4>
       {!document ? (
-        <p className="details-muted">Not discovered yet.</p>
+        <p className="details-muted">{t('oauth.notDiscovered')}</p>
       ) : (
         <>
           {url && (
             <p>
-              from <code>{url}</code>
+              <Trans t={t} i18nKey="oauth.from" values={{ url }} components={{ code: <code /> }} />
             </p>
           )}
           <dl className="details-grid">
@@ -47,12 +67,12 @@ function MetadataDocument({ title, testId, url, document, fields }: { title: str
                 <dt>
                   <code>{field}</code>
                 </dt>
-                <dd>{field in document ? <code>{fieldValue(document[field])}</code> : <span className="details-muted">absent</span>}</dd>
+                <dd>{field in document ? <FieldValue value={document[field]} /> : <span className="details-muted">{t('oauth.absent')}</span>}</dd>
               </div>
             ))}
           </dl>
           <details>
-            <summary>Whole document</summary>
+            <summary>{t('oauth.wholeDocument')}</summary>
             <pre className="details-pre">{prettyJson(document)}</pre>
           </details>
         </>
@@ -62,19 +82,19 @@ function MetadataDocument({ title, testId, url, document, fields }: { title: str
 }
 
 function FlowTable({ steps }: { steps: AuthFlowStep[] }) {
-  if (steps.length === 0) return <p className="details-muted">No sign-in has run since the app started.</p>;
+  const { t } = useTranslation('auth');
+  if (steps.length === 0) return <p className="details-muted">{t('flow.none')}</p>;
   return (
     <div className="oauth-flow-scroll">
       <table className="oauth-flow" data-testid="oauth-flow">
-        <caption className="visually-hidden">Steps of the last sign-in flow, oldest first</caption>
+        <caption className="visually-hidden">{t('flow.caption')}</caption>
         <thead>
           <tr>
-            <th scope="col">Time</th>
-            <th scope="col">Step</th>
-            <th scope="col">Request</th>
-            <th scope="col">Status</th>
-            <th scope="col">Outcome</th>
-            <th scope="col">Detail</th>
+            {flowColumns.map(column => (
+              <th key={column} scope="col">
+                {t(`flow.column.${column}`)}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
@@ -88,17 +108,17 @@ function FlowTable({ steps }: { steps: AuthFlowStep[] }) {
               data-outcome={step.outcome}
               className={`oauth-step oauth-step--${step.outcome}`}
             >
-              <td>{clockTime(step.at)}</td>
-              <td>{flowStepLabels[step.kind]}</td>
+              <td>{t('time', { at: step.at })}</td>
+              <td>{t(`flow.kind.${step.kind}`)}</td>
               <td className="oauth-url">
                 {step.method && <strong>{step.method} </strong>}
                 <code>{step.url}</code>
               </td>
               <td>{step.status ?? '—'}</td>
-              <td>{outcomeLabels[step.outcome]}</td>
+              <td>{t(`flow.outcome.${step.outcome}`)}</td>
               <td>
                 {step.detail}
-                {step.durationMs !== undefined && <span className="details-muted"> ({step.durationMs} ms)</span>}
+                {step.durationMs !== undefined && <span className="details-muted">{t('flow.duration', { ms: step.durationMs })}</span>}
               </td>
             </tr>
           ))}
@@ -109,75 +129,76 @@ function FlowTable({ steps }: { steps: AuthFlowStep[] }) {
 }
 
 export function OAuthView({ details, serverUrl }: { details: AuthDetails; serverUrl: string }) {
+  const { t } = useTranslation('auth');
   const { status, challenge, client } = details;
-  const checks = oauthChecks(details, serverUrl);
+  const checks = oauthChecks(details, serverUrl, t);
   return (
-    <section className="oauth-view" aria-label="OAuth" data-testid="oauth-view" data-auth-state={status.state}>
-      <h4>OAuth</h4>
+    <section className="oauth-view" aria-label={t('oauth.heading')} data-testid="oauth-view" data-auth-state={status.state}>
+      <h4>{t('oauth.heading')}</h4>
       <dl className="details-grid">
-        <dt>Sign-in</dt>
+        <dt>{t('oauth.signIn')}</dt>
         <dd data-testid="oauth-status">
-          {status.state}
-          {status.step && <> ({status.step})</>}
-          {status.user && <> as {status.user}</>}
-          {status.scopes?.length ? <> · scopes {status.scopes.join(' ')}</> : null}
-          {status.expiresAt !== undefined && <> · token expires {clockTime(status.expiresAt)}</>}
-          {status.error && <> · {status.error}</>}
+          {t(`state.${status.state}`)}
+          {status.step && t('oauth.step', { step: status.step })}
+          {status.user && t('oauth.user', { user: status.user })}
+          {status.scopes?.length ? t('oauth.scopes', { scopes: status.scopes.join(' ') }) : null}
+          {status.expiresAt !== undefined && t('oauth.expires', { at: status.expiresAt })}
+          {status.error && t('oauth.error', { error: status.error })}
         </dd>
-        <dt>Last challenge</dt>
+        <dt>{t('oauth.lastChallenge')}</dt>
         <dd data-testid="oauth-challenge">
           {challenge ? (
             <>
-              HTTP {challenge.status} · <code>WWW-Authenticate: Bearer</code>
-              {challenge.error && <> error=<code>{challenge.error}</code></>}
-              {challenge.scope && <> scope=<code>{challenge.scope}</code></>}
-              {challenge.resourceMetadata && <> resource_metadata=<code>{challenge.resourceMetadata}</code></>}
+              HTTP {challenge.status} · <code>{CHALLENGE_HEADER}</code>
+              <HeaderParam name="error" value={challenge.error} />
+              <HeaderParam name="scope" value={challenge.scope} />
+              <HeaderParam name="resource_metadata" value={challenge.resourceMetadata} />
               {challenge.errorDescription && <span className="details-muted"> ({challenge.errorDescription})</span>}
             </>
           ) : (
-            <span className="details-muted">none: the server has not refused a request</span>
+            <span className="details-muted">{t('oauth.noChallenge')}</span>
           )}
         </dd>
-        <dt>Resource (RFC 8707)</dt>
-        <dd>{details.resource ? <code>{details.resource}</code> : <span className="details-muted">unknown</span>}</dd>
-        <dt>Client</dt>
+        <dt>{t('oauth.resource')}</dt>
+        <dd>{details.resource ? <code>{details.resource}</code> : <span className="details-muted">{t('oauth.unknown')}</span>}</dd>
+        <dt>{t('oauth.client')}</dt>
         <dd data-testid="oauth-client" data-registration={client?.registration ?? ''}>
           {client ? (
             <>
-              <code>{client.clientId}</code> · {registrationLabels[client.registration]} · {client.hasSecret ? 'confidential (a secret is used, not shown)' : 'public (no secret)'}
+              <code>{client.clientId}</code> · {t(`registration.${client.registration}`)} · {client.hasSecret ? t('oauth.confidential') : t('oauth.publicClient')}
             </>
           ) : (
-            <span className="details-muted">not registered yet</span>
+            <span className="details-muted">{t('oauth.notRegistered')}</span>
           )}
         </dd>
-        <dt>Redirect URI</dt>
-        <dd>{details.redirectUri ? <code>{details.redirectUri}</code> : <span className="details-muted">none yet</span>}</dd>
-        <dt>Sign-out</dt>
-        <dd>{details.revocationSupported ? 'revokes the tokens at the authorization server (RFC 7009)' : 'forgets the tokens here (the server offers no revocation)'}</dd>
+        <dt>{t('oauth.redirectUri')}</dt>
+        <dd>{details.redirectUri ? <code>{details.redirectUri}</code> : <span className="details-muted">{t('oauth.noneYet')}</span>}</dd>
+        <dt>{t('oauth.signOut')}</dt>
+        <dd>{details.revocationSupported ? t('oauth.revokes') : t('oauth.forgets')}</dd>
       </dl>
       {checks.length > 0 && (
-        <ul className="oauth-checks" data-testid="oauth-checks" aria-label="Checks">
+        <ul className="oauth-checks" data-testid="oauth-checks" aria-label={t('oauth.checks')}>
           {checks.map(check => (
             <li key={check.id} data-testid="oauth-check" data-check={check.id} data-ok={check.ok ? 'true' : 'false'} className={check.ok ? 'oauth-check--ok' : 'oauth-check--bad'}>
-              {check.ok ? <Check /> : <X />} <span className="visually-hidden">{check.ok ? 'Passes:' : 'Fails:'}</span> {check.text}
+              {check.ok ? <Check /> : <X />} <span className="visually-hidden">{check.ok ? t('oauth.passes') : t('oauth.fails')}</span> {check.text}
             </li>
           ))}
         </ul>
       )}
-      <section aria-label="Last sign-in flow">
-        <h4>Last flow</h4>
+      <section aria-label={t('flow.label')}>
+        <h4>{t('flow.heading')}</h4>
         <FlowTable steps={details.flow} />
       </section>
       <div className="oauth-documents">
         <MetadataDocument
-          title="Protected Resource Metadata"
+          title={t('oauth.prm')}
           testId="oauth-resource-metadata"
           {...(details.resourceMetadataUrl && { url: details.resourceMetadataUrl })}
           {...(details.protectedResourceMetadata && { document: details.protectedResourceMetadata })}
           fields={PRM_FIELDS}
         />
         <MetadataDocument
-          title="Authorization server metadata"
+          title={t('oauth.asMetadata')}
           testId="oauth-as-metadata"
           {...(details.authorizationServerMetadata && { document: details.authorizationServerMetadata })}
           fields={AS_FIELDS}

@@ -1,18 +1,20 @@
 // The sign-in part of a URL server's card: what the server needs, what a running flow waits on, who is signed
 // in, and the one action that fits (Sign in, Cancel, Sign out, Try again). Hidden while the server never asked.
+import { Trans, useTranslation } from 'react-i18next';
 import type { AuthStatus, ServerId } from '../../../shared/contract';
 import './auth.css';
-import { clockTime, stepLabels } from './auth-format';
 import { useBlockedSignInPages } from './sign-in-tabs';
 import { useCancelSignIn, useSignIn, useSignOut } from './use-auth';
 
 function SignInPageLink({ url, blocked }: { url: string; blocked: boolean }) {
+  const { t } = useTranslation('auth');
   return (
     <p className={blocked ? 'auth-blocked' : 'auth-note'} role={blocked ? 'alert' : undefined}>
-      {blocked ? 'Your browser blocked the sign-in tab. ' : 'The sign-in page did not open? '}
-      <a data-testid="sign-in-link" href={url} target="_blank" rel="noopener noreferrer">
-        Open the sign-in page
-      </a>
+      <Trans
+        t={t}
+        i18nKey={blocked ? 'status.blocked' : 'status.didNotOpen'}
+        components={{ link: <a data-testid="sign-in-link" href={url} target="_blank" rel="noopener noreferrer" /> }}
+      />
     </p>
   );
 }
@@ -40,6 +42,7 @@ function hostOf(url: string): string {
 }
 
 export function ServerAuth({ serverId, auth }: { serverId: ServerId; auth: AuthStatus }) {
+  const { t } = useTranslation('auth');
   const signIn = useSignIn(serverId);
   const cancel = useCancelSignIn(serverId);
   const signOut = useSignOut(serverId);
@@ -57,60 +60,62 @@ export function ServerAuth({ serverId, auth }: { serverId: ServerId; auth: AuthS
       data-auth-state={auth.state}
       data-auth-step={auth.step}
       role="group"
-      aria-label={`Sign-in to ${serverId}`}
+      aria-label={t('status.label', { server: serverId })}
     >
       {auth.state === 'required' && (
         <>
           <p>
-            <strong>Sign-in required.</strong> {auth.error && <span data-testid="auth-error">{auth.error}</span>}{' '}
-            <Scopes scopes={auth.scopes} label="Asks for" />
+            <strong>{t('status.required')}</strong> {auth.error && <span data-testid="auth-error">{auth.error}</span>}{' '}
+            <Scopes scopes={auth.scopes} label={t('status.asksFor')} />
           </p>
-          {signInButton('Sign in')}
+          {signInButton(t('status.signIn'))}
         </>
       )}
       {auth.state === 'pending' && (
         <>
-          <p role="status">{auth.step ? stepLabels[auth.step] : 'Signing in…'}</p>
+          <p role="status">{auth.step ? t(`step.${auth.step}`) : t('status.signingIn')}</p>
           {auth.step === 'awaiting-browser' && auth.authorizationUrl && (
             <SignInPageLink url={auth.authorizationUrl} blocked={blockedUrl === auth.authorizationUrl} />
           )}
           <button type="button" data-testid="sign-in-cancel" onClick={() => cancel.mutate()} disabled={cancel.isPending}>
-            Cancel
+            {t('status.cancel')}
           </button>
         </>
       )}
       {auth.state === 'signed-in' && (
         <>
           <p>
-            Signed in{' '}
             {auth.user ? (
-              <>
-                as <strong data-testid="auth-user">{auth.user}</strong>
-              </>
+              <Trans t={t} i18nKey="status.signedInAs" values={{ user: auth.user }} components={{ user: <strong data-testid="auth-user" /> }} />
             ) : (
-              <span className="auth-note">(the server did not say who)</span>
+              <Trans t={t} i18nKey="status.signedInAnonymous" components={{ note: <span className="auth-note" /> }} />
             )}
-            {auth.issuer && <span className="auth-note"> at {hostOf(auth.issuer)}</span>}
+            {auth.issuer && <span className="auth-note">{t('status.atIssuer', { host: hostOf(auth.issuer) })}</span>}
           </p>
           <p className="auth-facts">
-            <Scopes scopes={auth.scopes} label="Scopes" />
+            <Scopes scopes={auth.scopes} label={t('status.scopes')} />
             {auth.expiresAt !== undefined && (
               <span data-testid="auth-expires" data-expires-at={auth.expiresAt}>
-                Token expires {clockTime(auth.expiresAt)} (renewed before)
+                {t('status.expires', { at: auth.expiresAt })}
               </span>
             )}
           </p>
           <button type="button" data-testid="sign-out-button" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
-            Sign out
+            {t('status.signOut')}
           </button>
         </>
       )}
       {auth.state === 'failed' && (
         <>
           <p role="alert">
-            <strong>Sign-in failed:</strong> <span data-testid="auth-error">{auth.error ?? 'no reason given'}</span>
+            <Trans
+              t={t}
+              i18nKey="status.failed"
+              values={{ error: auth.error ?? t('status.noReason') }}
+              components={{ strong: <strong />, error: <span data-testid="auth-error" /> }}
+            />
           </p>
-          {signInButton('Try again')}
+          {signInButton(t('status.tryAgain'))}
         </>
       )}
     </div>

@@ -1,5 +1,6 @@
 // What a server developer usually gets wrong in an authorization setup, checked against what was discovered:
 // each check says what the MCP authorization spec expects and whether this server meets it.
+import type { TFunction } from 'i18next';
 import type { AuthDetails } from '../../../shared/contract';
 
 export interface OAuthCheck {
@@ -11,7 +12,7 @@ export interface OAuthCheck {
 const list = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
-export function oauthChecks(details: AuthDetails, serverUrl: string): OAuthCheck[] {
+export function oauthChecks(details: AuthDetails, serverUrl: string, t: TFunction<'auth'>): OAuthCheck[] {
   const checks: OAuthCheck[] = [];
   const prm = details.protectedResourceMetadata;
   const as = details.authorizationServerMetadata;
@@ -20,15 +21,13 @@ export function oauthChecks(details: AuthDetails, serverUrl: string): OAuthCheck
     checks.push({
       id: 'resource-matches',
       ok: resource !== undefined && trimSlash(resource) === trimSlash(serverUrl),
-      text: resource
-        ? `The resource metadata names the resource ${resource}; this server is configured as ${serverUrl} (RFC 9728 §3.3: they must match)`
-        : 'The resource metadata has no "resource" member (RFC 9728 requires it)'
+      text: resource ? t('check.resource', { resource, serverUrl }) : t('check.noResource')
     });
     const servers = list(prm.authorization_servers);
     checks.push({
       id: 'authorization-servers',
       ok: servers.length > 0,
-      text: servers.length ? `It names ${servers.length} authorization server${servers.length > 1 ? 's' : ''}` : 'It names no authorization_servers: a client cannot find where to sign in'
+      text: servers.length ? t('check.authorizationServers', { count: servers.length }) : t('check.noAuthorizationServers')
     });
   }
   if (as) {
@@ -38,24 +37,20 @@ export function oauthChecks(details: AuthDetails, serverUrl: string): OAuthCheck
       checks.push({
         id: 'issuer-matches',
         ok: issuer !== undefined && named.includes(trimSlash(issuer)),
-        text: `The authorization server's issuer is ${issuer ?? '(missing)'}; it must be the one the resource metadata names (RFC 8414 §3.3)`
+        text: issuer ? t('check.issuer', { issuer }) : t('check.noIssuer')
       });
     }
     const pkce = list(as.code_challenge_methods_supported);
     checks.push({
       id: 'pkce-s256',
       ok: pkce.includes('S256'),
-      text: pkce.includes('S256')
-        ? 'PKCE S256 is advertised (code_challenge_methods_supported)'
-        : 'code_challenge_methods_supported does not list S256: MCP clients must refuse to sign in'
+      text: pkce.includes('S256') ? t('check.pkce') : t('check.noPkce')
     });
     const canRegister = typeof as.registration_endpoint === 'string' || as.client_id_metadata_document_supported === true;
     checks.push({
       id: 'registration',
       ok: canRegister,
-      text: canRegister
-        ? 'A client can register itself (registration_endpoint or client_id_metadata_document_supported)'
-        : 'No registration_endpoint and no Client ID Metadata Documents: clients need a client id configured by hand'
+      text: canRegister ? t('check.registration') : t('check.noRegistration')
     });
   }
   return checks;

@@ -1,6 +1,7 @@
 // The sign-in pages the browser would not open (a popup blocker), by server: the server's card offers each as
 // a link until its flow moves on. A hook mounted once follows the `authUrl` events.
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { create } from 'zustand';
 import type { ServerId } from '../../../shared/contract';
 import { useEngine } from '../../app/engine-context';
@@ -18,6 +19,7 @@ export const useBlockedSignInPages = create<BlockedSignInPages>()(set => ({
 }));
 
 export function useOpenSignInPages(): void {
+  const { t } = useTranslation('auth');
   const engine = useEngine();
   useEffect(
     () =>
@@ -25,9 +27,9 @@ export function useOpenSignInPages(): void {
         const outcome = openSignInPage(window, url);
         if (outcome === 'blocked') useBlockedSignInPages.getState().blocked(serverId, url);
         if (outcome === 'refused') {
-          useUiStore.getState().reportError(`Sign in to ${serverId}`, { code: 'invalid_params', message: 'The sign-in page was not opened: its address is not an http(s) URL' });
+          useUiStore.getState().reportError(t('errorContext.auth.signIn', { server: serverId }), { code: 'invalid_params', message: t('notHttpUrl') });
         }
       }),
-    [engine]
+    [engine, t]
   );
 }

@@ -3,6 +3,7 @@
 // every change of a server's sign-in publishes a serverState event, which refetches the OAuth view.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ServerId } from '../../../shared/contract';
 import { useEngine } from '../../app/engine-context';
 import { callErrorOf } from '../../api/call-error';
@@ -11,18 +12,19 @@ import { useUiStore } from '../../state/ui-store';
 
 type AuthAction = 'auth.signIn' | 'auth.cancel' | 'auth.signOut';
 
-function useAuthAction(method: AuthAction, serverId: ServerId, what: string) {
+function useAuthAction(method: AuthAction, serverId: ServerId) {
+  const { t } = useTranslation('auth');
   const engine = useEngine();
   const reportError = useUiStore(s => s.reportError);
   return useMutation({
     mutationFn: (): Promise<unknown> => engine.call(method, { serverId }),
-    onError: e => reportError(`${what} ${serverId}`, callErrorOf(e))
+    onError: e => reportError(t(`errorContext.${method}`, { server: serverId }), callErrorOf(e))
   });
 }
 
-export const useSignIn = (serverId: ServerId) => useAuthAction('auth.signIn', serverId, 'Sign in to');
-export const useCancelSignIn = (serverId: ServerId) => useAuthAction('auth.cancel', serverId, 'Cancel sign-in to');
-export const useSignOut = (serverId: ServerId) => useAuthAction('auth.signOut', serverId, 'Sign out of');
+export const useSignIn = (serverId: ServerId) => useAuthAction('auth.signIn', serverId);
+export const useCancelSignIn = (serverId: ServerId) => useAuthAction('auth.cancel', serverId);
+export const useSignOut = (serverId: ServerId) => useAuthAction('auth.signOut', serverId);
 
 /** The OAuth view of one URL server, refetched when its state (sign-in included) changes. */
 export function useAuthDetails(serverId: ServerId | undefined) {

@@ -1,9 +1,13 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, screen } from '@testing-library/react';
+import i18next from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CacheBadge } from './CacheBadge';
 import { ListCacheBadges } from './ListCacheBadges';
-import { cacheLabel, effectiveState, formatDuration } from './cache-format';
+import { cacheLabel, effectiveState } from './cache-format';
+
+const t = i18next.getFixedT('en', 'cache');
+const duration = (ms: number, lng = 'en') => i18next.getFixedT(lng, 'cache')('badge.age', { ms });
 
 afterEach(() => {
   cleanup();
@@ -11,11 +15,13 @@ afterEach(() => {
 });
 
 describe('cache-format', () => {
-  it('formats durations compactly', () => {
-    expect(formatDuration(400)).toBe('now');
-    expect(formatDuration(42_000)).toBe('42s');
-    expect(formatDuration(185_000)).toBe('3m 05s');
-    expect(formatDuration(2 * 3600_000 + 10 * 60_000)).toBe('2h 10m');
+  it('formats durations compactly, through Intl in the language shown', () => {
+    expect(duration(400)).toBe('age now');
+    expect(duration(42_000)).toBe('age 42s');
+    expect(duration(185_000)).toBe('age 3m 05s');
+    expect(duration(2 * 3600_000 + 10 * 60_000)).toBe('age 2h 10m');
+    expect(duration(185_000, 'zh-TW')).toMatch(/^已存在 3 ?分鐘 ?05 ?秒$/);
+    expect(duration(185_000, 'zh-CN')).toMatch(/^已缓存 3 ?分钟 ?05 ?秒$/);
   });
 
   it('turns a fresh result stale once it outlives its expiry', () => {
@@ -25,11 +31,11 @@ describe('cache-format', () => {
   });
 
   it('says when a fetched result was not cacheable and shows a failed refresh', () => {
-    expect(cacheLabel({ state: 'miss', receivedAt: 0, expiresAt: 0, ttlMs: 0, scope: 'private' }, 2000)).toBe(
+    expect(cacheLabel({ state: 'miss', receivedAt: 0, expiresAt: 0, ttlMs: 0, scope: 'private' }, 2000, t)).toBe(
       'Fetched · not cacheable · private · age 2s'
     );
     expect(
-      cacheLabel({ state: 'stale', receivedAt: 0, scope: 'public', error: { code: 'transport', message: 'closed' } }, 61_000)
+      cacheLabel({ state: 'stale', receivedAt: 0, scope: 'public', error: { code: 'transport', message: 'closed' } }, 61_000, t)
     ).toBe('Stale · public · age 1m 01s · refresh failed: closed');
   });
 });

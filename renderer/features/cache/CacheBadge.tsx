@@ -1,5 +1,6 @@
 // The `cache-badge` of the QA contract: where the shown data came from (cache or server), its scope,
 // its age and, while fresh, the time left. Used by lists and the resource viewer.
+import { useTranslation } from 'react-i18next';
 import type { CacheInfo } from '../../../shared/contract';
 import { cacheLabel, effectiveState } from './cache-format';
 import { useNow } from './use-now';
@@ -11,9 +12,10 @@ export interface CacheBadgeProps {
 }
 
 export function CacheBadge({ cache, className }: CacheBadgeProps) {
+  const { t } = useTranslation('cache');
   const now = useNow();
   const state = effectiveState(cache, now);
-  const label = cacheLabel(cache, now);
+  const label = cacheLabel(cache, now, t);
   return (
     <span
       data-testid="cache-badge"
@@ -22,7 +24,7 @@ export function CacheBadge({ cache, className }: CacheBadgeProps) {
       data-expires-at={cache.expiresAt}
       className={['cache-badge', `cache-badge--${state}`, className].filter(Boolean).join(' ')}
       title={label}
-      aria-label={`Cache: ${label}`}
+      aria-label={t('badge.label', { label })}
     >
       {label}
     </span>

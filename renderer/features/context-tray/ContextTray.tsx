@@ -2,8 +2,8 @@
 // size and estimated tokens, exported as Markdown or JSON to the clipboard or a file.
 import { ArrowDown, ArrowUp, X } from 'lucide-react';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { displayName } from '../../../shared/picker/columns';
-import { formatBytes } from '../../../shared/format';
 import { resourceKey } from '../../../shared/resource-key';
 import { trayTotals, type TrayEntry } from '../../../shared/tray/tray-export';
 import { callErrorOf } from '../../api/call-error';
@@ -13,6 +13,7 @@ import { useUiStore } from '../../state/ui-store';
 import { ExportMenu } from './ExportMenu';
 
 export function ContextTray() {
+  const { t } = useTranslation('tray');
   const items = useTrayStore(s => s.items);
   const remove = useTrayStore(s => s.remove);
   const move = useTrayStore(s => s.move);
@@ -23,19 +24,16 @@ export function ContextTray() {
   const totals = trayTotals(entries);
   const [status, setStatus] = useState('');
   return (
-    <aside className="context-tray" data-testid="context-tray" aria-label="Context tray">
+    <aside className="context-tray" data-testid="context-tray" aria-label={t('label')}>
       <div className="tray-head">
-        <h2>Context</h2>
+        <h2>{t('heading')}</h2>
         <span className="tray-totals" data-bytes={totals.bytes} data-tokens={totals.tokens}>
-          {items.length} {items.length === 1 ? 'item' : 'items'} · {formatBytes(totals.bytes) || '0 B'} · ~
-          {totals.tokens.toLocaleString()} tokens
-          {totals.pending > 0 && ` (${totals.pending} reading)`}
+          {t(totals.pending > 0 ? 'totalsReading' : 'totals', { count: items.length, size: totals.bytes, tokens: totals.tokens, pending: totals.pending })}
         </span>
       </div>
       {items.length === 0 ? (
         <p className="note">
-          Empty. Add the open resource with “Add to context”, or press <kbd>a</kbd> in the list (
-          <kbd>Ctrl</kbd>+<kbd>Enter</kbd> in the search box).
+          <Trans t={t} i18nKey="empty" components={{ kbd: <kbd /> }} />
         </p>
       ) : (
         <ol className="tray-list">
@@ -55,29 +53,31 @@ export function ContextTray() {
                   {label}
                 </button>
                 <span className="tray-meta">
-                  {item.serverId} · {read?.data ? formatBytes(trayTotals([{ item, contents: read.data.contents }]).bytes) : 'reading…'}
+                  {read?.data
+                    ? t('itemMeta', { server: item.serverId, size: trayTotals([{ item, contents: read.data.contents }]).bytes })
+                    : t('itemReading', { server: item.serverId })}
                 </span>
                 {error && (
                   <span role="alert" data-testid="error-banner" data-code={error.code} className="error-banner">
                     {error.message}
                     <button type="button" onClick={() => void read.refetch()}>
-                      Retry
+                      {t('retry')}
                     </button>
                   </span>
                 )}
                 <span className="tray-actions">
-                  <button type="button" aria-label={`Move ${label} up`} disabled={k === 0} onClick={() => move(k, k - 1)}>
+                  <button type="button" aria-label={t('moveUp', { label })} disabled={k === 0} onClick={() => move(k, k - 1)}>
                     <ArrowUp />
                   </button>
                   <button
                     type="button"
-                    aria-label={`Move ${label} down`}
+                    aria-label={t('moveDown', { label })}
                     disabled={k === items.length - 1}
                     onClick={() => move(k, k + 1)}
                   >
                     <ArrowDown />
                   </button>
-                  <button type="button" aria-label={`Remove ${label}`} onClick={() => remove(resourceKey(item))}>
+                  <button type="button" aria-label={t('remove', { label })} onClick={() => remove(resourceKey(item))}>
                     <X />
                   </button>
                 </span>
@@ -89,7 +89,7 @@ export function ContextTray() {
       <div className="tray-foot">
         <ExportMenu entries={entries} onStatus={setStatus} />
         <button type="button" onClick={clear} disabled={items.length === 0}>
-          Clear
+          {t('clear')}
         </button>
       </div>
       <p role="status" className="tray-status" data-testid="context-export-status">

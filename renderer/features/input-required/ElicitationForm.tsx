@@ -4,6 +4,7 @@
 // which imports @rjsf/validator-ajv8 (a devDependency of theirs that this app does not install).
 import Form from '@rjsf/core/lib/components/Form.js';
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { DeclineAndCancel } from './AnswerButtons';
 import type { InputAnswer, JsonObject } from '../../../shared/contract';
 import { toAnswerContent, toFormSpec } from './elicitation-schema';
@@ -17,6 +18,7 @@ interface Props {
 }
 
 export function ElicitationForm({ requestId, requestedSchema, busy, onAnswer }: Props) {
+  const { t } = useTranslation('inputRequired');
   const spec = useMemo(() => toFormSpec(requestedSchema), [requestedSchema]);
   const [formData, setFormData] = useState<unknown>(undefined);
   const container = useRef<HTMLDivElement>(null);
@@ -52,7 +54,7 @@ export function ElicitationForm({ requestId, requestedSchema, busy, onAnswer }: 
       >
         <div className="input-actions">
           <button type="submit" data-testid="input-accept" disabled={busy}>
-            Accept
+            {t('accept')}
           </button>
           <DeclineAndCancel busy={busy} onAnswer={onAnswer} />
         </div>

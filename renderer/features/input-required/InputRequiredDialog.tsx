@@ -1,6 +1,7 @@
 // The input-required dialog: one server request at a time (others wait in line), with which server and
 // resource asks, the round out of the cap, and Accept / Decline / Cancel. Mounted once as an overlay.
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import type { InputAnswer, PendingInputRequest } from '../../../shared/contract';
 import { useEngine } from '../../app/engine-context';
 import { Modal, focusFirstControl } from '../../app/Modal';
@@ -26,6 +27,7 @@ export function InputRequiredDialog() {
 }
 
 function RequestDialog({ request, waiting }: { request: PendingInputRequest; waiting: number }) {
+  const { t } = useTranslation('inputRequired');
   const engine = useEngine();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -41,7 +43,7 @@ function RequestDialog({ request, waiting }: { request: PendingInputRequest; wai
     engine.call('input.answer', { id: request.id, answer: value }).then(
       result => {
         // Not accepted: the request was already answered or withdrawn; its inputResolved event closes us.
-        if (!result.accepted) setError('This request is no longer waiting for an answer.');
+        if (!result.accepted) setError(t('noLongerWaiting'));
       },
       err => {
         setBusy(false);
@@ -64,24 +66,22 @@ function RequestDialog({ request, waiting }: { request: PendingInputRequest; wai
         if (!busy) answer({ action: 'cancel' });
       }}
     >
-      <h2 id={titleId}>Input required</h2>
+      <h2 id={titleId}>{t('title')}</h2>
       <p className="input-origin">
-        <strong>{request.serverId}</strong>
-        {request.uri && (
-          <>
-            {' '}
-            asks before reading <code>{request.uri}</code>
-          </>
+        {request.uri ? (
+          <Trans t={t} i18nKey="asksBeforeReading" values={{ server: request.serverId, uri: request.uri }} components={{ strong: <strong />, code: <code /> }} />
+        ) : (
+          <strong>{request.serverId}</strong>
         )}
         <span className="input-round" data-testid="input-round">
-          Round {request.round} of at most {request.maxRounds}
+          {t('round', { round: request.round, max: request.maxRounds })}
         </span>
-        {waiting > 0 && <span className="input-queue"> · {waiting} more waiting</span>}
+        {waiting > 0 && <span className="input-queue">{t('waiting', { count: waiting })}</span>}
       </p>
       {/* Server text: rendered as plain text, never as markup. */}
       <p className="input-message">{request.request.message}</p>
       {request.request.mode === 'form' ? (
-        <Suspense fallback={<p className="note">Loading the form…</p>}>
+        <Suspense fallback={<p className="note">{t('loadingForm')}</p>}>
           <ElicitationForm requestId={request.id} requestedSchema={request.request.requestedSchema} busy={busy} onAnswer={answer} />
           <WhenShown run={focusForm} />
         </Suspense>

@@ -1,6 +1,7 @@
 // URL mode: the server wants the user to visit a page (sign-in, payment…). The URL is shown in full before
 // anything opens, and only an explicit click opens it (through the vetted shell.openExternal).
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { DeclineAndCancel } from './AnswerButtons';
 import type { InputAnswer } from '../../../shared/contract';
 import { useEngine } from '../../app/engine-context';
@@ -13,6 +14,7 @@ interface Props {
 }
 
 export function UrlElicitation({ url, busy, onAnswer }: Props) {
+  const { t } = useTranslation('inputRequired');
   const engine = useEngine();
   const [opened, setOpened] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -21,15 +23,13 @@ export function UrlElicitation({ url, busy, onAnswer }: Props) {
     engine.call('shell.openExternal', { url }).then(
       result => {
         setOpened(result.opened);
-        if (!result.opened) setError('The link was not opened: it did not pass the safety check.');
+        if (!result.opened) setError(t('url.notOpened'));
       },
       err => setError(callErrorOf(err).message)
     );
   return (
     <div className="url-elicitation">
-      <p>
-        The server asks you to open a page{host && <> on <strong>{host}</strong></>}:
-      </p>
+      <p>{host ? <Trans t={t} i18nKey="url.asksOnHost" values={{ host }} components={{ strong: <strong /> }} /> : t('url.asks')}</p>
       <code data-testid="input-url" className="input-url">
         {url}
       </code>
@@ -40,10 +40,10 @@ export function UrlElicitation({ url, busy, onAnswer }: Props) {
       )}
       <div className="input-actions">
         <button type="button" data-testid="input-open-url" onClick={() => void open()}>
-          Open in browser
+          {t('url.open')}
         </button>
         <button type="button" data-testid="input-accept" disabled={busy} onClick={() => onAnswer({ action: 'accept' })}>
-          {opened ? 'I have finished there' : 'Continue'}
+          {opened ? t('url.finished') : t('url.continue')}
         </button>
         <DeclineAndCancel busy={busy} onAnswer={onAnswer} />
       </div>

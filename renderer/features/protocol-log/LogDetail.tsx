@@ -1,8 +1,9 @@
 // The selected entry: its metadata, the request and the response side by side (linked both ways),
 // copy as JSON, and replay for anything that was (or would have been) a request from this app.
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { LogEntry } from '../../../shared/contract';
-import { directionLabel, formatBytes, formatClock, formatLatency, kindLabel, prettyJson } from './log-format';
+import { prettyJson } from './log-format';
 import { indexOfSeq } from './log-store';
 import { ReplayForm } from './ReplayForm';
 
@@ -13,10 +14,11 @@ export interface LogDetailProps {
 }
 
 export function LogDetail({ entries, selectedSeq, onSelect }: LogDetailProps) {
+  const { t } = useTranslation('log');
   const [copyStatus, setCopyStatus] = useState('');
   const [replaying, setReplaying] = useState(false);
   const at = indexOfSeq(entries, selectedSeq);
-  if (at === -1) return <div className="log-detail log-detail--empty">The selected entry is no longer in the log.</div>;
+  if (at === -1) return <div className="log-detail log-detail--empty">{t('detail.gone')}</div>;
   const entry = entries[at];
   const pair = findPair(entries, entry);
   const request = isRequestSide(entry) ? entry : pair;
@@ -26,71 +28,82 @@ export function LogDetail({ entries, selectedSeq, onSelect }: LogDetailProps) {
   const copy = () => {
     const text = prettyJson(entry.message);
     if (!navigator.clipboard) {
-      setCopyStatus('Clipboard not available here');
+      setCopyStatus(t('detail.noClipboard'));
       return;
     }
     navigator.clipboard.writeText(text).then(
-      () => setCopyStatus('Copied'),
-      () => setCopyStatus('Copy refused by the browser')
+      () => setCopyStatus(t('detail.copied')),
+      () => setCopyStatus(t('detail.copyRefused'))
     );
   };
 
   return (
     <div className="log-detail" data-testid="log-detail" data-seq={entry.seq} data-pair-seq={pair?.seq ?? ''}>
       <div className="log-detail-head">
-        <strong>
-          {entry.kind === 'cache-hit' ? 'Served from cache' : kindLabel[entry.kind]} {entry.method ?? ''}
-        </strong>
-        <span>{directionLabel[entry.direction]}</span>
+        <strong>{t(`detail.title.${entry.kind}`, { method: entry.method ?? '' })}</strong>
+        <span>{t(`direction.${entry.direction}`)}</span>
         <span>{entry.serverId}</span>
-        <span>{formatClock(entry.at)}</span>
-        {entry.id !== undefined && <span>id {String(entry.id)}</span>}
-        {response?.latencyMs !== undefined && <span data-testid="log-latency">{formatLatency(response.latencyMs)}</span>}
-        {entry.direction !== 'cache' && <span>{formatBytes(entry.size)}</span>}
-        {entry.origin === 'probe' && <span className="log-badge log-badge--probe">era probe</span>}
-        {entry.origin === 'replay' && <span className="log-badge log-badge--replay">replayed</span>}
+        <span>{t('clock', { at: entry.at })}</span>
+        {entry.id !== undefined && <span>{t('detail.id', { id: String(entry.id) })}</span>}
+        {response?.latencyMs !== undefined && <span data-testid="log-latency">{t('latency', { ms: response.latencyMs })}</span>}
+        {entry.direction !== 'cache' && <span>{t('size', { size: entry.size })}</span>}
+        {entry.origin === 'probe' && <span className="log-badge log-badge--probe">{t('origin.probe')}</span>}
+        {entry.origin === 'replay' && <span className="log-badge log-badge--replay">{t('origin.replay')}</span>}
         <span className="log-toolbar-spacer" />
         <button type="button" data-testid="log-copy" onClick={copy}>
-          Copy as JSON
+          {t('detail.copy')}
         </button>
         {copyStatus && <span role="status">{copyStatus}</span>}
         {pair && (
           <button type="button" data-testid="log-go-to-pair" onClick={() => onSelect(pair.seq)}>
-            Go to {isRequestSide(entry) ? 'response' : 'request'}
+            {isRequestSide(entry) ? t('detail.goToResponse') : t('detail.goToRequest')}
           </button>
         )}
         {replayable && (
           <button type="button" data-testid="log-replay-open" aria-expanded={replaying} onClick={() => setReplaying(r => !r)}>
-            Replay…
+            {t('detail.replay')}
           </button>
         )}
       </div>
       {entry.kind === 'cache-hit' && (
         <p className="log-note" data-testid="log-cache-note">
-          Served from the response cache: nothing was sent to the server and nothing came back.
+          {t('detail.cacheNote')}
         </p>
       )}
-      {entry.truncated && <p className="log-note">This frame was too large to keep whole; long strings and lists are cut where marked.</p>}
+      {entry.truncated && <p className="log-note">{t('detail.truncated')}</p>}
       {replaying && request && replayable && <ReplayForm key={request.seq} request={request} onSelect={onSelect} />}
       <div className="log-frames">
-        <Frame title={request?.kind === 'cache-hit' ? 'Request (not sent)' : 'Request'} entry={request} testId="log-detail-request" selected={entry} />
+        <Frame
+          title={request?.kind === 'cache-hit' ? t('frame.requestNotSent') : t('frame.request')}
+          missing={t('frame.requestMissing')}
+          entry={request}
+          testId="log-detail-request"
+          selected={entry}
+        />
         {entry.kind !== 'notification' && entry.kind !== 'cache-hit' && (
-          <Frame title={response?.kind === 'error' ? 'Error response' : 'Response'} entry={response} testId="log-detail-response" selected={entry} />
+          <Frame
+            title={response?.kind === 'error' ? t('frame.errorResponse') : t('frame.response')}
+            missing={t('frame.responseMissing')}
+            entry={response}
+            testId="log-detail-response"
+            selected={entry}
+          />
         )}
-        {entry.kind === 'notification' && <Frame title="Notification" entry={entry} testId="log-detail-notification" selected={entry} />}
+        {entry.kind === 'notification' && <Frame title={t('frame.notification')} missing="" entry={entry} testId="log-detail-notification" selected={entry} />}
       </div>
     </div>
   );
 }
 
-function Frame({ title, entry, testId, selected }: { title: string; entry: LogEntry | undefined; testId: string; selected: LogEntry }) {
+/** One frame of the exchange; `missing` says why there is none when the log lacks it. */
+function Frame({ title, missing, entry, testId, selected }: { title: string; missing: string; entry: LogEntry | undefined; testId: string; selected: LogEntry }) {
   return (
     <section className={`log-frame${entry === selected ? ' log-frame--selected' : ''}`} data-testid={testId} aria-label={title}>
       <h4>
         {title}
         {entry && entry !== selected && <span className="log-muted"> #{entry.seq}</span>}
       </h4>
-      {entry ? <pre>{prettyJson(entry.message)}</pre> : <p className="log-muted">{title.startsWith('Request') ? 'Not in the log.' : 'No answer in the log (yet).'}</p>}
+      {entry ? <pre>{prettyJson(entry.message)}</pre> : <p className="log-muted">{missing}</p>}
     </section>
   );
 }

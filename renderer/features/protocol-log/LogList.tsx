@@ -2,8 +2,9 @@
 // a re-render of a screenful, not of the whole log. Follows the newest entry until the user scrolls up.
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { LogEntry } from '../../../shared/contract';
-import { directionLabel, entryHint, formatBytes, formatClock, formatLatency, kindLabel } from './log-format';
+import { entryHint } from './log-format';
 
 const ROW_HEIGHT = 24;
 
@@ -14,6 +15,7 @@ export interface LogListProps {
 }
 
 export function LogList({ entries, selectedSeq, onSelect }: LogListProps) {
+  const { t } = useTranslation('log');
   const scrollRef = useRef<HTMLDivElement>(null);
   const [follow, setFollow] = useState(true);
   const virtualizer = useVirtualizer({
@@ -55,7 +57,7 @@ export function LogList({ entries, selectedSeq, onSelect }: LogListProps) {
         ref={scrollRef}
         className="log-list"
         role="listbox"
-        aria-label="Protocol log entries"
+        aria-label={t('list.label')}
         tabIndex={0}
         onScroll={onScroll}
         onKeyDown={onKeyDown}
@@ -77,7 +79,7 @@ export function LogList({ entries, selectedSeq, onSelect }: LogListProps) {
       </div>
       {!follow && entries.length > 0 && (
         <button type="button" className="log-follow" data-testid="log-follow" onClick={() => setFollow(true)}>
-          Jump to latest
+          {t('list.jumpToLatest')}
         </button>
       )}
     </div>
@@ -85,6 +87,7 @@ export function LogList({ entries, selectedSeq, onSelect }: LogListProps) {
 }
 
 function LogRow({ entry, top, selected, onSelect }: { entry: LogEntry; top: number; selected: boolean; onSelect(seq: number): void }) {
+  const { t } = useTranslation('log');
   const hint = entryHint(entry);
   return (
     <div
@@ -102,23 +105,23 @@ function LogRow({ entry, top, selected, onSelect }: { entry: LogEntry; top: numb
       style={{ top, height: ROW_HEIGHT }}
       onClick={() => onSelect(entry.seq)}
     >
-      <span className="log-time">{formatClock(entry.at)}</span>
-      <span className={`log-dir log-dir--${entry.direction}`} title={directionLabel[entry.direction]} aria-label={directionLabel[entry.direction]}>
+      <span className="log-time">{t('clock', { at: entry.at })}</span>
+      <span className={`log-dir log-dir--${entry.direction}`} title={t(`direction.${entry.direction}`)} aria-label={t(`direction.${entry.direction}`)}>
         {entry.direction === 'out' ? '→' : entry.direction === 'in' ? '←' : '⟲'}
       </span>
       <span className="log-server">{entry.serverId}</span>
-      <span className="log-kind">{entry.kind === 'cache-hit' ? 'served from cache' : kindLabel[entry.kind]}</span>
+      <span className="log-kind">{t(`kind.${entry.kind}`)}</span>
       <span className="log-method">{entry.method ?? '—'}</span>
       <span className="log-id">{entry.id !== undefined ? `#${entry.id}` : ''}</span>
       <span className="log-hint" title={hint}>
         {hint}
       </span>
       <span className="log-badges">
-        {entry.origin && <span className={`log-badge log-badge--${entry.origin}`}>{entry.origin}</span>}
-        {entry.truncated && <span className="log-badge">trimmed</span>}
+        {entry.origin && <span className={`log-badge log-badge--${entry.origin}`}>{t(`origin.${entry.origin}`)}</span>}
+        {entry.truncated && <span className="log-badge">{t('list.trimmed')}</span>}
       </span>
-      <span className="log-latency">{entry.latencyMs !== undefined ? formatLatency(entry.latencyMs) : ''}</span>
-      <span className="log-size">{entry.direction === 'cache' ? 'no frame' : formatBytes(entry.size)}</span>
+      <span className="log-latency">{entry.latencyMs !== undefined ? t('latency', { ms: entry.latencyMs }) : ''}</span>
+      <span className="log-size">{entry.direction === 'cache' ? t('list.noFrame') : t('size', { size: entry.size })}</span>
     </div>
   );
 }

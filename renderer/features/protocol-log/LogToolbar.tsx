@@ -1,6 +1,7 @@
 // Filters (server, method, direction, errors), full-text search, pause, clear, export and the cap.
 import { Download, Pause, Play, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { MAX_LOG_QUERY_LIMIT, type LogEntry } from '../../../shared/contract';
 import { useEngine } from '../../app/engine-context';
 import { useServers } from '../../queries/use-servers';
@@ -12,6 +13,7 @@ import { useLogStore, type LogFilters } from './log-store';
 const CAP_CHOICES = [1_000, 10_000, 50_000, 100_000];
 
 export function LogToolbar({ entries, shown }: { entries: LogEntry[]; shown: number }) {
+  const { t } = useTranslation('log');
   const engine = useEngine();
   const reportError = useUiStore(s => s.reportError);
   const { filters, setFilters, paused, setPaused, dropped, cap, setCap, clearEntries } = useLogStore();
@@ -28,28 +30,35 @@ export function LogToolbar({ entries, shown }: { entries: LogEntry[]; shown: num
   const run = <T,>(context: string, call: Promise<T>, then: (value: T) => void) =>
     call.then(then, (err: unknown) => reportError(context, callErrorOf(err)));
 
-  const togglePause = () => run('Pause protocol log', engine.call('log.setPaused', { paused: !paused }), r => setPaused(r.paused));
-  const clear = () => run('Clear protocol log', engine.call('log.clear', {}), () => clearEntries());
-  const changeCap = (value: number) => run('Protocol log size', engine.call('log.setCap', { cap: value }), r => setCap(r.cap, r.dropped));
+  const togglePause = () => run(t('toolbar.errorContext.pause'), engine.call('log.setPaused', { paused: !paused }), r => setPaused(r.paused));
+  const clear = () => run(t('toolbar.errorContext.clear'), engine.call('log.clear', {}), () => clearEntries());
+  const changeCap = (value: number) => run(t('toolbar.errorContext.cap'), engine.call('log.setCap', { cap: value }), r => setCap(r.cap, r.dropped));
   const exportJsonl = () =>
-    run('Export protocol log', engine.call('log.query', { ...queryOf(filters), limit: MAX_LOG_QUERY_LIMIT }), page =>
+    run(t('toolbar.errorContext.export'), engine.call('log.query', { ...queryOf(filters), limit: MAX_LOG_QUERY_LIMIT }), page =>
       run(
-        'Export protocol log',
+        t('toolbar.errorContext.export'),
         engine.call('file.save', { suggestedName: `protocol-log-${stamp()}.jsonl`, data: toJsonl(page.entries), encoding: 'utf8' }),
-        saved => setExportStatus(saved.saved ? `Exported ${page.entries.length} entries${saved.path ? ` to ${saved.path}` : ''}` : 'Export cancelled')
+        saved =>
+          setExportStatus(
+            !saved.saved
+              ? t('toolbar.exportCancelled')
+              : saved.path
+                ? t('toolbar.exportedTo', { count: page.entries.length, path: saved.path })
+                : t('toolbar.exported', { count: page.entries.length })
+          )
       )
     );
 
   return (
-    <div className="log-toolbar" role="toolbar" aria-label="Protocol log controls">
+    <div className="log-toolbar" role="toolbar" aria-label={t('toolbar.label')}>
       <label>
-        Server{' '}
+        {t('toolbar.server')}{' '}
         <select
           data-testid="log-filter-server"
           value={filters.serverId ?? ''}
           onChange={e => setFilters({ serverId: e.target.value || undefined })}
         >
-          <option value="">All</option>
+          <option value="">{t('toolbar.all')}</option>
           {serverIds.map(id => (
             <option key={id} value={id}>
               {id}
@@ -58,13 +67,13 @@ export function LogToolbar({ entries, shown }: { entries: LogEntry[]; shown: num
         </select>
       </label>
       <label>
-        Method{' '}
+        {t('toolbar.method')}{' '}
         <input
           data-testid="log-filter-method"
           list="log-methods"
           size={16}
           value={filters.method}
-          placeholder="any"
+          placeholder={t('toolbar.anyMethod')}
           onChange={e => setFilters({ method: e.target.value })}
         />
         <datalist id="log-methods">
@@ -74,58 +83,58 @@ export function LogToolbar({ entries, shown }: { entries: LogEntry[]; shown: num
         </datalist>
       </label>
       <label>
-        Direction{' '}
+        {t('toolbar.direction')}{' '}
         <select
           data-testid="log-filter-direction"
           value={filters.direction ?? ''}
           onChange={e => setFilters({ direction: (e.target.value || undefined) as LogFilters['direction'] })}
         >
-          <option value="">All</option>
-          <option value="out">Sent</option>
-          <option value="in">Received</option>
-          <option value="cache">Served from cache</option>
+          <option value="">{t('toolbar.all')}</option>
+          <option value="out">{t('toolbar.sent')}</option>
+          <option value="in">{t('toolbar.received')}</option>
+          <option value="cache">{t('toolbar.fromCache')}</option>
         </select>
       </label>
       <label>
         <input data-testid="log-filter-errors" type="checkbox" checked={filters.errorsOnly} onChange={e => setFilters({ errorsOnly: e.target.checked })} />{' '}
-        Errors only
+        {t('toolbar.errorsOnly')}
       </label>
       <input
         data-testid="log-search"
         type="search"
-        aria-label="Search the protocol log"
-        placeholder="Search frames…"
+        aria-label={t('toolbar.searchLabel')}
+        placeholder={t('toolbar.searchPlaceholder')}
         value={filters.text}
         onChange={e => setFilters({ text: e.target.value })}
       />
       <span className="log-toolbar-spacer" />
       <span data-testid="log-count" aria-live="polite">
-        {shown === entries.length ? `${entries.length} entries` : `${shown} of ${entries.length}`}
+        {shown === entries.length ? t('toolbar.count', { count: entries.length }) : t('toolbar.countFiltered', { shown, count: entries.length })}
       </span>
       <span data-testid="log-dropped" data-dropped={dropped} className={dropped > 0 ? 'log-dropped' : undefined}>
-        {dropped > 0 ? `${dropped} older dropped` : ''}
+        {dropped > 0 ? t('toolbar.dropped', { count: dropped }) : ''}
       </span>
       <label>
-        Keep{' '}
+        {t('toolbar.keep')}{' '}
         <select data-testid="log-cap" value={cap || ''} onChange={e => changeCap(Number(e.target.value))}>
           {[...new Set([...CAP_CHOICES, cap].filter(Boolean))].sort((a, b) => a - b).map(n => (
             <option key={n} value={n}>
-              {n.toLocaleString('en')}
+              {t('toolbar.capChoice', { count: n })}
             </option>
           ))}
         </select>
       </label>
       <button type="button" data-testid="log-pause" aria-pressed={paused} onClick={togglePause}>
         {paused ? <Play /> : <Pause />}
-        {paused ? 'Resume' : 'Pause'}
+        {paused ? t('toolbar.resume') : t('toolbar.pause')}
       </button>
       <button type="button" data-testid="log-clear" onClick={clear}>
         <Trash2 />
-        Clear
+        {t('toolbar.clear')}
       </button>
       <button type="button" data-testid="log-export" onClick={exportJsonl}>
         <Download />
-        Export JSONL
+        {t('toolbar.export')}
       </button>
       {exportStatus && (
         <span data-testid="log-export-status" role="status">

@@ -1,6 +1,7 @@
 // The protocol-log dock panel: every JSON-RPC frame of every server, filterable and searchable, with
 // request/response pairs, cache hits, copy, export and replay.
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { LogEntry } from '../../../shared/contract';
 import { entryText, logEntryMatcher } from '../../../shared/protocol-log/match';
 import { LogDetail } from './LogDetail';
@@ -22,6 +23,7 @@ function cachedText(entry: LogEntry): string {
 }
 
 export function ProtocolLogPanel() {
+  const { t } = useTranslation('log');
   useLogFeed();
   const entries = useLogStore(s => s.entries);
   // Not deferred: under a flood, deferred renders would keep losing to incoming entries.
@@ -35,12 +37,12 @@ export function ProtocolLogPanel() {
   }, [entries, filters]);
 
   return (
-    <section className="protocol-log" data-testid="protocol-log" aria-label="Protocol log" data-paused={paused} data-count={visible.length}>
+    <section className="protocol-log" data-testid="protocol-log" aria-label={t('panel.label')} data-paused={paused} data-count={visible.length}>
       <LogToolbar entries={entries} shown={visible.length} />
-      {paused && <p className="log-note">Paused: new frames are not recorded until you resume.</p>}
+      {paused && <p className="log-note">{t('panel.paused')}</p>}
       <div className="log-body">
         {visible.length === 0 ? (
-          <p className="log-empty">{entries.length === 0 ? 'No frames yet.' : 'No entries match the filters.'}</p>
+          <p className="log-empty">{entries.length === 0 ? t('panel.noFrames') : t('panel.noMatch')}</p>
         ) : (
           <LogList entries={visible} selectedSeq={selectedSeq} onSelect={select} />
         )}

@@ -1,12 +1,15 @@
 // Re-send a request with edited params. The new request and its answer land in the log; the outcome is
 // shown here with a link to the logged request.
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import type { LogEntry, MethodResult } from '../../../shared/contract';
 import { useEngine } from '../../app/engine-context';
 import { callErrorOf } from '../../api/call-error';
 import { prettyJson } from './log-format';
 
 export function ReplayForm({ request, onSelect }: { request: LogEntry; onSelect(seq: number): void }) {
+  const { t } = useTranslation('log');
   const engine = useEngine();
   const [text, setText] = useState(() => prettyJson(editableParams(paramsOf(request))));
   const [problem, setProblem] = useState('');
@@ -15,7 +18,7 @@ export function ReplayForm({ request, onSelect }: { request: LogEntry; onSelect(
   const method = request.method ?? '';
 
   const send = () => {
-    const parsed = parseParams(text);
+    const parsed = parseParams(text, t);
     if (typeof parsed === 'string') {
       setProblem(parsed);
       return;
@@ -38,11 +41,11 @@ export function ReplayForm({ request, onSelect }: { request: LogEntry; onSelect(
       }}
     >
       <div>
-        Replay <code>{method}</code> to <strong>{request.serverId}</strong> with params (the client adds the protocol&apos;s own <code>_meta</code>):
+        <Trans t={t} i18nKey="replay.intro" values={{ method, server: request.serverId }} components={{ code: <code />, strong: <strong /> }} />
       </div>
       <textarea
         data-testid="log-replay-params"
-        aria-label="Params (JSON object)"
+        aria-label={t('replay.params')}
         aria-invalid={problem !== ''}
         spellCheck={false}
         rows={Math.min(12, text.split('\n').length + 1)}
@@ -56,25 +59,26 @@ export function ReplayForm({ request, onSelect }: { request: LogEntry; onSelect(
       )}
       <div>
         <button type="submit" data-testid="log-replay-send" disabled={sending}>
-          {sending ? 'Sending…' : 'Send'}
+          {sending ? t('replay.sending') : t('replay.send')}
         </button>
       </div>
       {outcome && (
         <div data-testid="log-replay-result" data-ok={outcome.error ? 'false' : 'true'} data-log-seq={outcome.logSeq}>
           {outcome.error ? (
             <p className="log-problem">
-              Failed ({outcome.error.code}
-              {outcome.error.rpcCode !== undefined ? ` ${outcome.error.rpcCode}` : ''}): {outcome.error.message}
+              {outcome.error.rpcCode === undefined
+                ? t('replay.failed', { code: outcome.error.code, message: outcome.error.message })
+                : t('replay.failedRpc', { code: outcome.error.code, rpcCode: outcome.error.rpcCode, message: outcome.error.message })}
             </p>
           ) : (
-            <p>Answered.</p>
+            <p>{t('replay.answered')}</p>
           )}
           {outcome.logSeq > 0 ? (
             <button type="button" data-testid="log-replay-go" onClick={() => onSelect(outcome.logSeq)}>
-              Show in log (#{outcome.logSeq})
+              {t('replay.showInLog', { seq: outcome.logSeq })}
             </button>
           ) : (
-            <p className="log-muted">The log is paused, so this exchange was not recorded.</p>
+            <p className="log-muted">{t('replay.notRecorded')}</p>
           )}
         </div>
       )}
@@ -101,14 +105,14 @@ export function editableParams(params: unknown): Record<string, unknown> {
 }
 
 /** The params as an object, or a sentence saying what is wrong with the text. */
-export function parseParams(text: string): Record<string, unknown> | string {
+export function parseParams(text: string, t: TFunction<'log'>): Record<string, unknown> | string {
   if (text.trim() === '') return {};
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (err) {
-    return `Params are not valid JSON: ${err instanceof Error ? err.message : String(err)}`;
+    return t('replay.invalidJson', { error: err instanceof Error ? err.message : String(err) });
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'Params must be a JSON object, e.g. {"uri": "test://static-text"}';
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return t('replay.notObject');
   return value as Record<string, unknown>;
 }

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { LogEntry } from '../../../shared/contract';
-import { entryHint, formatBytes, formatLatency, rpcErrorOf, toJsonl } from './log-format';
+import i18next from 'i18next';
+import { entryHint, rpcErrorOf, toJsonl } from './log-format';
 import { appendEntries, indexOfSeq } from './log-store';
 import { editableParams, parseParams } from './ReplayForm';
+
+const tLog = i18next.getFixedT('en', 'log');
 
 const entry = (seq: number, extra: Partial<LogEntry> = {}): LogEntry => ({
   seq,
@@ -52,10 +55,12 @@ describe('log formatting', () => {
   });
 
   it('formats sizes and latencies', () => {
-    expect(formatBytes(512)).toBe('512 B');
-    expect(formatBytes(2048)).toBe('2.0 KB');
-    expect(formatLatency(3.25)).toBe('3.3 ms');
-    expect(formatLatency(1500)).toBe('1.50 s');
+    const t = i18next.getFixedT('en', 'log');
+    expect(t('size', { size: 512 })).toBe('512 bytes');
+    expect(t('size', { size: 2048 })).toBe('2 kB');
+    expect(t('latency', { ms: 3.25 })).toBe('3.3 ms');
+    expect(t('latency', { ms: 1500 })).toBe('1.50 sec');
+    expect(i18next.getFixedT('zh-TW', 'log')('latency', { ms: 1500 })).toBe('1.50 秒');
   });
 
   it('exports one JSON entry per line', () => {
@@ -75,9 +80,9 @@ describe('replay params', () => {
   });
 
   it('accepts a JSON object and explains anything else', () => {
-    expect(parseParams('{"uri":"test://b"}')).toEqual({ uri: 'test://b' });
-    expect(parseParams('  ')).toEqual({});
-    expect(parseParams('[1]')).toMatch(/must be a JSON object/);
-    expect(parseParams('{')).toMatch(/not valid JSON/);
+    expect(parseParams('{"uri":"test://b"}', tLog)).toEqual({ uri: 'test://b' });
+    expect(parseParams('  ', tLog)).toEqual({});
+    expect(parseParams('[1]', tLog)).toMatch(/must be a JSON object/);
+    expect(parseParams('{', tLog)).toMatch(/not valid JSON/);
   });
 });

@@ -1,35 +1,7 @@
 // How one log entry reads in the list and the detail pane.
 import type { LogEntry } from '../../../shared/contract';
 
-export const directionLabel: Record<LogEntry['direction'], string> = {
-  out: '→ sent',
-  in: '← received',
-  cache: '⟲ served from cache'
-};
-
-export const kindLabel: Record<LogEntry['kind'], string> = {
-  request: 'request',
-  response: 'response',
-  error: 'error',
-  notification: 'notification',
-  'cache-hit': 'cache hit'
-};
-
-export function formatClock(at: number): string {
-  const d = new Date(at);
-  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-  return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}.${pad(d.getMilliseconds(), 3)}`;
-}
-
-export function formatBytes(size: number): string {
-  if (size < 1024) return `${size} B`;
-  if (size < 1024 * 1024) return `${(size / 1024).toFixed(1)} KB`;
-  return `${(size / 1024 / 1024).toFixed(1)} MB`;
-}
-
-export function formatLatency(ms: number): string {
-  return ms < 1000 ? `${ms.toFixed(ms < 10 ? 1 : 0)} ms` : `${(ms / 1000).toFixed(2)} s`;
-}
+// Words (direction, kind), times, sizes and latencies are the `log` catalog's messages, formatted through Intl.
 
 /** The JSON-RPC error of an error entry, if it has the usual shape. */
 export function rpcErrorOf(entry: LogEntry): { code?: number; message?: string } | undefined {

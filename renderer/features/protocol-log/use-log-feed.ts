@@ -3,6 +3,7 @@
 // flood, events are applied together at most every APPLY_MS: each application costs a render, a layout
 // and a paint, so fewer, larger ones keep the page responsive.
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { EngineEvents } from '../../../shared/contract';
 import { useEngine } from '../../app/engine-context';
 import { useUiStore } from '../../state/ui-store';
@@ -12,6 +13,7 @@ import { UI_MAX_ENTRIES, useLogStore } from './log-store';
 const APPLY_MS = 200;
 
 export function useLogFeed(): void {
+  const { t } = useTranslation('log');
   const engine = useEngine();
   useEffect(() => {
     const { load, append } = useLogStore.getState();
@@ -42,7 +44,7 @@ export function useLogFeed(): void {
       },
       (err: unknown) => {
         early = null;
-        if (live) useUiStore.getState().reportError('Protocol log', callErrorOf(err));
+        if (live) useUiStore.getState().reportError(t('panel.label'), callErrorOf(err));
       }
     );
     return () => {
@@ -50,5 +52,5 @@ export function useLogFeed(): void {
       if (timer) clearTimeout(timer);
       off();
     };
-  }, [engine]);
+  }, [engine, t]);
 }

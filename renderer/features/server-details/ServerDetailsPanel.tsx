@@ -1,5 +1,6 @@
 // The server-details dock panel: pick a server (defaults to the one whose resource is open), see its details.
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useServers } from '../../queries/use-servers';
 import { useUiStore } from '../../state/ui-store';
 import { callErrorOf } from '../../api/call-error';
@@ -11,6 +12,7 @@ import { useServerDetails } from './use-server-details';
 import './server-details.css';
 
 export function ServerDetailsPanel() {
+  const { t } = useTranslation('serverDetails');
   const servers = useServers().data ?? [];
   const openServer = useUiStore(s => s.openResource?.serverId);
   const [chosen, setChosen] = useState<string | undefined>(undefined);
@@ -21,9 +23,9 @@ export function ServerDetailsPanel() {
   const oauth = useAuthDetails(byUrl ? serverId : undefined);
 
   return (
-    <section className="server-details-panel" aria-label="Server details">
+    <section className="server-details-panel" aria-label={t('panel.label')}>
       <label>
-        Server{' '}
+        {t('panel.server')}{' '}
         <select data-testid="server-details-select" value={serverId ?? ''} onChange={e => setChosen(e.target.value)}>
           {servers.map(s => (
             <option key={s.id} value={s.id}>
@@ -32,16 +34,16 @@ export function ServerDetailsPanel() {
           ))}
         </select>
       </label>
-      {!serverId && <p className="details-muted">No servers configured.</p>}
+      {!serverId && <p className="details-muted">{t('panel.noServers')}</p>}
       {details.isError && (
         <p role="alert" className="details-warn">
-          Could not load details: {callErrorOf(details.error).message}
+          {t('panel.loadFailed', { message: callErrorOf(details.error).message })}
         </p>
       )}
       {details.data && <ServerDetailsView details={details.data} />}
       {byUrl && oauth.isError && (
         <p role="alert" className="details-warn">
-          Could not load the OAuth view: {callErrorOf(oauth.error).message}
+          {t('panel.oauthFailed', { message: callErrorOf(oauth.error).message })}
         </p>
       )}
       {byUrl && oauth.data && <OAuthView details={oauth.data} serverUrl={server.endpoint} />}

@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import i18next from 'i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServerDetails } from '../../../shared/contract';
-import { eraLabel, summarizeCapabilities } from './details-format';
+import { summarizeCapabilities } from './details-format';
 import { ServerDetailsView } from './ServerDetailsView';
 import { appendStderr } from './use-server-details';
 
@@ -91,6 +92,6 @@ describe('details helpers', () => {
       { name: 'prompts', flags: [] },
       { name: 'resources', flags: [] }
     ]);
-    expect(eraLabel(undefined)).toBe('Not negotiated yet');
+    expect(i18next.t('serverDetails:era.none')).toBe('Not negotiated yet');
   });
 });

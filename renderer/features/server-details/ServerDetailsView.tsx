@@ -1,12 +1,14 @@
 // Everything a server developer wants to know about one connection: era and version, identity,
 // capabilities, instructions, the handshake result, the latest error, reconnects, stderr, notifications.
+import { Trans, useTranslation } from 'react-i18next';
 import type { ServerDetails } from '../../../shared/contract';
 import { transportKinds } from '../../../shared/transport-kinds';
 import { prettyJson } from '../protocol-log/log-format';
-import { eraLabel, formatTime, notificationSubject, summarizeCapabilities } from './details-format';
+import { notificationSubject, summarizeCapabilities } from './details-format';
 import { StderrPane } from './StderrPane';
 
 export function ServerDetailsView({ details }: { details: ServerDetails }) {
+  const { t } = useTranslation('serverDetails');
   const capabilities = summarizeCapabilities(details.capabilities);
   const localProcess = transportKinds[details.transport].reach === 'command';
   return (
@@ -20,51 +22,51 @@ export function ServerDetailsView({ details }: { details: ServerDetails }) {
       data-transport={details.transport}
     >
       <dl className="details-grid">
-        <dt>Status</dt>
-        <dd data-testid="server-details-status">{details.status}</dd>
-        <dt>Protocol</dt>
+        <dt>{t('view.status')}</dt>
+        <dd data-testid="server-details-status">{t(`status.${details.status}`)}</dd>
+        <dt>{t('view.protocol')}</dt>
         <dd data-testid="server-details-era">
-          {eraLabel(details.era)}
+          {t(`era.${details.era ?? 'none'}`)}
           {details.protocolVersion && (
             <>
-              {' · version '}
-              <code data-testid="server-details-version">{details.protocolVersion}</code>
+              {' · '}
+              <Trans t={t} i18nKey="view.version" values={{ version: details.protocolVersion }} components={{ code: <code data-testid="server-details-version" /> }} />
             </>
           )}
         </dd>
-        <dt>Server</dt>
+        <dt>{t('view.server')}</dt>
         <dd data-testid="server-details-info">
           {details.serverInfo ? (
             <>
               <strong>{details.serverInfo.title ?? details.serverInfo.name}</strong> {details.serverInfo.title && <code>{details.serverInfo.name}</code>}{' '}
-              version <code>{details.serverInfo.version}</code>
+              <Trans t={t} i18nKey="view.version" values={{ version: details.serverInfo.version }} components={{ code: <code /> }} />
             </>
           ) : (
-            <span className="details-muted">unknown until connected</span>
+            <span className="details-muted">{t('view.unknownUntilConnected')}</span>
           )}
         </dd>
-        <dt>{localProcess ? 'Command' : 'URL'}</dt>
+        <dt>{localProcess ? t('view.command') : t('view.url')}</dt>
         <dd>
-          <code data-testid="server-details-endpoint">{details.endpoint}</code> <span className="details-muted">({details.transport})</span>
-          {details.pid !== undefined && <span data-testid="server-details-pid"> · pid {details.pid}</span>}
+          <code data-testid="server-details-endpoint">{details.endpoint}</code> <span className="details-muted">{t('view.transport', { transport: details.transport })}</span>
+          {details.pid !== undefined && <span data-testid="server-details-pid">{t('view.pid', { pid: details.pid })}</span>}
         </dd>
         {details.eraVerdict && (
           <>
-            <dt>Era chosen by</dt>
+            <dt>{t('view.eraChosenBy')}</dt>
             <dd data-testid="server-details-verdict" data-source={details.eraVerdict.source}>
-              {details.eraVerdict.source === 'probe' ? 'a server/discover probe on this connection' : 'a verdict saved from an earlier connection'}{' '}
-              <span className="details-muted">(saved {new Date(details.eraVerdict.savedAt).toLocaleString('en-GB')})</span>
+              {details.eraVerdict.source === 'probe' ? t('view.verdictProbe') : t('view.verdictSaved')}{' '}
+              <span className="details-muted">{t('view.savedAt', { date: new Date(details.eraVerdict.savedAt) })}</span>
             </dd>
           </>
         )}
-        <dt>Capabilities</dt>
+        <dt>{t('view.capabilities')}</dt>
         <dd>
           <ul className="capabilities" data-testid="server-capabilities">
-            {capabilities.length === 0 && <li className="details-muted">none declared</li>}
+            {capabilities.length === 0 && <li className="details-muted">{t('view.noCapabilities')}</li>}
             {capabilities.map(c => (
               <li key={c.name} data-testid="server-capability" data-capability={c.name} data-flags={c.flags.join(',')}>
                 <code>{c.name}</code>
-                {c.flags.length > 0 && <span className="details-muted"> ({c.flags.join(', ')})</span>}
+                {c.flags.length > 0 && <span className="details-muted">{t('view.flags', { flags: c.flags.join(', ') })}</span>}
               </li>
             ))}
           </ul>
@@ -72,8 +74,8 @@ export function ServerDetailsView({ details }: { details: ServerDetails }) {
       </dl>
 
       {details.instructions && (
-        <section aria-label="Instructions">
-          <h4>Instructions</h4>
+        <section aria-label={t('view.instructions')}>
+          <h4>{t('view.instructions')}</h4>
           <pre className="details-pre" data-testid="server-instructions">
             {details.instructions}
           </pre>
@@ -81,25 +83,29 @@ export function ServerDetailsView({ details }: { details: ServerDetails }) {
       )}
 
       {details.lastError && (
-        <section aria-label="Latest error" className="details-error" data-testid="server-last-error" data-code={details.lastError.code}>
-          <h4>Latest error</h4>
+        <section aria-label={t('view.latestError')} className="details-error" data-testid="server-last-error" data-code={details.lastError.code}>
+          <h4>{t('view.latestError')}</h4>
           <p>
-            <strong>{details.lastError.code}</strong>
-            {details.lastError.rpcCode !== undefined && <> (JSON-RPC {details.lastError.rpcCode})</>}: {details.lastError.message}
+            <Trans
+              t={t}
+              i18nKey={details.lastError.rpcCode === undefined ? 'view.error' : 'view.errorRpc'}
+              values={{ code: details.lastError.code, rpcCode: details.lastError.rpcCode, message: details.lastError.message }}
+              components={{ strong: <strong /> }}
+            />
           </p>
           {details.lastError.data !== undefined && <pre className="details-pre">{prettyJson(details.lastError.data)}</pre>}
         </section>
       )}
 
-      <section aria-label="Reconnect history">
-        <h4>Reconnects</h4>
+      <section aria-label={t('view.reconnectHistory')}>
+        <h4>{t('view.reconnects')}</h4>
         {details.reconnectHistory.length === 0 ? (
-          <p className="details-muted">No reconnects.</p>
+          <p className="details-muted">{t('view.noReconnects')}</p>
         ) : (
           <ol className="details-list" data-testid="reconnect-history">
             {details.reconnectHistory.map(r => (
               <li key={`${r.at}-${r.attempt}`} data-testid="reconnect-event" data-attempt={r.attempt}>
-                {formatTime(r.at)} · attempt {r.attempt} · waited {r.delayMs} ms · {r.reason}
+                {t('view.reconnect', { at: r.at, attempt: r.attempt, delay: r.delayMs, reason: r.reason })}
               </li>
             ))}
           </ol>
@@ -108,15 +114,15 @@ export function ServerDetailsView({ details }: { details: ServerDetails }) {
 
       {localProcess && <StderrPane lines={details.stderr} dropped={details.stderrDropped} />}
 
-      <section aria-label="Notifications received">
-        <h4>Notifications received</h4>
+      <section aria-label={t('view.notifications')}>
+        <h4>{t('view.notifications')}</h4>
         {details.notifications.length === 0 ? (
-          <p className="details-muted">None yet.</p>
+          <p className="details-muted">{t('view.noNotifications')}</p>
         ) : (
           <ol className="details-list" data-testid="server-notifications">
             {details.notifications.map((n, i) => (
               <li key={`${n.at}-${i}`} data-testid="notification-item" data-method={n.method}>
-                {formatTime(n.at)} <code>{n.method}</code> {notificationSubject(n.params)}
+                {t('time', { at: n.at })} <code>{n.method}</code> {notificationSubject(n.params)}
               </li>
             ))}
           </ol>
@@ -124,9 +130,9 @@ export function ServerDetailsView({ details }: { details: ServerDetails }) {
       </section>
 
       <details>
-        <summary>{details.era === 'legacy' ? 'initialize result' : 'server/discover result'}</summary>
+        <summary>{details.era === 'legacy' ? t('view.initializeResult') : t('view.discoverResult')}</summary>
         <pre className="details-pre" data-testid="server-handshake">
-          {details.handshake === undefined ? 'Not available.' : prettyJson(details.handshake)}
+          {details.handshake === undefined ? t('view.notAvailable') : prettyJson(details.handshake)}
         </pre>
       </details>
     </div>

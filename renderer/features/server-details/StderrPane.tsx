@@ -1,10 +1,11 @@
 // A stdio server's stderr, live: bounded, searchable, and following the newest line unless the user
 // scrolled up to read.
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { StderrLine } from '../../../shared/contract';
-import { formatTime } from './details-format';
 
 export function StderrPane({ lines, dropped }: { lines: StderrLine[]; dropped: number }) {
+  const { t } = useTranslation('serverDetails');
   const [search, setSearch] = useState('');
   const needle = useDeferredValue(search.trim().toLowerCase());
   const shown = useMemo(() => (needle ? lines.filter(l => l.text.toLowerCase().includes(needle)) : lines), [lines, needle]);
@@ -17,21 +18,21 @@ export function StderrPane({ lines, dropped }: { lines: StderrLine[]; dropped: n
   }, [shown]);
 
   return (
-    <section className="stderr" aria-label="Standard error">
+    <section className="stderr" aria-label={t('stderr.label')}>
       <div className="details-row">
-        <h4>stderr</h4>
+        <h4>{t('stderr.heading')}</h4>
         <input
           type="search"
           data-testid="stderr-search"
-          aria-label="Search stderr"
-          placeholder="Search stderr…"
+          aria-label={t('stderr.searchLabel')}
+          placeholder={t('stderr.searchPlaceholder')}
           value={search}
           onChange={e => setSearch(e.target.value)}
         />
-        <span data-testid="stderr-count">{needle ? `${shown.length} of ${lines.length} lines` : `${lines.length} lines`}</span>
+        <span data-testid="stderr-count">{needle ? t('stderr.countFiltered', { shown: shown.length, count: lines.length }) : t('stderr.count', { count: lines.length })}</span>
         {dropped > 0 && (
           <span data-testid="stderr-dropped" data-dropped={dropped} className="details-warn">
-            {dropped} older lines dropped
+            {t('stderr.dropped', { count: dropped })}
           </span>
         )}
       </div>
@@ -40,16 +41,16 @@ export function StderrPane({ lines, dropped }: { lines: StderrLine[]; dropped: n
         className="stderr-lines"
         data-testid="stderr-pane"
         tabIndex={0}
-        aria-label="stderr lines"
+        aria-label={t('stderr.linesLabel')}
         onScroll={e => {
           const el = e.currentTarget;
           follow.current = el.scrollHeight - el.scrollTop - el.clientHeight < 24;
         }}
       >
-        {shown.length === 0 && <li className="details-muted">{lines.length === 0 ? 'Nothing on stderr yet.' : 'No line matches.'}</li>}
+        {shown.length === 0 && <li className="details-muted">{lines.length === 0 ? t('stderr.empty') : t('stderr.noMatch')}</li>}
         {shown.map((line, i) => (
           <li key={`${line.at}-${i}`} data-testid="stderr-line">
-            <time className="details-muted">{formatTime(line.at)}</time> {line.text}
+            <time className="details-muted">{t('time', { at: line.at })}</time> {line.text}
           </li>
         ))}
       </ol>

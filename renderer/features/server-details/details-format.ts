@@ -1,11 +1,5 @@
-// Reading a server's details for people: the era in words, capabilities as flags.
-import type { ProtocolEra } from '../../../shared/contract';
-
-export function eraLabel(era: ProtocolEra | undefined): string {
-  if (era === 'modern') return 'Modern (2026 era: server/discover, stateless)';
-  if (era === 'legacy') return 'Legacy (2025 era: initialize handshake)';
-  return 'Not negotiated yet';
-}
+// Reading a server's details for people: capabilities as flags, the subject of a notification. The words
+// (era, status, times) are the `serverDetails` catalog's.
 
 export interface CapabilitySummary {
   name: string;
@@ -28,10 +22,6 @@ export function summarizeCapabilities(capabilities: Record<string, unknown> | un
           : []
     }))
     .sort((a, b) => a.name.localeCompare(b.name));
-}
-
-export function formatTime(at: number): string {
-  return new Date(at).toLocaleTimeString('en-GB', { hour12: false }) + `.${String(at % 1000).padStart(3, '0')}`;
 }
 
 /** The resource a notification is about, if it names one. */

@@ -2,6 +2,7 @@
 // disabled and says why (no resources.subscribe, or not connected) instead of failing on click.
 import { useMutation } from '@tanstack/react-query';
 import { Eye } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import type { ServerId } from '../../../shared/contract';
 import { watchAvailability } from '../../../shared/subscriptions/availability';
 import { useEngine } from '../../app/engine-context';
@@ -10,9 +11,8 @@ import { useServers } from '../../queries/use-servers';
 import { useUiStore } from '../../state/ui-store';
 import { useSubscription } from './use-subscriptions';
 
-const statusText = { pending: 'starting…', active: 'watching', refused: 'refused by the server', resuming: 'resuming…' } as const;
-
 export function SubscribeToggle({ serverId, uri }: { serverId: ServerId; uri: string }) {
+  const { t } = useTranslation('subscriptions');
   const engine = useEngine();
   const reportError = useUiStore(s => s.reportError);
   const server = useServers().data?.find(s => s.id === serverId);
@@ -23,11 +23,16 @@ export function SubscribeToggle({ serverId, uri }: { serverId: ServerId; uri: st
       if (subscription) await engine.call('subscriptions.unwatch', { serverId, uri });
       else await engine.call('subscriptions.watch', { serverId, uri });
     },
-    onError: e => reportError(subscription ? 'Stop watching' : 'Watch', callErrorOf(e))
+    onError: e => reportError(subscription ? t('errorContext.unwatch') : t('errorContext.watch'), callErrorOf(e))
   });
   const watching = subscription !== undefined;
   // A watch that exists can always be stopped, even while its server is away.
-  const unavailable = !watching && !availability.available ? availability.reason : null;
+  const unavailable =
+    !watching && !availability.available
+      ? availability.cause === 'not-connected'
+        ? t('unavailable.notConnected')
+        : t('unavailable.noSubscribe', { revision: availability.revision })
+      : null;
   const reasonId = `watch-reason-${serverId}-${uri}`;
   return (
     <span className="subscribe">
@@ -37,17 +42,17 @@ export function SubscribeToggle({ serverId, uri }: { serverId: ServerId; uri: st
         aria-pressed={watching}
         disabled={unavailable !== null || toggle.isPending}
         aria-describedby={unavailable ? reasonId : undefined}
-        title={unavailable ?? (watching ? 'Stop watching this resource' : 'Re-read this resource whenever the server says it changed')}
+        title={unavailable ?? (watching ? t('toggle.stopTitle') : t('toggle.watchTitle'))}
         onClick={() => toggle.mutate()}
       >
         <Eye />
-        {watching ? 'Watching' : 'Watch'}
+        {watching ? t('toggle.watching') : t('toggle.watch')}
       </button>
       {subscription && (
         <span className="subscribe-status" data-status={subscription.status}>
-          {statusText[subscription.status]}
-          {subscription.updates > 0 && ` · ${subscription.updates} update${subscription.updates === 1 ? '' : 's'}`}
-          {subscription.error && subscription.status !== 'active' && ` · ${subscription.error.message}`}
+          {t(`status.${subscription.status}`)}
+          {subscription.updates > 0 && t('toggle.updates', { count: subscription.updates })}
+          {subscription.error && subscription.status !== 'active' && t('toggle.error', { message: subscription.error.message })}
         </span>
       )}
       {unavailable && (

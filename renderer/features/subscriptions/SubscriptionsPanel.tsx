@@ -2,6 +2,7 @@
 // the last one did; open it in the viewer or stop watching.
 import { useMutation } from '@tanstack/react-query';
 import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { SubscriptionInfo } from '../../../shared/contract';
 import { resourceKey } from '../../../shared/resource-key';
 import { useEngine } from '../../app/engine-context';
@@ -10,14 +11,18 @@ import { useUiStore } from '../../state/ui-store';
 import { useSubscriptions } from './use-subscriptions';
 import './subscriptions.css';
 
+/** The protocol method that carries the watch (shown as the method name, not translated). */
+const mechanismMethod = { listen: 'subscriptions/listen', subscribe: 'resources/subscribe' } as const;
+
 // Memoised: a change re-renders only its own row (the list keeps the other rows' objects).
 const SubscriptionRow = memo(function SubscriptionRow({ info }: { info: SubscriptionInfo }) {
+  const { t } = useTranslation('subscriptions');
   const engine = useEngine();
   const open = useUiStore(s => s.open);
   const reportError = useUiStore(s => s.reportError);
   const unwatch = useMutation({
     mutationFn: () => engine.call('subscriptions.unwatch', { serverId: info.serverId, uri: info.uri }),
-    onError: e => reportError('Stop watching', callErrorOf(e))
+    onError: e => reportError(t('errorContext.unwatch'), callErrorOf(e))
   });
   return (
     <li
@@ -33,21 +38,21 @@ const SubscriptionRow = memo(function SubscriptionRow({ info }: { info: Subscrip
         {info.uri}
       </button>
       <span className="subscription-server">{info.serverId}</span>
-      <span className="subscription-mechanism">{info.mechanism === 'listen' ? 'subscriptions/listen' : 'resources/subscribe'}</span>
-      <span className={`subscription-status subscription-status--${info.status}`}>{info.status}</span>
+      <span className="subscription-mechanism">{mechanismMethod[info.mechanism]}</span>
+      <span className={`subscription-status subscription-status--${info.status}`}>{t(`status.${info.status}`)}</span>
       <span className="subscription-updates">
-        {info.updates} update{info.updates === 1 ? '' : 's'}
-        {info.lastUpdated && <>, last at {new Date(info.lastUpdated).toLocaleTimeString()}</>}
+        {info.lastUpdated ? t('panel.updatesLast', { count: info.updates, at: info.lastUpdated }) : t('panel.updates', { count: info.updates })}
       </span>
       {info.error && info.status !== 'active' && <span className="subscription-error">{info.error.message}</span>}
       <button type="button" onClick={() => unwatch.mutate()} disabled={unwatch.isPending}>
-        Stop
+        {t('panel.stop')}
       </button>
     </li>
   );
 });
 
 export function SubscriptionsPanel() {
+  const { t } = useTranslation('subscriptions');
   const subscriptions = useSubscriptions();
   const list = subscriptions.data ?? [];
   return (
@@ -58,9 +63,9 @@ export function SubscriptionsPanel() {
         </p>
       )}
       {list.length === 0 ? (
-        <p className="template-hint">Nothing is watched. Open a resource and press Watch to follow its changes.</p>
+        <p className="template-hint">{t('panel.empty')}</p>
       ) : (
-        <ul className="subscription-list" aria-label="Watched resources">
+        <ul className="subscription-list" aria-label={t('panel.label')}>
           {list.map(info => (
             <SubscriptionRow key={resourceKey(info)} info={info} />
           ))}

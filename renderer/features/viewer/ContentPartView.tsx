@@ -2,9 +2,9 @@
 // kinds, copy, and save to disk. The page holds at most a bounded preview of a big part (`part.preview`):
 // Save asks the host to take the whole part from the engine to disk (`content.save`).
 import { Suspense, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ContentPart } from '../../../shared/contract';
 import { baseMime, isTextual, languageFor, previewKind, renderedKinds, type PreviewKind } from '../../../shared/viewer/content-kind';
-import { formatBytes } from '../../../shared/format';
 import { useEngine } from '../../app/engine-context';
 import { callErrorOf } from '../../api/call-error';
 import { useUiStore } from '../../state/ui-store';
@@ -20,7 +20,8 @@ interface Decoded {
   text?: string;
   bytes?: Uint8Array;
   size: number;
-  decodeError?: string;
+  /** The blob is not valid base64. */
+  undecodable?: boolean;
 }
 
 function decode(part: ContentPart): Decoded {
@@ -30,7 +31,7 @@ function decode(part: ContentPart): Decoded {
   try {
     bytes = base64ToBytes(part.blob);
   } catch {
-    return { kind: 'binary', size: 0, decodeError: 'The blob is not valid base64.' };
+    return { kind: 'binary', size: 0, undecodable: true };
   }
   return isTextual(kind) ? { kind, bytes, text: bytesToText(bytes), size: bytes.length } : { kind, bytes, size: bytes.length };
 }
@@ -41,11 +42,12 @@ function fileNameFor(uri: string, kind: PreviewKind): string {
 }
 
 function Preview({ decoded, part, source }: { decoded: Decoded; part: ContentPart; source: boolean }) {
+  const { t } = useTranslation('viewer');
   const { kind, text, bytes } = decoded;
   const title = part.uri;
   if (part.preview?.omitted) return null;
-  if (decoded.decodeError) return <p className="note">{decoded.decodeError}</p>;
-  if (decoded.size === 0) return <p className="note">Empty content.</p>;
+  if (decoded.undecodable) return <p className="note">{t('part.invalidBase64')}</p>;
+  if (decoded.size === 0) return <p className="note">{t('part.empty')}</p>;
   if (text !== undefined && (source || kind === 'code' || kind === 'text')) {
     const language = languageFor(part.mimeType, part.uri) ?? (source ? sourceLanguage(kind) : undefined);
     return <TextView text={text} language={language} />;
@@ -59,7 +61,7 @@ function Preview({ decoded, part, source }: { decoded: Decoded; part: ContentPar
       return <CsvView source={text ?? ''} delimiter={baseMime(part.mimeType) === 'text/tab-separated-values' ? '\t' : undefined} />;
     case 'html':
     case 'svg':
-      return <SandboxFrame source={text ?? ''} title={`${kind.toUpperCase()} preview of ${title}`} />;
+      return <SandboxFrame source={text ?? ''} title={t('part.sandboxTitle', { kind: kind.toUpperCase(), uri: title })} />;
     case 'image':
     case 'audio':
     case 'video':
@@ -76,17 +78,19 @@ function sourceLanguage(kind: PreviewKind): string | undefined {
 
 /** What the page holds of a part that is bigger than its preview, and where the rest is. */
 function PreviewNote({ part, shownBytes }: { part: ContentPart; shownBytes: number }) {
+  const { t } = useTranslation('viewer');
   if (!part.preview) return null;
   return (
     <p className="note" data-testid="content-preview-note">
       {part.preview.omitted
-        ? `Too large to preview here (${formatBytes(part.preview.size)}). Save… writes the whole content to disk.`
-        : `Showing the first ${formatBytes(shownBytes)} of ${formatBytes(part.preview.size)}. Save… writes the whole content to disk.`}
+        ? t('part.previewOmitted', { size: part.preview.size })
+        : t('part.previewPartial', { shown: shownBytes, size: part.preview.size })}
     </p>
   );
 }
 
 export function ContentPartView({ part, index, total, source: origin }: { part: ContentPart; index: number; total: number; source: { serverId: string; uri: string } }) {
+  const { t } = useTranslation('viewer');
   const engine = useEngine();
   const reportError = useUiStore(s => s.reportError);
   const decoded = useMemo(() => decode(part), [part]);
@@ -99,13 +103,14 @@ export function ContentPartView({ part, index, total, source: origin }: { part: 
       setCopied(true);
       setTimeout(() => setCopied(false), 1500);
     } catch (e) {
-      reportError('Copy', callErrorOf(e));
+      reportError(t('errorContext.copy'), callErrorOf(e));
     }
   };
   const save = () => {
     const params = { serverId: origin.serverId, uri: origin.uri, index, suggestedName: fileNameFor(part.uri, decoded.kind) };
-    engine.call('content.save', params).catch(e => reportError('Save', callErrorOf(e)));
+    engine.call('content.save', params).catch(e => reportError(t('errorContext.save'), callErrorOf(e)));
   };
+  const truncated = part.preview && { 'data-truncated': part.preview.omitted ? 'omitted' : 'preview' };
   return (
     <section
       data-testid="content-part"
@@ -113,30 +118,30 @@ export function ContentPartView({ part, index, total, source: origin }: { part: 
       data-kind={part.kind}
       data-preview={decoded.kind}
       data-size={part.preview?.size ?? decoded.size}
-      {...(part.preview && { 'data-truncated': part.preview.omitted ? 'omitted' : 'preview' })}
+      {...truncated}
       className="content-part"
-      aria-label={`Content ${index + 1} of ${total}: ${part.mimeType ?? 'unknown type'}`}
+      aria-label={t('part.label', { index: index + 1, total, mime: part.mimeType ?? t('part.unknownType') })}
     >
       <div className="part-toolbar">
         <span className="part-kind">{decoded.kind}</span>
         {total > 1 && <span className="part-uri">{part.uri}</span>}
-        <span className="part-mime">{part.mimeType ?? 'no MIME type'}</span>
-        <span className="part-size">{formatBytes(part.preview?.size ?? decoded.size)}</span>
+        <span className="part-mime">{part.mimeType ?? t('noMimeType')}</span>
+        <span className="part-size">{t('part.size', { size: part.preview?.size ?? decoded.size })}</span>
         <ContentAnnotations part={part} />
         {renderedKinds.has(decoded.kind) && decoded.text !== undefined && (
           <button type="button" aria-pressed={source} onClick={() => setSource(s => !s)} data-testid="view-source">
-            View source
+            {t('part.viewSource')}
           </button>
         )}
         <button type="button" onClick={() => void copy()} data-testid="copy-content">
-          {copied ? 'Copied' : 'Copy'}
+          {copied ? t('part.copied') : t('part.copy')}
         </button>
         <button type="button" onClick={save} data-testid="save-content">
-          Save…
+          {t('part.save')}
         </button>
       </div>
       <PreviewNote part={part} shownBytes={decoded.size} />
-      <Suspense fallback={<p className="note">Loading the preview…</p>}>
+      <Suspense fallback={<p className="note">{t('part.loadingPreview')}</p>}>
         <Preview decoded={decoded} part={part} source={source} />
       </Suspense>
     </section>

@@ -1,16 +1,18 @@
 // A directory read (`directory-view`): its children as buttons (`directory-entry`) that open the child in the
 // viewer, as opening it from the picker, the context tray or the subscriptions panel does.
+import { useTranslation } from 'react-i18next';
 import type { ServerId } from '../../../shared/contract';
 import type { DirectoryEntry } from '../../../shared/viewer/directory';
 import { useUiStore } from '../../state/ui-store';
 import './directory.css';
 
 export function DirectoryView({ serverId, entries }: { serverId: ServerId; entries: DirectoryEntry[] }) {
+  const { t } = useTranslation('viewer');
   const open = useUiStore(s => s.open);
   return (
-    <section className="directory-view" data-testid="directory-view" aria-label={`Directory: ${entries.length} item${entries.length === 1 ? '' : 's'}`}>
+    <section className="directory-view" data-testid="directory-view" aria-label={t('directory.label', { count: entries.length })}>
       {entries.length === 0 ? (
-        <p className="note">The directory is empty.</p>
+        <p className="note">{t('directory.empty')}</p>
       ) : (
         <ul className="directory-list">
           {entries.map(entry => (
@@ -21,7 +23,7 @@ export function DirectoryView({ serverId, entries }: { serverId: ServerId; entri
                 data-testid="directory-entry"
                 data-uri={entry.uri}
                 data-mime={entry.mimeType}
-                title={`Open ${entry.uri}`}
+                title={t('directory.open', { uri: entry.uri })}
                 onClick={() => open({ serverId, uri: entry.uri })}
               >
                 <span className="directory-entry-name">
@@ -29,7 +31,7 @@ export function DirectoryView({ serverId, entries }: { serverId: ServerId; entri
                   {entry.isDirectory && !entry.name.endsWith('/') ? '/' : ''}
                 </span>
                 <code className="directory-entry-uri">{entry.uri}</code>
-                <span className="directory-entry-mime">{entry.mimeType ?? 'no MIME type'}</span>
+                <span className="directory-entry-mime">{entry.mimeType ?? t('noMimeType')}</span>
               </button>
             </li>
           ))}

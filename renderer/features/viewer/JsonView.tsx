@@ -1,5 +1,6 @@
 // JSON as a collapsible tree; content that does not parse falls back to its text with the parse error.
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { allExpanded, collapseAllNested, defaultStyles, JsonView as Tree } from 'react-json-view-lite';
 import 'react-json-view-lite/dist/index.css';
 import { TextView } from './TextView';
@@ -25,6 +26,7 @@ const treeStyles = {
 const treeLimit = 2_000_000;
 
 export function JsonView({ source }: { source: string }) {
+  const { t } = useTranslation('viewer');
   const parsed = useMemo(() => {
     if (source.length > treeLimit) return { tooBig: true as const };
     try {
@@ -36,7 +38,7 @@ export function JsonView({ source }: { source: string }) {
   if ('tooBig' in parsed) {
     return (
       <>
-        <p className="note">This JSON is too large for the tree view; showing its text.</p>
+        <p className="note">{t('json.tooLarge')}</p>
         <TextView text={source} />
       </>
     );
@@ -45,7 +47,7 @@ export function JsonView({ source }: { source: string }) {
     return (
       <>
         <p className="note" role="status">
-          Not valid JSON ({parsed.error}); showing the text.
+          {t('json.invalid', { error: parsed.error })}
         </p>
         <TextView text={source} />
       </>

@@ -1,13 +1,14 @@
-// "Showing N of M <unit>" with a button to show more; used by views that render large content in slices.
-export function ShowMore({ shown, total, unit, onMore }: { shown: number; total: number; unit: string; onMore(): void }) {
+// "Showing N of M rows/characters" with a button to show more; used by views that render large content in slices.
+import { useTranslation } from 'react-i18next';
+
+export function ShowMore({ shown, total, unit, onMore }: { shown: number; total: number; unit: 'rows' | 'characters'; onMore(): void }) {
+  const { t } = useTranslation('viewer');
   if (total <= shown) return null;
   return (
     <div className="show-more">
-      <span>
-        Showing {shown.toLocaleString()} of {total.toLocaleString()} {unit}.
-      </span>
+      <span>{t(`showMore.${unit}`, { shown, count: total })}</span>
       <button type="button" onClick={onMore}>
-        Show more
+        {t('showMore.button')}
       </button>
     </div>
   );

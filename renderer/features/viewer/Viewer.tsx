@@ -3,6 +3,7 @@
 // children that came with content). Read errors show as an error with retry, never as empty content.
 import { Plus, RefreshCw, X } from 'lucide-react';
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ResourceItem } from '../../../shared/contract';
 import { resourceKey } from '../../../shared/resource-key';
 import { directoryRead } from '../../../shared/viewer/directory';
@@ -31,6 +32,7 @@ function useListedItem(target: OpenResource | null): ResourceItem | undefined {
 }
 
 export function Viewer() {
+  const { t } = useTranslation('viewer');
   const target = useUiStore(s => s.openResource);
   const close = useUiStore(s => s.open);
   const listed = useListedItem(target);
@@ -41,8 +43,8 @@ export function Viewer() {
   const shown = useMemo(() => (read.data ? directoryRead(read.data, listed?.mimeType) : undefined), [read.data, listed?.mimeType]);
   if (!target) {
     return (
-      <section className="viewer viewer--empty" aria-label="Resource viewer">
-        <p className="note">Open a resource from the list (Enter or click) to preview it here.</p>
+      <section className="viewer viewer--empty" aria-label={t('label')}>
+        <p className="note">{t('emptyHint')}</p>
       </section>
     );
   }
@@ -51,7 +53,7 @@ export function Viewer() {
   return (
     <section
       className="viewer"
-      aria-label="Resource viewer"
+      aria-label={t('label')}
       data-testid="resource-viewer"
       data-uri={target.uri}
       data-server-id={target.serverId}
@@ -72,16 +74,16 @@ export function Viewer() {
             disabled={refresh.isPending}
           >
             <RefreshCw />
-            {refresh.isPending ? 'Refreshing…' : 'Refresh'}
+            {refresh.isPending ? t('refreshing') : t('refresh')}
           </button>
           <button type="button" data-testid="add-to-context" onClick={() => addToTray(item)} disabled={inTray}>
             <Plus />
-            {inTray ? 'In context' : 'Add to context'}
+            {inTray ? t('inContext') : t('addToContext')}
           </button>
           {viewerActions.map((Action, k) => (
             <Action key={k} serverId={target.serverId} uri={target.uri} />
           ))}
-          <button type="button" onClick={() => close(null)} aria-label="Close viewer">
+          <button type="button" onClick={() => close(null)} aria-label={t('close')}>
             <X />
           </button>
         </div>
@@ -89,16 +91,15 @@ export function Viewer() {
       {error && (
         <div role="alert" data-testid="error-banner" data-code={error.code} className="error-banner">
           <span>
-            Reading failed: {error.message}
-            {error.rpcCode !== undefined && ` (JSON-RPC ${error.rpcCode})`}
+            {error.rpcCode === undefined ? t('readFailed', { message: error.message }) : t('readFailedRpc', { message: error.message, code: error.rpcCode })}
           </span>
           <button type="button" onClick={() => void read.refetch()}>
-            Retry
+            {t('retry')}
           </button>
         </div>
       )}
-      {read.isPending && !error && <p className="note">Reading…</p>}
-      {read.data && read.data.contents.length === 0 && !shown?.entries && <p className="note">The server returned no contents.</p>}
+      {read.isPending && !error && <p className="note">{t('reading')}</p>}
+      {read.data && read.data.contents.length === 0 && !shown?.entries && <p className="note">{t('noContents')}</p>}
       <div className="viewer-body">
         {shown?.entries && <DirectoryView serverId={target.serverId} entries={shown.entries} />}
         {shown?.parts.map((part, k) => (
