@@ -5,8 +5,14 @@
 import enCommon from './locales/en/common.json';
 import zhCNCommon from './locales/zh-CN/common.json';
 import zhTWCommon from './locales/zh-TW/common.json';
+import enServers from './locales/en/servers.json';
+import zhCNServers from './locales/zh-CN/servers.json';
+import zhTWServers from './locales/zh-TW/servers.json';
+import enShell from './locales/en/shell.json';
+import zhCNShell from './locales/zh-CN/shell.json';
+import zhTWShell from './locales/zh-TW/shell.json';
 
-export const english = { common: enCommon };
+export const english = { common: enCommon, servers: enServers, shell: enShell };
 
 type PluralFree<K> = K extends `${string}_one` ? never : K;
 /** The shape of a translation of `T`: every key English has, with string values, `_one` plural forms optional. */
@@ -16,8 +22,8 @@ type Translation<T> = {
 
 export type Catalog = typeof english;
 
-const traditionalChinese: Translation<Catalog> = { common: zhTWCommon };
-const simplifiedChinese: Translation<Catalog> = { common: zhCNCommon };
+const traditionalChinese: Translation<Catalog> = { common: zhTWCommon, servers: zhTWServers, shell: zhTWShell };
+const simplifiedChinese: Translation<Catalog> = { common: zhCNCommon, servers: zhCNServers, shell: zhCNShell };
 
 export const catalogs = { en: english, 'zh-TW': traditionalChinese, 'zh-CN': simplifiedChinese } as const;
 
