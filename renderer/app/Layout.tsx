@@ -14,6 +14,7 @@ import { LanguageSelect } from './LanguageSelect';
 import { overlays } from './overlays';
 import { Pane, PaneSeparator } from './Panes';
 import { ThemeToggle } from './ThemeToggle';
+import { Toasts } from './toasts/Toasts';
 import { useAppliedLanguage } from '../i18n/use-language';
 import { useAppliedTheme } from './use-theme';
 import './layout.css';
@@ -72,6 +73,7 @@ export function Layout({ mode }: { mode: 'electron' | 'browser' }) {
       <EngineChannelStatus />
       <ErrorBanners />
       <Workspace />
+      <Toasts theme={theme} />
       {overlays.map((Overlay, i) => (
         <Overlay key={Overlay.displayName ?? Overlay.name ?? i} />
       ))}

@@ -11,8 +11,11 @@ import zhTWServers from './locales/zh-TW/servers.json';
 import enShell from './locales/en/shell.json';
 import zhCNShell from './locales/zh-CN/shell.json';
 import zhTWShell from './locales/zh-TW/shell.json';
+import enPalette from './locales/en/palette.json';
+import zhCNPalette from './locales/zh-CN/palette.json';
+import zhTWPalette from './locales/zh-TW/palette.json';
 
-export const english = { common: enCommon, servers: enServers, shell: enShell };
+export const english = { common: enCommon, servers: enServers, shell: enShell, palette: enPalette };
 
 type PluralFree<K> = K extends `${string}_one` ? never : K;
 /** The shape of a translation of `T`: every key English has, with string values, `_one` plural forms optional. */
@@ -22,8 +25,8 @@ type Translation<T> = {
 
 export type Catalog = typeof english;
 
-const traditionalChinese: Translation<Catalog> = { common: zhTWCommon, servers: zhTWServers, shell: zhTWShell };
-const simplifiedChinese: Translation<Catalog> = { common: zhCNCommon, servers: zhCNServers, shell: zhCNShell };
+const traditionalChinese: Translation<Catalog> = { common: zhTWCommon, servers: zhTWServers, shell: zhTWShell, palette: zhTWPalette };
+const simplifiedChinese: Translation<Catalog> = { common: zhCNCommon, servers: zhCNServers, shell: zhCNShell, palette: zhCNPalette };
 
 export const catalogs = { en: english, 'zh-TW': traditionalChinese, 'zh-CN': simplifiedChinese } as const;
 

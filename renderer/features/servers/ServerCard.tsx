@@ -9,6 +9,7 @@ import { ServerAuth } from '../auth/ServerAuth';
 import { useSubscriptions } from '../subscriptions/use-subscriptions';
 import { ServerEditor } from './ServerEditor';
 import { ServerMenu } from './ServerMenu';
+import { useServerEditStore } from './server-edit-store';
 import { useServerActions } from './use-server-actions';
 
 function useCounts(serverId: string): { resources?: number; watches: number } {
@@ -40,7 +41,10 @@ export function ServerCard({ server }: { server: ServerState }) {
   const { t } = useTranslation('servers');
   const shown = useUiStore(s => s.serverFilter.includes(server.id));
   const toggleShown = useUiStore(s => s.toggleServerFilter);
-  const [mode, setMode] = useState<'view' | 'edit' | 'remove'>('view');
+  const [removing, setRemoving] = useState(false);
+  const editing = useServerEditStore(s => s.editing === server.id);
+  const edit = useServerEditStore(s => s.edit);
+  const editDone = useServerEditStore(s => s.done);
   const counts = useCounts(server.id);
   const label = server.serverInfo?.title || server.serverInfo?.name || server.id;
   const status = server.disabled ? 'disabled' : server.status;
@@ -63,7 +67,7 @@ export function ServerCard({ server }: { server: ServerState }) {
         <span className="server-name" title={server.endpoint}>
           {server.id}
         </span>
-        <ServerMenu server={server} onEdit={() => setMode('edit')} onRemove={() => setMode('remove')} />
+        <ServerMenu server={server} onEdit={() => edit(server.id)} onRemove={() => setRemoving(true)} />
       </div>
       <div className="server-card-meta">
         <span className={`server-status server-status--${status}`} data-testid="server-status">
@@ -98,8 +102,8 @@ export function ServerCard({ server }: { server: ServerState }) {
         </p>
       )}
       {server.auth && <ServerAuth serverId={server.id} auth={server.auth} />}
-      {mode === 'edit' && <ServerEditor serverId={server.id} onDone={() => setMode('view')} />}
-      {mode === 'remove' && <RemoveConfirm serverId={server.id} onCancel={() => setMode('view')} />}
+      {editing && <ServerEditor serverId={server.id} onDone={editDone} />}
+      {removing && <RemoveConfirm serverId={server.id} onCancel={() => setRemoving(false)} />}
     </li>
   );
 }
