@@ -15,6 +15,7 @@ import { overlays } from './overlays';
 import { Pane, PaneSeparator } from './Panes';
 import { ThemeToggle } from './ThemeToggle';
 import { Toasts } from './toasts/Toasts';
+import { FirstRunTour } from './tour/FirstRunTour';
 import { useAppliedLanguage } from '../i18n/use-language';
 import { useAppliedTheme } from './use-theme';
 import './layout.css';
@@ -74,6 +75,7 @@ export function Layout({ mode }: { mode: 'electron' | 'browser' }) {
       <ErrorBanners />
       <Workspace />
       <Toasts theme={theme} />
+      <FirstRunTour />
       {overlays.map((Overlay, i) => (
         <Overlay key={Overlay.displayName ?? Overlay.name ?? i} />
       ))}

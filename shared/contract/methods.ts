@@ -35,6 +35,8 @@ export interface ConfigView {
   servers: Record<string, ServerConfigEntry>;
   /** Set when the file on disk could not be used; the file is kept untouched. */
   error?: string;
+  /** Set on a first start: no config file yet, the embedded reference server is configured (the page shows its tour). */
+  firstStart?: boolean;
 }
 
 /** A well-known MCP config file of another app that exists on this machine (`config.importCandidates`). */

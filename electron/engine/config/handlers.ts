@@ -14,7 +14,7 @@ function withoutSecrets(view: ConfigView): ConfigView {
 
 export function configHandlers(config: ConfigStore, registry: ServerRegistry): HandlerMap<'config.get' | 'config.import' | 'config.importCandidates'> {
   return {
-    'config.get': async () => withoutSecrets(config.view()),
+    'config.get': async () => ({ ...withoutSecrets(config.view()), ...(config.isFirstStart && { firstStart: true }) }),
     'config.importCandidates': async () => findImportCandidates(currentHostDirs()),
     'config.import': async ({ path, format }) => {
       const found = await readImportFile(path, format ?? 'auto');
