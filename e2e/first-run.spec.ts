@@ -38,7 +38,8 @@ test('the tour names each pane once, and the palette shows it again', async ({ p
 });
 
 for (const theme of ['light', 'dark'] as const) {
-  test(`axe finds nothing with the tour open (${theme})`, async ({ page }) => {
+  test(`axe finds nothing with the tour open (${theme})`, async ({ page, app }) => {
+    expect(app.url).toContain('token');
     await page.emulateMedia({ colorScheme: theme });
     const tour = page.getByTestId('tour');
     await expect(tour).toBeVisible({ timeout: 30_000 });

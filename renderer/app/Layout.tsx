@@ -32,9 +32,10 @@ function Workspace() {
   const tray = usePanelRef();
   const dock = usePanelRef();
   return (
+    // One main landmark around every pane and handle; the tour is inside it too (not portalled), so its text is in one.
+    <main className="shell-main" aria-label={t('panes.workspace')}>
     <Group orientation="vertical" className="shell-panes" defaultLayout={outer.defaultLayout} onLayoutChanged={outer.onLayoutChanged}>
       <Panel id="workspace" minSize={200} className="pane pane--workspace">
-        <main className="workspace-main" aria-label={t('panes.workspace')}>
         <Group orientation="horizontal" className="workspace" defaultLayout={inner.defaultLayout} onLayoutChanged={inner.onLayoutChanged}>
           <Pane id="servers" defaultSize="20" minSize={190} panel={servers}>
             <ServerSidebar />
@@ -52,11 +53,12 @@ function Workspace() {
             <ContextTray />
           </Pane>
         </Group>
-        </main>
       </Panel>
       <PaneSeparator before="workspace" after="dock" toggles={dock} />
       <DockPane panel={dock} />
     </Group>
+    <FirstRunTour />
+    </main>
   );
 }
 
@@ -75,7 +77,6 @@ export function Layout({ mode }: { mode: 'electron' | 'browser' }) {
       <ErrorBanners />
       <Workspace />
       <Toasts theme={theme} />
-      <FirstRunTour />
       {overlays.map((Overlay, i) => (
         <Overlay key={Overlay.displayName ?? Overlay.name ?? i} />
       ))}

@@ -34,7 +34,6 @@ export function FirstRunTour() {
   return (
     <Popover.Root open modal={false} onOpenChange={open => !open && finish()}>
       <Popover.Anchor virtualRef={anchor as { current: HTMLElement }} />
-      <Popover.Portal>
         <Popover.Content
           className="tour"
           data-testid="tour"
@@ -63,7 +62,6 @@ export function FirstRunTour() {
             </button>
           </div>
         </Popover.Content>
-      </Popover.Portal>
     </Popover.Root>
   );
 }
