@@ -8,7 +8,7 @@ import { Panel, Separator, type PanelImperativeHandle } from 'react-resizable-pa
 export type PaneId = 'servers' | 'list' | 'viewer' | 'tray' | 'dock' | 'workspace';
 
 /** Width (or height, for the dock) of a collapsed pane: its rail with the expand button. */
-export const COLLAPSED_SIZE = 28;
+const COLLAPSED_SIZE = 28;
 
 interface PaneProps {
   id: PaneId;
@@ -64,7 +64,7 @@ export function Pane({ id, defaultSize, minSize, panel, children }: PaneProps) {
 }
 
 /** Collapses an open pane, re-opens a collapsed one. */
-export function togglePane(panel: RefObject<PanelImperativeHandle | null>): void {
+function togglePane(panel: RefObject<PanelImperativeHandle | null>): void {
   if (panel.current?.isCollapsed()) panel.current.expand();
   else panel.current?.collapse();
 }

@@ -14,7 +14,7 @@ export const SECRET_FIELD_SPELLINGS: ReadonlySet<string> = new Set([...SECRET_FI
 /** Query parameters hidden in URLs shown to the user: the fields above, the CSRF `state` and RFC 7009's `token`. */
 const SECRET_QUERY_PARAMS: ReadonlySet<string> = new Set([...SECRET_FIELDS, 'state', 'token']);
 
-export const REDACTED = REDACTED_SECRET;
+const REDACTED = REDACTED_SECRET;
 
 function isSecretKey(key: string): boolean {
   return SECRET_FIELDS.has(key.toLowerCase());

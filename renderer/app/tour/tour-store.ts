@@ -4,7 +4,6 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
 export const TOUR_STEPS = ['servers', 'list', 'viewer', 'tray', 'dock'] as const;
-export type TourStep = (typeof TOUR_STEPS)[number];
 
 interface TourState {
   seen: boolean;
