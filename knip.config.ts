@@ -6,7 +6,8 @@ import type { KnipConfig } from 'knip';
 
 const config: KnipConfig = {
   // broken-server.ts is spawned by path (test-support/fleet/fleet.ts), so nothing imports it.
-  entry: ['electron/main.ts', 'electron/preload.ts', 'scripts/*.mjs', 'bench/*.ts', 'test-support/fleet/broken-server.ts'],
+  // The screenshots project exists only under SCREENSHOTS=1 (playwright.config.ts), so knip does not see it.
+  entry: ['electron/main.ts', 'electron/preload.ts', 'scripts/*.mjs', 'bench/*.ts', 'test-support/fleet/broken-server.ts', 'e2e/screenshots/*.shot.ts'],
   project: ['**/*.{ts,tsx,mts,mjs}'],
   vite: { config: ['renderer/vite.config.mts'] },
   vitest: { config: ['vitest.config.mts'] },

@@ -20,6 +20,27 @@ if (!runBrokenFleet && process.env.TEST_WORKER_INDEX === undefined) {
   console.log('[browser project] e2e/broken-fleet.spec.ts skipped: run it with npm run test:fleet');
 }
 
+// The system Chromium, as a user's browser would run the page.
+const browserUse = {
+  browserName: 'chromium' as const,
+  viewport: { width: 1280, height: 800 },
+  launchOptions: {
+    executablePath: chromiumPath,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync'
+    ]
+  }
+};
+
+// `npm run screenshots` (SCREENSHOTS=1) writes docs/images/ from the real app; it is never part of `npm test`.
+const takeScreenshots = process.env.SCREENSHOTS === '1';
+
 export default defineConfig({
   testDir: 'e2e',
   globalSetup: './e2e/fixtures/global-setup.ts',
@@ -40,26 +61,12 @@ export default defineConfig({
     {
       name: 'browser',
       testIgnore: runBrokenFleet ? /electron.*\.spec\.ts$/ : [/electron.*\.spec\.ts$/, /broken-fleet\.spec\.ts$/],
-      use: {
-        browserName: 'chromium',
-        viewport: { width: 1280, height: 800 },
-        launchOptions: {
-          executablePath: chromiumPath,
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-quic',
-            '--no-first-run',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync'
-          ]
-        }
-      }
+      use: browserUse
     },
     {
       name: 'electron',
       testMatch: /electron.*\.spec\.ts$/
-    }
+    },
+    ...(takeScreenshots ? [{ name: 'screenshots', testMatch: /\.shot\.ts$/, use: { ...browserUse, screenshot: 'off' as const } }] : [])
   ]
 });

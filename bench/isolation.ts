@@ -10,7 +10,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { constants, monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { createEngine } from '../electron/engine/engine';
 import type { Engine } from '../electron/engine/engine';
@@ -18,10 +18,18 @@ import { brokenServer, startBrokenHttpServer, type BrokenHttpServer } from '../t
 import type { BrokenMode } from '../test-support/fleet/fleet';
 
 const { values } = parseArgs({
-  options: { samples: { type: 'string', default: '150' }, 'fleet-seconds': { type: 'string', default: '120' }, only: { type: 'string' } }
+  options: {
+    samples: { type: 'string', default: '150' },
+    'fleet-seconds': { type: 'string', default: '120' },
+    only: { type: 'string' },
+    /** Pause between samples, so they spread over the fleet's cycles instead of one burst of a second or two. */
+    'spacing-ms': { type: 'string', default: '0' },
+    'max-message-mb': { type: 'string' }
+  }
 });
 const samples = Number(values.samples);
 const fleetSeconds = Number(values['fleet-seconds']);
+const spacingMs = Number(values['spacing-ms']);
 
 const FULL_FLEET: Record<string, BrokenMode> = {
   flood: 'flood',
@@ -56,11 +64,47 @@ async function waitFor(engine: Engine, serverId: string, status: string, timeout
 
 const progress = (what: string) => process.stderr.write(`[bench] ${Math.round(performance.now() / 1000)} s: ${what}\n`);
 
-async function measure(engine: Engine): Promise<{ list: number[]; read: number[] }> {
+/** Garbage collection in this process while a phase is measured: mark-compacts and scavenges, count and ms. */
+interface GcTally {
+  major: number;
+  majorMs: number;
+  minor: number;
+  minorMs: number;
+}
+
+function tallyGc(): { stop(): GcTally } {
+  const tally: GcTally = { major: 0, majorMs: 0, minor: 0, minorMs: 0 };
+  const observer = new PerformanceObserver(list => {
+    for (const entry of list.getEntries()) {
+      const kind = (entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind;
+      if (kind === constants.NODE_PERFORMANCE_GC_MAJOR) {
+        tally.major++;
+        tally.majorMs += entry.duration;
+      } else if (kind === constants.NODE_PERFORMANCE_GC_MINOR) {
+        tally.minor++;
+        tally.minorMs += entry.duration;
+      }
+    }
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  return {
+    stop: () => {
+      observer.disconnect();
+      return tally;
+    }
+  };
+}
+
+const gcText = (t: GcTally) => `${t.major} mark-compacts (${t.majorMs.toFixed(0)} ms), ${t.minor} scavenges (${t.minorMs.toFixed(0)} ms)`;
+
+async function measure(engine: Engine): Promise<{ list: number[]; read: number[]; gc: GcTally; seconds: number }> {
   progress('measuring');
   const list: number[] = [];
   const read: number[] = [];
+  const gc = tallyGc();
+  const started = performance.now();
   for (let i = 0; i < samples; i++) {
+    if (spacingMs) await new Promise(r => setTimeout(r, spacingMs));
     let t = performance.now();
     await engine.host.dispatch('resources.list', { serverId: 'healthy', cacheMode: 'bypass' });
     list.push(performance.now() - t);
@@ -68,12 +112,12 @@ async function measure(engine: Engine): Promise<{ list: number[]; read: number[]
     await engine.host.dispatch('resources.read', { serverId: 'healthy', uri: `fleet://healthy/${i % 100}`, cacheMode: 'bypass' });
     read.push(performance.now() - t);
   }
-  return { list, read };
+  return { list, read, gc: gc.stop(), seconds: (performance.now() - started) / 1000 };
 }
 
 async function main(): Promise<void> {
   const dir = await mkdtemp(path.join(tmpdir(), 'bench-isolation-'));
-  const engine = await createEngine({ configPath: path.join(dir, 'config.json'), dataDir: dir, defaults: () => ({ healthy: brokenServer('healthy', ['--resources', '100']) }), requestTimeoutMs: 5_000 });
+  const engine = await createEngine({ configPath: path.join(dir, 'config.json'), dataDir: dir, defaults: () => ({ healthy: brokenServer('healthy', ['--resources', '100']) }), requestTimeoutMs: 5_000, ...(values['max-message-mb'] && { limits: { maxMessageBytes: Number(values['max-message-mb']) * 1024 * 1024 } }) });
   const lag = monitorEventLoopDelay({ resolution: 10 });
   let httpFlood: BrokenHttpServer | undefined;
   try {
@@ -127,11 +171,12 @@ async function main(): Promise<void> {
       const [a50, a95, b50, b95] = [pct(a, 50), pct(a, 95), pct(b, 50), pct(b, 95)];
       return `| ${name} | ${a50.toFixed(1)} / ${a95.toFixed(1)} | ${b50.toFixed(1)} / ${b95.toFixed(1)} | ${(b95 / a95).toFixed(2)} |`;
     };
-    console.log(`\n### Isolation (${samples} samples each, fleet running ${fleetSeconds} s)\n`);
+    console.log(`\n### Isolation (${samples} samples each, ${spacingMs} ms apart, fleet running ${fleetSeconds} s)\n`);
     console.log('| healthy server | alone p50 / p95 (ms) | beside the fleet p50 / p95 (ms) | p95 ratio |');
     console.log('|---|---|---|---|');
     console.log(row('resources.list', alone.list, beside.list));
     console.log(row('resources.read', alone.read, beside.read));
+    console.log(`\nGC while measuring: alone ${gcText(alone.gc)} in ${alone.seconds.toFixed(1)} s; beside ${gcText(beside.gc)} in ${beside.seconds.toFixed(1)} s.`);
     console.log(`\nEngine RSS: ${rssBefore} MB before the fleet; peak ${Math.max(...timeline.map(t => t.rss))} MB; last ${timeline.at(-1)?.rss} MB.`);
     console.log(`Event-loop delay p99 per second (ms), max over the run: ${Math.max(...timeline.map(t => t.lagP99))}.`);
     const throttleOf = (id: string) => (has(id) ? JSON.stringify(engine.registry.get(id).snapshot().throttle ?? null) : '-');

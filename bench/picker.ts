@@ -11,9 +11,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { WebSocket } from 'ws';
 import { unpackResourceItems, type ResourceItem } from '../shared/contract';
-import { connectSocketClient, type SocketEngineClient, type WebSocketLike } from '../renderer/api/socket-carrier';
+import type { SocketEngineClient } from '../renderer/api/socket-carrier';
+import { connectedEngine } from './engine-socket';
 import { type BridgeProcess, launchBridge } from '../e2e/fixtures/bridge-process';
 import { HttpReferenceServer } from '../test-support/reference-server/http-server';
 import { ensureRendererBuilt } from '../scripts/ensure-built.mjs';
@@ -55,19 +55,6 @@ async function rawSdkLoop(url: string): Promise<{ ms: number; items: ResourceIte
   }
 }
 
-/** A Node client on the bridge's socket, once the reference server is connected (so no timing includes the connect). */
-async function connectedEngine(bridge: BridgeProcess): Promise<SocketEngineClient> {
-  const engine = await connectSocketClient({
-    url: `${bridge.origin.replace(/^http/, 'ws')}/ws?token=${bridge.token}`,
-    createSocket: u => new WebSocket(u, { origin: bridge.origin }) as unknown as WebSocketLike
-  });
-  for (let tries = 0; (await engine.call('servers.list', {}))[0]?.status !== 'connected'; tries++) {
-    if (tries > 300) throw new Error('reference server never connected');
-    await new Promise(r => setTimeout(r, 100));
-  }
-  return engine;
-}
-
 /** Lists everything as the picker does (streamed, cache in use) and returns ms, checking every item arrived. */
 async function streamedList(engine: SocketEngineClient, expected: number, requestId: string): Promise<number> {
   let received = 0;
@@ -93,7 +80,7 @@ async function streamedList(engine: SocketEngineClient, expected: number, reques
 async function warmApp(configPath: string, dataDir: string, expected: number): Promise<{ bridge: BridgeProcess; engine: SocketEngineClient }> {
   const bridge = await launchBridge({ configPath, dataDir: await mkdtemp(path.join(dataDir, 'app-')) });
   try {
-    const engine = await connectedEngine(bridge);
+    const engine = await connectedEngine(bridge, 'ref');
     await streamedList(engine, expected, 'warm-up');
     await engine.call('cache.clear', {});
     return { bridge, engine };

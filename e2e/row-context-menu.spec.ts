@@ -24,7 +24,7 @@ test('right click and keyboard open the menu; its actions open, add, watch and c
   await expect(menu(page)).toHaveAttribute('data-uri', README);
   await expect(menu(page)).toHaveAttribute('data-server-id', 'reference');
   await expect(row).toHaveAttribute('aria-selected', 'true');
-  await expect(menu(page).getByRole('menuitem')).toHaveText(['Open', 'Add to context', 'Watch for changes', 'Copy URI', 'Copy as mention @reference:…', 'Copy as Markdown link']);
+  await expect(menu(page).getByRole('menuitem')).toHaveText(['Open', 'Add to context', 'Watch for changes', 'Pin to top', 'Copy URI', 'Copy as mention @reference:…', 'Copy as Markdown link']);
   await menu(page).getByRole('menuitem', { name: 'Copy as mention' }).click();
   await expect(menu(page)).toHaveCount(0);
   await expect.poll(() => clipboard(page)).toBe(`@reference:${README}`);

@@ -4,6 +4,7 @@ import { createRequestStateCodec, type RequestStateCodec } from '@modelcontextpr
 import { randomBytes } from 'node:crypto';
 import { authEntries } from './auth/resources';
 import { Catalog } from './catalog';
+import { Churn } from './churn';
 import type { ServerOptions } from './cli-args';
 import { conformanceEntries } from './conformance-fixtures';
 import { failureEntries } from './failures';
@@ -50,9 +51,12 @@ export async function createApp(options: ServerOptions): Promise<ReferenceApp> {
     pageSize: options.pageSize, templatePageSize: options.templatePageSize, fingerprint
   });
   live.start();
+  const churn = new Churn(live, options.churn, options.churnRate, options.churnTrace);
+  churn.start();
   return {
     options, registry, live, stateCodec,
     async close() {
+      churn.stop();
       live.stop();
       sandbox.dispose();
     }

@@ -45,6 +45,11 @@ export interface ServerOptions {
   invalidAnnotations: boolean;
   /** Present with --auth (HTTP only). */
   auth?: AuthOptions;
+  /** The first N catalog items are announced updated in turn (0: none), `churnRate` times a second in all. */
+  churn: number;
+  churnRate: number;
+  /** Logs every batch of churn updates (time, first index, count) to stderr, for benchmarks measuring lag. */
+  churnTrace: boolean;
 }
 
 const DEFAULT_OPTIONS: ServerOptions = {
@@ -61,13 +66,16 @@ const DEFAULT_OPTIONS: ServerOptions = {
   listDelayMs: 0,
   requestStateTtlSeconds: 300,
   legacySessionIdleSeconds: 600,
-  invalidAnnotations: false
+  invalidAnnotations: false,
+  churn: 0,
+  churnRate: 1000,
+  churnTrace: false
 };
 
 const USAGE = `Usage: reference-server [--transport stdio|http] [--port N] [--host H] [--resources N]
   [--page-size N] [--template-page-size N] [--update-interval-ms N] [--seed N] [--era both|modern|legacy]
   [--sandbox-dir DIR] [--slow-ms N] [--list-delay-ms N] [--request-state-ttl-s N] [--state-key KEY] [--legacy-session-idle-s N]
-  [--invalid-annotations] [--auth [--auth-auto-approve] [--auth-user NAME] [--auth-token-ttl-s N]]`;
+  [--invalid-annotations] [--churn N [--churn-rate R] [--churn-trace]] [--auth [--auth-auto-approve] [--auth-user NAME] [--auth-token-ttl-s N]]`;
 
 export class UsageError extends Error {}
 
@@ -89,6 +97,9 @@ const FLAGS = {
   'legacy-session-idle-s': { type: 'string' },
   'state-key': { type: 'string' },
   'invalid-annotations': { type: 'boolean' },
+  churn: { type: 'string' },
+  'churn-rate': { type: 'string' },
+  'churn-trace': { type: 'boolean' },
   auth: { type: 'boolean' },
   'auth-auto-approve': { type: 'boolean' },
   'auth-user': { type: 'string' },
@@ -108,7 +119,9 @@ const INTEGER_FLAGS: readonly (readonly [keyof typeof FLAGS, IntegerOption, numb
   ['slow-ms', 'slowMs', 0, 600_000],
   ['list-delay-ms', 'listDelayMs', 0, 60_000],
   ['request-state-ttl-s', 'requestStateTtlSeconds', 1, 86_400],
-  ['legacy-session-idle-s', 'legacySessionIdleSeconds', 1, 86_400]
+  ['legacy-session-idle-s', 'legacySessionIdleSeconds', 1, 86_400],
+  ['churn', 'churn', 0, 100_000],
+  ['churn-rate', 'churnRate', 1, 100_000]
 ];
 
 function integer(flag: string, raw: string, min: number, max: number): number {
@@ -151,6 +164,9 @@ export function parseArgs(argv: readonly string[]): ServerOptions {
   if (flags.era !== undefined) o.era = oneOf('--era', flags.era, ['both', 'modern', 'legacy'] as const);
   if (flags.host !== undefined) o.host = text('--host', flags.host);
   if (flags['invalid-annotations']) o.invalidAnnotations = true;
+  if (flags['churn-trace']) o.churnTrace = true;
+  if (o.churn > o.resources) throw new UsageError(`--churn ${o.churn} is more than the ${o.resources} catalog items (--resources)`);
+  if (o.churn === 0 && (flags['churn-rate'] !== undefined || flags['churn-trace'])) throw new UsageError('--churn-rate and --churn-trace need --churn N');
   if (flags['sandbox-dir'] !== undefined) o.sandboxDir = text('--sandbox-dir', flags['sandbox-dir']);
   if (flags['state-key'] !== undefined) {
     o.stateKey = text('--state-key', flags['state-key']);

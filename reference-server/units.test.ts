@@ -36,6 +36,13 @@ describe('parseArgs', () => {
     expect(() => parseArgs(['--host='])).toThrow(/--host needs a value/);
     expect(() => parseArgs(['--help'])).toThrow(/^Usage: reference-server/);
   });
+  it('reads the churn flags and refuses churn past the catalog or its options without --churn', () => {
+    expect(parseArgs(['--resources', '200', '--churn', '100', '--churn-rate', '1000', '--churn-trace'])).toMatchObject({ churn: 100, churnRate: 1000, churnTrace: true });
+    expect(parseArgs([])).toMatchObject({ churn: 0, churnTrace: false });
+    expect(() => parseArgs(['--resources', '10', '--churn', '11'])).toThrow(/--churn 11 is more than the 10 catalog items/);
+    expect(() => parseArgs(['--churn-trace'])).toThrow(/need --churn N/);
+    expect(() => parseArgs(['--churn', '5', '--churn-rate', '0'])).toThrow(/--churn-rate must be between 1/);
+  });
 });
 
 describe('URI templates', () => {

@@ -2,6 +2,7 @@
 // input-required broker, subscriptions). The connection layer depends only on these interfaces;
 // engine.ts wires the real implementations in.
 import type { AuthProvider, Client, ElicitResult, FetchLike, ResponseCacheStore, Transport } from '@modelcontextprotocol/client';
+import type { LastKnownList } from './cache/last-known';
 import type { AuthStatus, CacheInfo, CacheMode, HttpServerConfig, ProtocolEra, ServerConfigEntry, ServerId } from '../../shared/contract';
 
 /** What a feature module may know about one live connection. */
@@ -46,6 +47,11 @@ export interface CachePort {
   guardTransport<T extends Transport>(transport: T): T;
   /** Drops the server's private entries (signed out, or another user signed in); returns how many. */
   dropPrivate(serverId: ServerId): number;
+  /**
+   * The last known public resource list of servers configured as `configIdentity` (`cacheIdentityOf`), from
+   * the cached pages alone (no request; the server need not be connected), or undefined without a whole one.
+   */
+  lastKnownResources(configIdentity: string): LastKnownList | undefined;
 }
 
 /** Protocol log module (electron/engine/protocol-log). */

@@ -15,7 +15,14 @@ import enPalette from './locales/en/palette.json';
 import zhCNPalette from './locales/zh-CN/palette.json';
 import zhTWPalette from './locales/zh-TW/palette.json';
 
-export const english = { common: enCommon, servers: enServers, shell: enShell, palette: enPalette };
+import enPicker from './locales/en/picker.json';
+import zhCNPicker from './locales/zh-CN/picker.json';
+import zhTWPicker from './locales/zh-TW/picker.json';
+import enTemplates from './locales/en/templates.json';
+import zhCNTemplates from './locales/zh-CN/templates.json';
+import zhTWTemplates from './locales/zh-TW/templates.json';
+
+export const english = { common: enCommon, picker: enPicker, templates: enTemplates, servers: enServers, shell: enShell, palette: enPalette };
 
 type PluralFree<K> = K extends `${string}_one` ? never : K;
 /** The shape of a translation of `T`: every key English has, with string values, `_one` plural forms optional. */
@@ -25,8 +32,8 @@ type Translation<T> = {
 
 export type Catalog = typeof english;
 
-const traditionalChinese: Translation<Catalog> = { common: zhTWCommon, servers: zhTWServers, shell: zhTWShell, palette: zhTWPalette };
-const simplifiedChinese: Translation<Catalog> = { common: zhCNCommon, servers: zhCNServers, shell: zhCNShell, palette: zhCNPalette };
+const traditionalChinese: Translation<Catalog> = { common: zhTWCommon, picker: zhTWPicker, templates: zhTWTemplates, servers: zhTWServers, shell: zhTWShell, palette: zhTWPalette };
+const simplifiedChinese: Translation<Catalog> = { common: zhCNCommon, picker: zhCNPicker, templates: zhCNTemplates, servers: zhCNServers, shell: zhCNShell, palette: zhCNPalette };
 
 export const catalogs = { en: english, 'zh-TW': traditionalChinese, 'zh-CN': simplifiedChinese } as const;
 

@@ -43,6 +43,7 @@ export function followEngineEvents(engine: EngineClient, queryClient: QueryClien
       queryClient.setQueryData<ServerState[]>(queryKeys.servers(), list => list?.filter(s => s.id !== serverId));
       queryClient.removeQueries({ queryKey: queryKeys.resourcesList(serverId) });
       queryClient.removeQueries({ queryKey: queryKeys.listProgress(serverId) });
+      queryClient.removeQueries({ queryKey: queryKeys.lastKnownList(serverId) });
       queryClient.removeQueries({ queryKey: queryKeys.resourcesReadOfServer(serverId) });
       queryClient.removeQueries({ queryKey: queryKeys.templatesList(serverId) });
       // A server re-added under the same id may have another URL, hence other icons (or another origin for them).

@@ -9,6 +9,8 @@ export const queryKeys = {
   resourcesList: (serverId: ServerId) => ['resources.list', serverId] as const,
   /** Pages of a running list call, written as `listProgress` events arrive (no fetcher of its own). */
   listProgress: (serverId: ServerId) => ['resources.list.progress', serverId] as const,
+  /** The engine's last known list of a server (`resources.lastKnown`), shown stale until the live one is in. */
+  lastKnownList: (serverId: ServerId) => ['resources.lastKnown', serverId] as const,
   resourcesRead: (serverId: ServerId, uri: string) => ['resources.read', serverId, uri] as const,
   /** Prefix of every read of one server. */
   resourcesReadOfServer: (serverId: ServerId) => ['resources.read', serverId] as const,

@@ -81,6 +81,8 @@ export async function streamList(
       clearTimeout(timer);
     }
     // Keeping the streamed objects lets the picker's columns stay as built.
+    // The live list replaces the last known one, which need not be kept beside it.
+    queryClient.setQueryData(queryKeys.lastKnownList(serverId), null);
     if (streamedDone && streamed.length === result.streamed) return { ...result, items: streamed };
     // Some pages never arrived: ask for the whole list in the reply (the engine serves it from its page cache).
     return await engine.call('resources.list', { serverId });
@@ -101,6 +103,23 @@ export function useResourceLists(serverIds: readonly ServerId[], canList: (serve
       queryKey: queryKeys.resourcesList(serverId),
       queryFn: ({ signal }: { signal: AbortSignal }) => streamList(engine, queryClient, serverId, signal),
       enabled: canList(serverId)
+    }))
+  });
+}
+
+/**
+ * Each server's last known list from the engine's cache (`resources.lastKnown`: on a second launch, the lists
+ * of the last run), asked once while `wanted` (no live list yet): the picker shows it, marked stale, until
+ * the live list is in, so a warm start shows something before any server has connected.
+ */
+export function useLastKnownLists(serverIds: readonly ServerId[], wanted: (serverId: ServerId) => boolean) {
+  const engine = useEngine();
+  return useQueries({
+    queries: serverIds.map(serverId => ({
+      queryKey: queryKeys.lastKnownList(serverId),
+      queryFn: () => engine.call('resources.lastKnown', { serverId }),
+      enabled: wanted(serverId),
+      staleTime: Infinity
     }))
   });
 }

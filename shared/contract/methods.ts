@@ -70,6 +70,12 @@ export const methodSchemas = {
    * them); the result then carries no items, and `streamed` says how many there were.
    */
   'resources.list': z.object({ serverId, requestId: requestId.optional(), cacheMode: cacheMode.optional(), streamOnly: z.boolean().optional() }),
+  /**
+   * The server's last known public list, from the engine's cache alone (pages kept this run or restored from
+   * the warm-start file), whether or not the server is connected; null when there is no whole one. Its cache
+   * info says how old it is (`stale` once expired: a list restored at launch always is). No `listProgress`.
+   */
+  'resources.lastKnown': z.object({ serverId }),
   'resources.read': z.object({
     serverId,
     uri,
@@ -139,6 +145,7 @@ interface MethodResults {
   'config.import': { imported: string[]; skipped: { name: string; reason: string }[] };
   'config.importCandidates': ImportCandidate[];
   'resources.list': ListResult<ResourceItem>;
+  'resources.lastKnown': ListResult<ResourceItem> | null;
   'resources.read': ReadResult;
   'templates.list': ListResult<TemplateItem>;
   'completion.complete': CompletionResult;

@@ -8,7 +8,8 @@ import type { CachePort, ProtocolLogPort } from '../ports';
 import { CacheChangeEmitter } from './change-events';
 import { CacheCounterBook } from './counters';
 import { type CacheMethods, cacheHandlers, snapshotOf } from './inspection';
-import { privatePrincipal } from './keys';
+import { privatePrincipal, viewIdentity } from './keys';
+import { lastKnownList } from './last-known';
 import { guardTransport } from './mrtr-guard';
 import { ResponseStore } from './response-store';
 import { ServerCacheView } from './server-view';
@@ -81,7 +82,7 @@ export function createCache(options: CacheOptions): CacheModule {
 
   const views = new Map<ServerId, ServerCacheView>();
   const viewFor = (serverId: ServerId, configIdentity?: string): ServerCacheView => {
-    const identity = configIdentity === undefined ? `server:${serverId}` : `config:${configIdentity}`;
+    const identity = viewIdentity(serverId, configIdentity);
     let view = views.get(serverId);
     if (!view) {
       view = new ServerCacheView(store, serverId, identity);
@@ -112,7 +113,8 @@ export function createCache(options: CacheOptions): CacheModule {
     track: (serverId, method, params, mode, run) => tracker.track(serverId, method, params, mode, run),
     page: (serverId, method, cursor, mode, fetch) => tracker.page(serverId, method, cursor, mode, fetch),
     guardTransport,
-    dropPrivate: serverId => store.deleteWhere(entry => entry.serverId === serverId && entry.scope === 'private')
+    dropPrivate: serverId => store.deleteWhere(entry => entry.serverId === serverId && entry.scope === 'private'),
+    lastKnownResources: configIdentity => lastKnownList(store, viewIdentity('', configIdentity), 'resources/list', 'resources')
   };
 
   return {

@@ -7,6 +7,11 @@ import { createHash } from 'node:crypto';
  * first element is an array, the SDK's is always a string. */
 const PAGE_TAG = ['page'];
 
+/** The identity a server's entries are stored under: its config's (shared by servers configured alike), else its own. */
+export function viewIdentity(serverId: string, configIdentity: string | undefined): string {
+  return configIdentity === undefined ? `server:${serverId}` : `config:${configIdentity}`;
+}
+
 export function entryKey(identity: string, partition: string, method: string, params: string): string {
   return JSON.stringify([identity, partition, method, params]);
 }

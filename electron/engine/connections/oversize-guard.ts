@@ -1,7 +1,10 @@
 // A line reader for stdio transports that survives oversized messages. The SDK's own reader closes
 // the whole connection when one message exceeds its buffer (10 MB by default), so one huge resource
-// would take the server down for every other request. This reader drops just that message and, when
-// it can see the message's JSON-RPC id, answers the waiting request with a `too_large` error instead.
+// would take the server down for every other request. This reader drops just that message, as it streams
+// (past the limit nothing of it is kept but its first and last bytes), and, when it can see the message's
+// JSON-RPC id, answers the waiting request with a `too_large` error instead: as soon as the limit is passed
+// when the id is at the message's start, else when the message ends. A message whose id shows at neither
+// edge fails by its request's deadline.
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import type { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { deserializeMessage } from '@modelcontextprotocol/client';
@@ -18,12 +21,23 @@ export interface OversizeInfo {
   id?: string | number;
 }
 
+/** A line to decode, or a message made here. */
 type Ready = Buffer | JSONRPCMessage;
 
+/** An oversized line being dropped as it streams: its first and last bytes (for the id) and its size so far. */
+interface Skipping {
+  head: Buffer;
+  tail: Buffer;
+  size: number;
+  /** Its request was already failed, when the limit was passed (the id was at its start). */
+  answered: boolean;
+}
+
 export class BoundedLineReader {
-  private chunks: Buffer[] = [];
+  /** The line being read, as the chunks it came in (a line that starts and ends in one chunk is never kept). */
+  private pending: Buffer[] = [];
   private pendingBytes = 0;
-  private skipping: { head: Buffer; tail: Buffer; size: number } | undefined;
+  private skipping: Skipping | undefined;
   private readonly ready: Ready[] = [];
 
   constructor(
@@ -40,10 +54,12 @@ export class BoundedLineReader {
       const newline = rest.indexOf(0x0a);
       const piece = newline === -1 ? rest : rest.subarray(0, newline);
       if (this.skipping) this.skip(piece);
+      else if (this.pendingBytes + piece.length > this.maxLineBytes) this.startSkipping(piece);
+      // A line that starts and ends in this chunk is passed on as a slice of it, never copied.
+      else if (newline !== -1 && this.pendingBytes === 0) this.ready.push(piece);
       else {
-        this.chunks.push(piece);
+        this.pending.push(piece);
         this.pendingBytes += piece.length;
-        if (this.pendingBytes > this.maxLineBytes) this.startSkipping();
       }
       if (newline === -1) return;
       this.endLine();
@@ -71,24 +87,31 @@ export class BoundedLineReader {
   }
 
   clear(): void {
-    this.chunks = [];
+    this.pending = [];
     this.pendingBytes = 0;
     this.skipping = undefined;
     this.ready.length = 0;
   }
 
-  private startSkipping(): void {
-    // Only the edges are kept (for the JSON-RPC id), without copying the whole line together first: that
-    // copy of up to `maxLineBytes` was a stall of hundreds of ms and a peak of twice the limit.
-    const head = Buffer.concat(this.chunks.slice(0, 8)).subarray(0, EDGE);
-    const tail = Buffer.concat(this.chunks.slice(-8)).subarray(-EDGE);
-    this.skipping = { head: Buffer.from(head), tail: Buffer.from(tail), size: this.pendingBytes };
-    this.chunks = [];
+  /**
+   * The line has passed the limit with `piece`: from here on it is dropped as it arrives, keeping only its edges.
+   * When its start shows its id, its request fails now, with the size seen so far, not when (or if) it ends.
+   */
+  private startSkipping(piece: Buffer): void {
+    // Only the edges are copied (a copy of the whole line so far was a stall of hundreds of ms at 64 MB).
+    const parts = [...this.pending, piece];
+    const head = Buffer.concat(parts.slice(0, 8)).subarray(0, EDGE);
+    const tail = Buffer.concat(parts.slice(-8)).subarray(-EDGE);
+    const size = this.pendingBytes + piece.length;
+    this.pending = [];
     this.pendingBytes = 0;
+    const id = jsonRpcIdAtStart(head.toString('utf8'));
+    if (id !== undefined) this.ready.push(tooLargeReply(id, size, this.maxLineBytes, true));
+    this.skipping = { head, tail, size, answered: id !== undefined };
   }
 
   private skip(piece: Buffer): void {
-    const skipping = this.skipping as NonNullable<typeof this.skipping>;
+    const skipping = this.skipping as Skipping;
     skipping.size += piece.length;
     skipping.tail = Buffer.concat([skipping.tail, piece.subarray(-EDGE)]).subarray(-EDGE);
   }
@@ -99,16 +122,23 @@ export class BoundedLineReader {
       this.skipping = undefined;
       return;
     }
-    if (this.chunks.length) this.ready.push(this.chunks.length === 1 ? this.chunks[0] : Buffer.concat(this.chunks));
-    this.chunks = [];
+    if (!this.pending.length) return;
+    this.ready.push(this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending));
+    this.pending = [];
     this.pendingBytes = 0;
   }
 
-  private reportOversize({ head, tail, size }: { head: Buffer; tail: Buffer; size: number }): void {
+  private reportOversize({ head, tail, size, answered }: Skipping): void {
     const id = jsonRpcIdAtEdges(head.toString('utf8'), tail.toString('utf8').replace(/\r$/, ''));
     this.onOversize({ size, limit: this.maxLineBytes, ...(id !== undefined && { id }) });
-    if (id !== undefined) this.ready.push(tooLargeReply(id, size, this.maxLineBytes));
+    if (id !== undefined && !answered) this.ready.push(tooLargeReply(id, size, this.maxLineBytes));
   }
+}
+
+/** The JSON-RPC id at the start of a message (where the SDKs write it), from its first few hundred characters. */
+export function jsonRpcIdAtStart(head: string): string | number | undefined {
+  const match = ID_AT_START.exec(head);
+  return match ? (JSON.parse(match[1]) as string | number) : undefined;
 }
 
 /** The JSON-RPC id of a message seen only by its first and last few hundred characters (a top-level `id` comes

@@ -10,13 +10,16 @@ export interface ReadBudgetPolicy {
   messagesPerSecond: number;
   /** Bytes per second, likewise (a 200 MB line is read at this pace, not all at once). */
   bytesPerSecond: number;
-  /** `resources/updated` for one URI is delivered at most once per this many ms (the latest wins). */
+  /**
+   * `resources/updated` for one URI is delivered at most once per this many ms (the latest wins). Short enough
+   * that a held update reaches the page well within 100 ms; the page then applies what arrived once a frame.
+   */
   coalesceMs: number;
   /** A server counts as throttled until this long passes without going over its budget. */
   quietMs: number;
 }
 
-export const defaultReadBudget: ReadBudgetPolicy = { messagesPerSecond: 2_000, bytesPerSecond: 32 * 1024 * 1024, coalesceMs: 250, quietMs: 2_000 };
+export const defaultReadBudget: ReadBudgetPolicy = { messagesPerSecond: 2_000, bytesPerSecond: 32 * 1024 * 1024, coalesceMs: 50, quietMs: 2_000 };
 
 const WINDOW_MS = 100;
 

@@ -66,6 +66,32 @@ describe('BoundedLineReader', () => {
     expect(seen).toEqual([{ size: huge.length - 1, limit: 100, id: 7 }]);
   });
 
+  it('fails the request as soon as the limit is passed when the id is at the start, keeping nothing of the rest', () => {
+    const seen: OversizeInfo[] = [];
+    const reader = new BoundedLineReader(100, info => seen.push(info));
+    const start = Buffer.from(`${JSON.stringify({ jsonrpc: '2.0', id: 9, result: { pad: 'p'.repeat(200) } }).slice(0, 150)}`);
+    reader.append(start);
+    // The line has not ended (it may never): the request is answered already, with what was seen.
+    const reply = reader.readMessage() as { id: number; error: { code: number; message: string; data: unknown } };
+    expect(reply).toMatchObject({ id: 9, error: { code: RPC_TOO_LARGE, data: { size: 150, limit: 100 } } });
+    expect(reply.error.message).toContain('(over 100 bytes)');
+    for (let i = 0; i < 100; i++) reader.append(Buffer.from('q'.repeat(1_000)));
+    expect(reader.readMessage()).toBeNull();
+    reader.append(Buffer.from('"}}\n'));
+    reader.append(line({ jsonrpc: '2.0', id: 10, result: {} }));
+    // Reported once with its whole size when it ends; not answered twice.
+    expect(reader.readMessage()).toEqual({ jsonrpc: '2.0', id: 10, result: {} });
+    expect(seen).toEqual([{ size: 150 + 100_000 + 3, limit: 100, id: 9 }]);
+  });
+
+  it('reads lines split across many chunks whole, line after line', () => {
+    const reader = new BoundedLineReader(10_000, () => undefined);
+    const lines = [1, 2, 3].map(id => line({ jsonrpc: '2.0', id, result: { text: String(id).repeat(3_000) } }));
+    const bytes = Buffer.concat(lines);
+    for (let i = 0; i < bytes.length; i += 1_000) reader.append(bytes.subarray(i, i + 1_000));
+    for (const id of [1, 2, 3]) expect(reader.readMessage()).toEqual({ jsonrpc: '2.0', id, result: { text: String(id).repeat(3_000) } });
+  });
+
   it('finds the id at the start too, and drops oversized messages without an id', () => {
     const reader = new BoundedLineReader(50, () => undefined);
     reader.append(line({ jsonrpc: '2.0', id: 'abc', result: { pad: 'y'.repeat(100) } }));

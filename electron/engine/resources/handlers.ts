@@ -4,6 +4,7 @@ import type { EventBus } from '../event-bus';
 import type { HandlerMap } from '../handlers';
 import type { EnginePorts } from '../ports';
 import type { RequestRegistry } from '../requests';
+import { lastKnownResources } from './last-known-list';
 import { listResources } from './list';
 import { readResource } from './read';
 
@@ -16,13 +17,14 @@ export interface ResourceHandlerDeps {
   maxContentBytes: number;
 }
 
-export function resourceHandlers(deps: ResourceHandlerDeps): HandlerMap<'resources.list' | 'resources.read'> {
+export function resourceHandlers(deps: ResourceHandlerDeps): HandlerMap<'resources.list' | 'resources.lastKnown' | 'resources.read'> {
   const { registry, requests } = deps;
   const listDeps = { bus: deps.bus, ports: deps.ports, maxListItems: deps.maxListItems };
   const readDeps = { ports: deps.ports, maxContentBytes: deps.maxContentBytes };
   return {
     'resources.list': ({ serverId, requestId, cacheMode, streamOnly }) =>
       requests.run(requestId, handle => registry.use(serverId, handle, live => listResources(listDeps, live, handle, cacheMode ?? 'use', streamOnly))),
+    'resources.lastKnown': ({ serverId }) => Promise.resolve(lastKnownResources(deps.ports, serverId, registry.get(serverId).entry)),
     'resources.read': ({ serverId, uri, requestId, cacheMode, previewBytes }) =>
       requests.run(requestId, handle => registry.use(serverId, handle, live => readResource(readDeps, live, handle, uri, cacheMode ?? 'use', previewBytes)))
   };

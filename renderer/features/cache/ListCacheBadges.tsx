@@ -1,11 +1,13 @@
 // The cache badge of each server's resource list, shown in the picker's header: one badge per server whose
-// list has been fetched (the picker merges every server's list into one).
+// list has been fetched (the picker merges every server's list into one). A server whose last known list
+// stands in for the live one (a warm start, before it has connected and listed) says so next to its badge.
 import type { CacheInfo, ServerId } from '../../../shared/contract';
 import { CacheBadge } from './CacheBadge';
 
 export interface ListCache {
   serverId: ServerId;
   cache?: CacheInfo;
+  lastKnown?: boolean;
 }
 
 export function ListCacheBadges({ lists }: { lists: readonly ListCache[] }) {
@@ -14,9 +16,14 @@ export function ListCacheBadges({ lists }: { lists: readonly ListCache[] }) {
   return (
     <ul className="list-cache-badges" aria-label="Cache state of each list">
       {shown.map(l => (
-        <li key={l.serverId} data-server-id={l.serverId}>
+        <li key={l.serverId} data-server-id={l.serverId} data-stale-list={l.lastKnown ? 'true' : undefined}>
           {shown.length > 1 && <span className="list-cache-server">{l.serverId}</span>}
           <CacheBadge cache={l.cache} />
+          {l.lastKnown && (
+            <span className="list-cache-last-known" data-testid="last-known-list">
+              last known list, updating…
+            </span>
+          )}
         </li>
       ))}
     </ul>

@@ -1,17 +1,23 @@
 // Annotation filters (audience, priority range, lastModified range) with the count each one hides,
-// so items without annotations are never lost without the user being told.
+// so items without annotations are never lost without the user being told. The bar folds to a one-line
+// summary of the active filters ("audience: user · priority ≥ 0.5 · 2 hidden") that expands on demand.
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { AnnotationFilter, FilterName, HiddenCounts } from '../../../shared/picker/filters';
 import { isFilterActive } from '../../../shared/picker/filters';
 import { usePickerStore } from '../../state/picker-store';
+import { useFilterBarStore } from './filter-bar-store';
+import { filterSummaryParts } from './filter-summary';
+import { ChevronIcon } from './icons';
 
 function HiddenNote({ name, hidden }: { name: FilterName; hidden: HiddenCounts }) {
+  const { t } = useTranslation('picker');
   const filter = usePickerStore(s => s.filter);
   if (!isFilterActive(filter, name)) return null;
   const { hidden: n, unannotated } = hidden[name];
   return (
     <span className="filter-hidden" data-filter={name} data-hidden={n} data-hidden-unannotated={unannotated}>
-      hides {n.toLocaleString()}
-      {unannotated > 0 && ` (${unannotated.toLocaleString()} without this annotation)`}
+      {unannotated > 0 ? t('filters.hidesUnannotated', { count: n, unannotated }) : t('filters.hides', { count: n })}
     </span>
   );
 }
@@ -19,17 +25,19 @@ function HiddenNote({ name, hidden }: { name: FilterName; hidden: HiddenCounts }
 type RangeKey = 'priorityMin' | 'priorityMax' | 'modifiedAfter' | 'modifiedBefore';
 type KeepKey = 'keepNoPriority' | 'keepNoModified';
 
-const rangeInputs: Record<RangeKey, { testId: string; label: string }> = {
-  priorityMin: { testId: 'filter-priority-min', label: 'Minimum priority' },
-  priorityMax: { testId: 'filter-priority-max', label: 'Maximum priority' },
-  modifiedAfter: { testId: 'filter-modified-after', label: 'Modified on or after' },
-  modifiedBefore: { testId: 'filter-modified-before', label: 'Modified on or before' }
+const rangeTestIds: Record<RangeKey, string> = {
+  priorityMin: 'filter-priority-min',
+  priorityMax: 'filter-priority-max',
+  modifiedAfter: 'filter-modified-after',
+  modifiedBefore: 'filter-modified-before'
 };
 
 function RangeInput({ field }: { field: RangeKey }) {
+  const { t } = useTranslation('picker');
   const value = usePickerStore(s => s.filter[field]);
   const setFilter = usePickerStore(s => s.setFilter);
-  const { testId, label } = rangeInputs[field];
+  const testId = rangeTestIds[field];
+  const label = t(`filters.${field}`);
   if (typeof value === 'number') {
     return (
       <input
@@ -58,23 +66,27 @@ function RangeInput({ field }: { field: RangeKey }) {
   );
 }
 
-function KeepUnannotated({ field, label, testId }: { field: KeepKey; label: string; testId: string }) {
+function KeepUnannotated({ field, testId }: { field: KeepKey; testId: string }) {
+  const { t } = useTranslation('picker');
   const checked = usePickerStore(s => s.filter[field]);
   const setFilter = usePickerStore(s => s.setFilter);
   return (
     <label>
       <input type="checkbox" data-testid={testId} checked={checked} onChange={e => setFilter({ [field]: e.target.checked })} />
-      {label}
+      {t(`filters.${field}`)}
     </label>
   );
 }
 
-function AudienceToggle({ which, label, testId }: { which: keyof AnnotationFilter['audience']; label: string; testId: string }) {
+const audienceLabels = { user: 'filters.audienceUser', assistant: 'filters.audienceAssistant', none: 'filters.audienceNone' } as const;
+
+function AudienceToggle({ which }: { which: keyof AnnotationFilter['audience'] }) {
+  const { t } = useTranslation('picker');
   const pressed = usePickerStore(s => s.filter.audience[which]);
   const toggleAudience = usePickerStore(s => s.toggleAudience);
   return (
-    <button type="button" aria-pressed={pressed} data-testid={testId} onClick={() => toggleAudience(which)} className="toggle">
-      {label}
+    <button type="button" aria-pressed={pressed} data-testid={`filter-audience-${which}`} onClick={() => toggleAudience(which)} className="toggle">
+      {t(audienceLabels[which])}
     </button>
   );
 }
@@ -86,47 +98,72 @@ interface RangeGroupProps {
   from: RangeKey;
   to: RangeKey;
   keep: KeepKey;
-  keepLabel: string;
   hidden: HiddenCounts;
 }
 
-function RangeGroup({ name, title, ariaLabel, from, to, keep, keepLabel, hidden }: RangeGroupProps) {
+function RangeGroup({ name, title, ariaLabel, from, to, keep, hidden }: RangeGroupProps) {
   return (
     <div className="filter-group" role="group" aria-label={ariaLabel}>
       <span className="filter-label">{title}</span>
       <RangeInput field={from} />
       <span aria-hidden="true">–</span>
       <RangeInput field={to} />
-      <KeepUnannotated field={keep} label={keepLabel} testId={`filter-${name}-keep-unannotated`} />
+      <KeepUnannotated field={keep} testId={`filter-${name}-keep-unannotated`} />
       <HiddenNote name={name} hidden={hidden} />
     </div>
   );
 }
 
-export function FilterBar({ hidden, error }: { hidden: HiddenCounts; error?: string }) {
+export function FilterBar({ hidden, hiddenTotal, error }: { hidden: HiddenCounts; hiddenTotal: number; error?: string }) {
+  const { t, i18n } = useTranslation('picker');
+  const filter = usePickerStore(s => s.filter);
   const resetFilter = usePickerStore(s => s.resetFilter);
+  const expanded = useFilterBarStore(s => s.expanded);
+  const setExpanded = useFilterBarStore(s => s.setExpanded);
+  const bodyId = useId();
+  const parts = filterSummaryParts(filter, hiddenTotal, t, i18n.language);
+  const summary = parts.length > 0 ? parts.join(t('filters.summary.separator')) : t('filters.none');
   return (
-    <fieldset className="filter-bar">
-      <legend className="visually-hidden">Filters</legend>
-      <div className="filter-group" role="group" aria-label="Audience">
-        <span className="filter-label">Audience</span>
-        <AudienceToggle which="user" label="User" testId="filter-audience-user" />
-        <AudienceToggle which="assistant" label="Assistant" testId="filter-audience-assistant" />
-        <AudienceToggle which="none" label="No audience" testId="filter-audience-none" />
-        <HiddenNote name="audience" hidden={hidden} />
+    <fieldset className="filter-bar" data-expanded={expanded}>
+      <legend className="visually-hidden">{t('filters.legend')}</legend>
+      <div className="filter-summary-line">
+        <button
+          type="button"
+          className="filter-summary"
+          data-testid="filter-summary"
+          aria-expanded={expanded}
+          aria-controls={bodyId}
+          title={expanded ? t('filters.hide') : t('filters.show')}
+          onClick={() => setExpanded(!expanded)}
+        >
+          <ChevronIcon open={expanded} />
+          <span className="visually-hidden">{expanded ? t('filters.hide') : t('filters.show')}: </span>
+          <span className={parts.length > 0 ? 'filter-summary-text filter-summary-text--active' : 'filter-summary-text'} data-testid="filter-summary-text">
+            {summary}
+          </span>
+        </button>
+        <button type="button" className="link-button" onClick={resetFilter}>
+          {t('filters.clear')}
+        </button>
       </div>
-      <RangeGroup name="priority" title="Priority" ariaLabel="Priority" hidden={hidden}
-        from="priorityMin" to="priorityMax" keep="keepNoPriority" keepLabel="keep items without priority" />
-      <RangeGroup name="modified" title="Modified" ariaLabel="Last modified" hidden={hidden}
-        from="modifiedAfter" to="modifiedBefore" keep="keepNoModified" keepLabel="keep items without a date" />
+      {expanded && (
+        <div id={bodyId} className="filter-body">
+          <div className="filter-group" role="group" aria-label={t('filters.audience')}>
+            <span className="filter-label">{t('filters.audience')}</span>
+            <AudienceToggle which="user" />
+            <AudienceToggle which="assistant" />
+            <AudienceToggle which="none" />
+            <HiddenNote name="audience" hidden={hidden} />
+          </div>
+          <RangeGroup name="priority" title={t('filters.priority')} ariaLabel={t('filters.priority')} hidden={hidden} from="priorityMin" to="priorityMax" keep="keepNoPriority" />
+          <RangeGroup name="modified" title={t('filters.modified')} ariaLabel={t('filters.lastModified')} hidden={hidden} from="modifiedAfter" to="modifiedBefore" keep="keepNoModified" />
+        </div>
+      )}
       {error && (
         <p role="alert" className="filter-error">
           {error}
         </p>
       )}
-      <button type="button" className="link-button" onClick={resetFilter}>
-        Clear filters
-      </button>
     </fieldset>
   );
 }

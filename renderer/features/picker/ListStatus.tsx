@@ -1,8 +1,10 @@
 // Per-server listing state above the picker: a progress bar with cancel while pages stream in, and an
 // error with retry when a list fails (the list is never silently empty).
+import { useTranslation } from 'react-i18next';
 import type { ServerListState } from './use-picker-model';
 
 export function ListStatus({ lists }: { lists: ServerListState[] }) {
+  const { t } = useTranslation('picker');
   const busy = lists.filter(l => l.loading || l.error || l.cancelled);
   if (busy.length === 0) return null;
   return (
@@ -15,41 +17,38 @@ export function ListStatus({ lists }: { lists: ServerListState[] }) {
                 role="progressbar"
                 data-testid="list-progress"
                 data-server-id={l.serverId}
-                aria-label={`Listing ${l.serverId}`}
+                aria-label={t('status.listing', { server: l.serverId })}
                 aria-valuenow={l.loaded}
                 aria-valuemin={0}
-                aria-valuetext={`${l.loaded} resources, ${l.pages} pages`}
+                aria-valuetext={t('status.progressText', { loaded: l.loaded, pages: l.pages })}
                 className="list-progress"
               >
                 <span className="list-progress-bar" />
               </div>
               {/* Before the count, whose width changes with every repaint: the button must not move under the pointer. */}
               <button type="button" onClick={l.cancel}>
-                Cancel
+                {t('status.cancel')}
               </button>
-              <span>
-                {l.serverId}: {l.loaded.toLocaleString()} loaded ({l.pages} pages)
-              </span>
+              <span>{t('status.loaded', { server: l.serverId, loaded: l.loaded, count: l.pages })}</span>
             </>
           )}
           {!l.loading && l.error && (
             <div role="alert" data-testid="error-banner" data-code={l.error.code} className="error-banner">
               <span>
-                Listing {l.serverId} failed: {l.error.message}
-                {l.loaded > 0 && ` (showing ${l.loaded.toLocaleString()} items received before the failure)`}
+                {l.loaded > 0
+                  ? t('status.failedPartial', { server: l.serverId, message: l.error.message, loaded: l.loaded })
+                  : t('status.failed', { server: l.serverId, message: l.error.message })}
               </span>
               <button type="button" onClick={l.retry}>
-                Retry
+                {t('status.retry')}
               </button>
             </div>
           )}
           {!l.loading && l.cancelled && (
             <div role="status" className="list-cancelled">
-              <span>
-                Listing {l.serverId} cancelled after {l.loaded.toLocaleString()} items.
-              </span>
+              <span>{t('status.cancelled', { server: l.serverId, loaded: l.loaded })}</span>
               <button type="button" onClick={l.retry}>
-                List again
+                {t('status.listAgain')}
               </button>
             </div>
           )}

@@ -1,8 +1,11 @@
 // The resource picker: search, sort, grouping, annotation filters, listing status and the list itself.
 // Keyboard: Ctrl/Cmd+K focuses the search; ArrowUp/ArrowDown/PageUp/PageDown (and Home/End in the list)
 // move; Enter opens; Ctrl/Cmd+Enter (anywhere in the picker) or `a` (in the list) adds to the context tray;
-// Shift+F10 or the context-menu key opens the active row's menu (RowContextMenu).
+// Shift+F10 or the context-menu key opens the active row's menu (RowContextMenu). Multi-selection: Ctrl/⌘+click
+// or Space toggles, Shift+click and Shift+Arrow select a range, Escape (in the list) clears (use-multi-select).
+// Pinned rows lead the list (ungrouped); Ctrl/⌘+E shows the recently opened resources.
 import { useCallback, useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { parseResourceKey, resourceKey } from '../../../shared/resource-key';
 import { sortKeys, type SortKey } from '../../../shared/picker/sort';
 import { usePickerStore } from '../../state/picker-store';
@@ -10,16 +13,51 @@ import { useTrayStore } from '../../state/tray-store';
 import { useUiStore } from '../../state/ui-store';
 import { ListCacheBadges } from '../cache/ListCacheBadges';
 import { FilterBar } from './FilterBar';
+import { ListDiffBadge } from './ListDiffBadge';
+import { useListDiffStore } from './list-diff-store';
 import { ListStatus } from './ListStatus';
+import { indicesOfKeys, pinnedFirst } from './pinned-first';
+import { usePinsStore } from './pins-store';
+import { RecentsMenu } from './RecentsMenu';
+import { useRecentsStore } from './recents-store';
 import { listboxId, optionId, ResourceList, type ResourceListHandle } from './ResourceList';
+import type { PickHow } from './ResourceRow';
+import { SavedSearches } from './SavedSearches';
+import { SelectionBar } from './SelectionBar';
+import { useFollowListDiffs } from './use-follow-list-diffs';
+import { useMultiSelect } from './use-multi-select';
 import { usePickerModel } from './use-picker-model';
+import './picker.css';
 
-const sortLabels: Record<SortKey, string> = { priority: 'Priority', recent: 'Recently modified', name: 'Name' };
 const pageStep = 10;
+const noKeys: ReadonlySet<string> = new Set();
+
+/** The keys of the added rows not seen yet, over every server. */
+function useFreshKeys(): ReadonlySet<string> {
+  const diffs = useListDiffStore(s => s.diffs);
+  return useMemo(() => {
+    if (diffs.size === 0) return noKeys;
+    const keys = new Set<string>();
+    for (const diff of diffs.values()) for (const key of diff.unseen) keys.add(key);
+    return keys;
+  }, [diffs]);
+}
 
 export function Picker() {
+  const { t } = useTranslation('picker');
+  useFollowListDiffs();
   const model = usePickerModel();
-  const { columns, rows } = model;
+  const { columns } = model;
+  const pinKeys = usePinsStore(s => s.keys);
+  const pinnedSet = useMemo(() => new Set(pinKeys), [pinKeys]);
+  const pinnedIdx = useMemo(() => new Set(indicesOfKeys(columns.items, pinKeys).values()), [columns, pinKeys]);
+  // Grouped by server, each group keeps its own order: pins lead only the ungrouped list.
+  const rows = useMemo(() => (model.groupStarts.length > 0 ? model.rows : pinnedFirst(model.rows, pinnedIdx)), [model.rows, model.groupStarts, pinnedIdx]);
+  const multi = useMultiSelect(columns, rows);
+  const fresh = useFreshKeys();
+  const markSeen = useListDiffStore(s => s.seen);
+  const recordRecent = useRecentsStore(s => s.record);
+  const openResource = useUiStore(s => s.openResource);
   const query = usePickerStore(s => s.query);
   const setQuery = usePickerStore(s => s.setQuery);
   const sort = usePickerStore(s => s.sort);
@@ -47,6 +85,18 @@ export function Picker() {
     // Compare fields, not built keys: this runs over every matching row (up to 100k).
     return rows.findIndex(isActive);
   }, [rows, columns, activeKey]);
+
+  // Every open, wherever it came from, is a recent one, and an added row opened counts as seen.
+  useEffect(() => {
+    if (!openResource) return;
+    const key = resourceKey(openResource);
+    const at = indicesOfKeys(columns.items, [key]).get(key);
+    const item = at === undefined ? undefined : columns.items[at];
+    recordRecent({ ...openResource, name: item ? (item.title ?? item.name) : '' });
+    markSeen([key]);
+    // Only a new open records; the columns changing under the same open resource does not.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [openResource, recordRecent, markSeen]);
 
   useEffect(() => {
     const onKey = (e: globalThis.KeyboardEvent) => {
@@ -83,6 +133,22 @@ export function Picker() {
     if (item) addToTray(item);
   };
 
+  const pickRow = (row: number, how: PickHow) => {
+    if (how === 'open') return openRow(row);
+    if (how === 'toggle') multi.toggleRow(row);
+    else multi.rangeTo(row, activeRow);
+    movedTo.current = row;
+    setActiveKey(resourceKey(columns.items[rows[row]]));
+  };
+
+  /** Shift+Arrow: the cursor moves and the range from the anchor follows it. */
+  const extendTo = (row: number) => {
+    if (rows.length === 0) return;
+    const target = Math.max(0, Math.min(rows.length - 1, row));
+    multi.rangeTo(target, activeRow === -1 ? target : activeRow);
+    moveTo(target);
+  };
+
   const onKeyDown = (e: KeyboardEvent, inList: boolean) => {
     const current = activeRow === -1 ? -1 : activeRow;
     const handled = () => {
@@ -92,10 +158,18 @@ export function Picker() {
     switch (e.key) {
       case 'ArrowDown':
         handled();
-        return moveTo(current + 1);
+        return e.shiftKey ? extendTo(current + 1) : moveTo(current + 1);
       case 'ArrowUp':
         handled();
-        return moveTo(current <= 0 ? 0 : current - 1);
+        return e.shiftKey ? extendTo(current <= 0 ? 0 : current - 1) : moveTo(current <= 0 ? 0 : current - 1);
+      case ' ':
+        if (!inList || current === -1) return;
+        handled();
+        return multi.toggleRow(current);
+      case 'Escape':
+        if (!inList || multi.selected.size === 0) return;
+        handled();
+        return multi.clear();
       case 'PageDown':
         handled();
         return moveTo(current + pageStep);
@@ -128,14 +202,14 @@ export function Picker() {
   };
 
   return (
-    <section className="picker" aria-label="Resource picker">
+    <section className="picker" aria-label={t('region')}>
       <div className="picker-toolbar">
         <input
           ref={searchRef}
           type="search"
           data-testid="resource-search"
-          placeholder="Search resources (Ctrl+K)"
-          aria-label="Search resources"
+          placeholder={t('search.placeholder')}
+          aria-label={t('search.label')}
           aria-controls={listboxId}
           aria-activedescendant={activeRow >= 0 ? optionId(activeRow) : undefined}
           aria-keyshortcuts="Control+K Meta+K"
@@ -146,11 +220,11 @@ export function Picker() {
           autoComplete="off"
         />
         <label className="inline-label">
-          Sort
+          {t('sort.label')}
           <select data-testid="sort-select" value={sort} onChange={e => setSort(e.target.value as SortKey)}>
             {sortKeys.map(k => (
               <option key={k} value={k}>
-                {sortLabels[k]}
+                {t(`sort.${k}`)}
               </option>
             ))}
           </select>
@@ -162,15 +236,21 @@ export function Picker() {
             checked={groupByServer}
             onChange={e => setGroupByServer(e.target.checked)}
           />
-          Group by server
+          {t('groupByServer')}
         </label>
+        <RecentsMenu />
+        <SavedSearches />
       </div>
-      <FilterBar hidden={model.hidden} error={model.filterError} />
+      <FilterBar hidden={model.hidden} hiddenTotal={model.hiddenByFilters} error={model.filterError} />
       <ListStatus lists={model.lists} />
       <ListCacheBadges lists={model.lists} />
-      <p className="picker-count" aria-live="polite">
-        {rows.length.toLocaleString()} of {columns.items.length.toLocaleString()} resources
-      </p>
+      <div className="picker-count-line">
+        <p className="picker-count" aria-live="polite">
+          {t('count', { shown: rows.length, total: columns.items.length })}
+        </p>
+        <ListDiffBadge />
+      </div>
+      <SelectionBar notShown={multi.notShown} />
       <ResourceList
         handle={listRef}
         columns={columns}
@@ -180,7 +260,11 @@ export function Picker() {
         query={model.query}
         sort={model.sort}
         loading={model.loading}
-        onPick={openRow}
+        selected={multi.selected}
+        pinned={pinnedSet}
+        fresh={fresh}
+        onSeen={markSeen}
+        onPick={pickRow}
         onMenuRow={row => setActiveKey(resourceKey(columns.items[rows[row]]))}
         onKeyDown={e => onKeyDown(e, true)}
       />

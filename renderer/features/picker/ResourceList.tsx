@@ -5,7 +5,9 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type Ref } from 'react';
 import type { ResourceItem, ServerId } from '../../../shared/contract';
 import type { PickerColumns } from '../../../shared/picker/columns';
-import { ResourceRow } from './ResourceRow';
+import { resourceKey } from '../../../shared/resource-key';
+import { useTranslation } from 'react-i18next';
+import { ResourceRow, type PickHow } from './ResourceRow';
 import { RowContextMenu } from './RowContextMenu';
 
 const ROW_HEIGHT = 52;
@@ -37,7 +39,13 @@ interface Props {
   /** The sort `rows` are in (for tests to know the new order has rendered). */
   sort: string;
   loading: boolean;
-  onPick(row: number): void;
+  /** The multi-selection, pinned and not-yet-seen added resources, by resource key. */
+  selected: ReadonlyMap<string, unknown>;
+  pinned: ReadonlySet<string>;
+  fresh: ReadonlySet<string>;
+  /** These rows were in view long enough to count as seen (they lose their "new" mark). */
+  onSeen(keys: string[]): void;
+  onPick(row: number, how: PickHow): void;
   /** A row's context menu is opening: it becomes the active row. */
   onMenuRow(row: number): void;
   onKeyDown(event: KeyboardEvent): void;
@@ -59,7 +67,11 @@ function virtualIndexOf(row: number, groupStarts: Props['groupStarts']): number 
   return groupStarts.length === 0 ? row : row + g + 1;
 }
 
-export function ResourceList({ columns, rows, groupStarts, activeRow, query, sort, loading, onPick, onMenuRow, onKeyDown, handle }: Props) {
+/** How long an added row stays in view before its "new" mark goes. */
+const seenAfterMs = 1_500;
+
+export function ResourceList({ columns, rows, groupStarts, activeRow, query, sort, loading, selected, pinned, fresh, onSeen, onPick, onMenuRow, onKeyDown, handle }: Props) {
+  const { t } = useTranslation('picker');
   const scrollRef = useRef<HTMLDivElement>(null);
   const count = rows.length + groupStarts.length;
   const virtualizer = useVirtualizer({
@@ -76,7 +88,7 @@ export function ResourceList({ columns, rows, groupStarts, activeRow, query, sor
   useLayoutEffect(() => {
     latestOnPick.current = onPick;
   });
-  const pick = useCallback((row: number) => latestOnPick.current(row), []);
+  const pick = useCallback((row: number, how: PickHow) => latestOnPick.current(row, how), []);
   useImperativeHandle(handle, () => ({
     scrollToRow: row => virtualizer.scrollToIndex(virtualIndexOf(row, groupStarts), { align: 'auto' }),
     openRowMenu: row => {
@@ -86,6 +98,23 @@ export function ResourceList({ columns, rows, groupStarts, activeRow, query, sor
     }
   }));
   const items: readonly ResourceItem[] = columns.items;
+  const virtualItems = virtualizer.getVirtualItems();
+  const { startIndex, endIndex } = virtualizer.range ?? { startIndex: 0, endIndex: -1 };
+  // The added rows in view now (not the overscan): after a while in view they count as seen.
+  const freshInView: string[] = [];
+  if (fresh.size > 0) {
+    for (let v = startIndex; v <= endIndex; v++) {
+      const entry = entryAt(v, groupStarts);
+      const item = entry.row >= 0 && entry.row < rows.length ? items[rows[entry.row]] : undefined;
+      if (item && fresh.has(resourceKey(item))) freshInView.push(resourceKey(item));
+    }
+  }
+  const freshInViewKey = freshInView.join('\n');
+  useEffect(() => {
+    if (!freshInViewKey) return;
+    const timer = setTimeout(() => onSeen(freshInViewKey.split('\n')), seenAfterMs);
+    return () => clearTimeout(timer);
+  }, [freshInViewKey, onSeen]);
   // One menu for the whole list, made for the row it opens on: rows carry no menu of their own.
   const [menuItem, setMenuItem] = useState<ResourceItem | null>(null);
   const onContextMenu = (e: MouseEvent<HTMLElement>) => {
@@ -104,7 +133,8 @@ export function ResourceList({ columns, rows, groupStarts, activeRow, query, sor
           ref={scrollRef}
           id={listboxId}
           role="listbox"
-          aria-label="Resources"
+          aria-label={t('list.label')}
+          aria-multiselectable="true"
           aria-busy={loading}
           aria-activedescendant={activeRow >= 0 && activeRow < rows.length ? optionId(activeRow) : undefined}
           tabIndex={0}
@@ -119,7 +149,7 @@ export function ResourceList({ columns, rows, groupStarts, activeRow, query, sor
           onContextMenu={onContextMenu}
         >
           <div role="presentation" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-            {virtualizer.getVirtualItems().map(v => {
+            {virtualItems.map(v => {
               const entry = entryAt(v.index, groupStarts);
               if (entry.header !== undefined) {
                 const style = { position: 'absolute' as const, top: 0, left: 0, right: 0, height: v.size, transform: `translateY(${v.start}px)` };
@@ -130,6 +160,8 @@ export function ResourceList({ columns, rows, groupStarts, activeRow, query, sor
                 );
               }
               const item = items[rows[entry.row]];
+              const key = resourceKey(item);
+              const marked = selected.has(key);
               // Keyed by position: a keystroke that changes the matches updates the rows on screen in place
               // instead of unmounting and creating them all.
               return (
@@ -140,6 +172,10 @@ export function ResourceList({ columns, rows, groupStarts, activeRow, query, sor
                   id={optionId(entry.row)}
                   setSize={rows.length}
                   active={entry.row === activeRow}
+                  selected={marked || (selected.size === 0 && entry.row === activeRow)}
+                  marked={marked}
+                  pinned={pinned.has(key)}
+                  fresh={fresh.has(key)}
                   query={query}
                   top={v.start}
                   height={v.size}

@@ -10,7 +10,7 @@ import { ResourceRow } from './ResourceRow';
 afterEach(cleanup);
 
 function row(it: ResourceItem): HTMLElement {
-  const view = render(<ResourceRow item={it} row={0} id="row-0" setSize={1} active={false} query="" top={0} height={40} onPick={() => undefined} />);
+  const view = render(<ResourceRow item={it} row={0} id="row-0" setSize={1} active={false} selected={false} marked={false} pinned={false} fresh={false} query="" top={0} height={40} onPick={() => undefined} />);
   const el = view.container.querySelector<HTMLElement>('[data-testid="resource-row"]');
   if (!el) throw new Error('no row');
   return el;

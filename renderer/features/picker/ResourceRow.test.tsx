@@ -66,7 +66,7 @@ async function setup(transientTtlMs = 60_000) {
       <QueryClientProvider client={queryClient}>
         <EngineProvider client={client}>
           {items.map((it, row) => (
-            <ResourceRow key={row} item={it} row={row} id={`row-${row}`} setSize={items.length} active={false} query="" top={row * 40} height={40} onPick={() => undefined} />
+            <ResourceRow key={row} item={it} row={row} id={`row-${row}`} setSize={items.length} active={false} selected={false} marked={false} pinned={false} fresh={false} query="" top={row * 40} height={40} onPick={() => undefined} />
           ))}
         </EngineProvider>
       </QueryClientProvider>

@@ -1,6 +1,7 @@
 // One picker row (role option): icon, title, URI, MIME type, size and annotation badges, with the
 // QA contract's data attributes.
-import { memo, useMemo, useState, type CSSProperties } from 'react';
+import { memo, useMemo, useState, type CSSProperties, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ResourceItem } from '../../../shared/contract';
 import { displayName } from '../../../shared/picker/columns';
 import { annotationView } from '../../../shared/annotations';
@@ -10,6 +11,7 @@ import { resourceKey } from '../../../shared/resource-key';
 import { useRemoteIcon } from '../../queries/use-icon';
 import { AnnotationBadges } from '../annotations/AnnotationBadges';
 import { Highlight } from './Highlight';
+import { PinIcon } from './icons';
 
 /** The neutral square shown while an icon loads, when there is none, or when it was refused (`title` says why). */
 function IconPlaceholder({ state, reason }: { state: 'none' | 'loading' | 'refused'; reason?: string }) {
@@ -18,8 +20,9 @@ function IconPlaceholder({ state, reason }: { state: 'none' | 'loading' | 'refus
 
 /** Only data: URIs reach here (checked, or built by the engine): the page itself loads nothing remote. */
 function IconImage({ src }: { src: string }) {
+  const { t } = useTranslation('picker');
   const [broken, setBroken] = useState(false);
-  if (broken) return <IconPlaceholder state="refused" reason={`${ICON_REFUSED_PREFIX}the image could not be decoded`} />;
+  if (broken) return <IconPlaceholder state="refused" reason={`${ICON_REFUSED_PREFIX}${t('row.iconUndecodable')}`} />;
   return <img className="row-icon" data-icon-state="shown" src={src} alt="" width={16} height={16} decoding="async" onError={() => setBroken(true)} />;
 }
 
@@ -37,6 +40,14 @@ function ResourceIcon({ item }: { item: ResourceItem }) {
   return <IconImage src={source.src} />;
 }
 
+/** How a click picks a row: open it, toggle it in the selection (Ctrl/⌘), or select the range up to it (Shift). */
+export type PickHow = 'open' | 'toggle' | 'range';
+
+function pickHowOf(e: MouseEvent): PickHow {
+  if (e.shiftKey) return 'range';
+  return e.ctrlKey || e.metaKey ? 'toggle' : 'open';
+}
+
 /** Plain values and a stable `onPick`, so the memo skips rows whose item, place and query are unchanged. */
 export interface ResourceRowProps {
   item: ResourceItem;
@@ -45,21 +56,29 @@ export interface ResourceRowProps {
   id: string;
   setSize: number;
   active: boolean;
+  /** In the multi-selection (or, with none, the active row: the selection follows the cursor). */
+  selected: boolean;
+  /** Picked into the multi-selection by the user (as opposed to following the cursor). */
+  marked: boolean;
+  pinned: boolean;
+  /** Added by the last relists and not seen yet. */
+  fresh: boolean;
   query: string;
   /** Offset from the list's top and height, in px. */
   top: number;
   height: number;
-  onPick(row: number): void;
+  onPick(row: number, how: PickHow): void;
 }
 
-export const ResourceRow = memo(function ResourceRow({ item, row, id, setSize, active, query, top, height, onPick }: ResourceRowProps) {
+export const ResourceRow = memo(function ResourceRow({ item, row, id, setSize, active, selected, marked, pinned, fresh, query, top, height, onPick }: ResourceRowProps) {
+  const { t } = useTranslation('picker');
   const annotations = useMemo(() => annotationView(item.annotations, item.invalidAnnotations), [item.annotations, item.invalidAnnotations]);
   const style: CSSProperties = { position: 'absolute', top: 0, left: 0, right: 0, height, transform: `translateY(${top}px)` };
   return (
     <div
       role="option"
       id={id}
-      aria-selected={active}
+      aria-selected={selected}
       aria-posinset={row + 1}
       aria-setsize={setSize}
       data-testid="resource-row"
@@ -69,15 +88,29 @@ export const ResourceRow = memo(function ResourceRow({ item, row, id, setSize, a
       data-audience={annotations.audience?.join(',')}
       data-last-modified={annotations.lastModified}
       data-invalid-annotations={annotations.invalid.map(i => i.field).join(',') || undefined}
-      className={active ? 'resource-row resource-row--active' : 'resource-row'}
+      data-selected={marked || undefined}
+      data-pinned={pinned || undefined}
+      data-new={fresh || undefined}
+      className={['resource-row', active && 'resource-row--active', marked && 'resource-row--selected', fresh && 'resource-row--new'].filter(Boolean).join(' ')}
       style={style}
       title={item.description}
-      onClick={() => onPick(row)}
+      onMouseDown={e => {
+        // Shift+click would otherwise select the text between the two rows.
+        if (e.shiftKey) e.preventDefault();
+      }}
+      onClick={e => onPick(row, pickHowOf(e))}
     >
       {/* Keyed by resource: a row reused for another item must not keep a broken icon state. */}
       <ResourceIcon key={resourceKey(item)} item={item} />
       <div className="row-main">
         <div className="row-title">
+          {pinned && (
+            <span className="row-pin" title={t('row.pinned')}>
+              <PinIcon />
+              <span className="visually-hidden">{t('row.pinned')}</span>
+            </span>
+          )}
+          {fresh && <span className="row-new">{t('row.new')}</span>}
           <Highlight text={displayName(item)} query={query} />
           {item.title && item.title !== item.name && (
             <span className="row-name">

@@ -9,7 +9,7 @@ import { SearchSession } from '../../../shared/search/search';
 import { buildSortOrder, type SortKey } from '../../../shared/picker/sort';
 import { callErrorOf } from '../../api/call-error';
 import { queryKeys } from '../../queries/keys';
-import { useListProgress, useResourceLists } from '../../queries/use-resource-list';
+import { useLastKnownLists, useListProgress, useResourceLists } from '../../queries/use-resource-list';
 import { useServers } from '../../queries/use-servers';
 import { usePickerStore } from '../../state/picker-store';
 import { useUiStore } from '../../state/ui-store';
@@ -26,8 +26,10 @@ export interface ServerListState {
   /** Items received so far (streamed pages or the finished list). */
   loaded: number;
   pages: number;
-  /** The finished list's cache state (for its cache badge). */
+  /** The finished list's cache state (for its cache badge), or the last known list's while that is shown. */
   cache?: CacheInfo;
+  /** The server's last known list is shown (marked stale) until its live list is in. */
+  lastKnown: boolean;
   error?: AppError;
   cancelled: boolean;
   retry(): void;
@@ -41,6 +43,8 @@ export interface PickerModel {
   /** Index into `rows` where each shown server's group starts (only when grouping by server). */
   groupStarts: { row: number; serverId: ServerId }[];
   hidden: HiddenCounts;
+  /** Search matches the annotation filters hide (any of them). */
+  hiddenByFilters: number;
   /** A problem with the filter inputs (e.g. an unparseable date), shown next to them. */
   filterError?: string;
   lists: ServerListState[];
@@ -79,8 +83,13 @@ export function usePickerModel(): PickerModel {
   const connected = new Set((servers ?? []).filter(s => s.status === 'connected').map(s => s.id));
   const lists = useResourceLists(ids, id => connected.has(id));
   const progress = useListProgress(ids);
+  const known = useLastKnownLists(ids, id => queryClient.getQueryData(queryKeys.resourcesList(id)) === undefined);
+  // The last known list stands in until the live listing has every page (a half-streamed list would show less).
+  const showsLastKnown = ids.map((_, k) => !lists[k].data && !!known[k].data && !progress[k].data?.done);
 
-  const itemsPerServer: (readonly ResourceItem[])[] = ids.map((_, k) => lists[k].data?.items ?? progress[k].data?.items ?? noItems);
+  const itemsPerServer: (readonly ResourceItem[])[] = ids.map(
+    (_, k) => lists[k].data?.items ?? (showsLastKnown[k] ? known[k].data?.items : progress[k].data?.items) ?? noItems
+  );
   const loading = lists.some(l => l.isFetching);
 
   // Per-server columns survive re-renders and grow page by page (see extendColumns).
@@ -116,10 +125,11 @@ export function usePickerModel(): PickerModel {
     const searched = session.search(query, sortOrder.order);
     const candidates = searched ? searched.idxs : sortOrder.order;
     try {
-      return { ...applyAnnotationFilter(columns, candidates, filter), filterError: undefined };
+      const filtered = applyAnnotationFilter(columns, candidates, filter);
+      return { ...filtered, hiddenByFilters: candidates.length - filtered.idxs.length, filterError: undefined };
     } catch (e) {
       const unfiltered = applyAnnotationFilter(columns, candidates, { ...filter, modifiedAfter: '', modifiedBefore: '' });
-      return { ...unfiltered, filterError: (e as Error).message };
+      return { ...unfiltered, hiddenByFilters: candidates.length - unfiltered.idxs.length, filterError: (e as Error).message };
     }
   }, [session, query, sortOrder, columns, filter]);
 
@@ -158,7 +168,8 @@ export function usePickerModel(): PickerModel {
       loading: list.isFetching,
       loaded: list.data?.items.length ?? streamed?.items.length ?? 0,
       pages: list.data?.pages ?? streamed?.page ?? 0,
-      cache: list.data?.cache,
+      cache: list.data?.cache ?? (showsLastKnown[k] ? known[k].data?.cache : undefined),
+      lastKnown: showsLastKnown[k],
       error: error?.code === 'cancelled' ? undefined : error,
       cancelled: !list.isFetching && !list.data && (error ? error.code === 'cancelled' : streamed !== undefined),
       retry: () => void list.refetch(),
@@ -171,6 +182,7 @@ export function usePickerModel(): PickerModel {
     rows: grouped.rows,
     groupStarts: grouped.groupStarts,
     hidden: view.hidden,
+    hiddenByFilters: view.hiddenByFilters,
     filterError: view.filterError,
     lists: listStates,
     loading,

@@ -1,6 +1,7 @@
 // Every watched resource across servers: how it is watched, its state, how many updates arrived and when
 // the last one did; open it in the viewer or stop watching.
 import { useMutation } from '@tanstack/react-query';
+import { memo } from 'react';
 import type { SubscriptionInfo } from '../../../shared/contract';
 import { resourceKey } from '../../../shared/resource-key';
 import { useEngine } from '../../app/engine-context';
@@ -9,7 +10,8 @@ import { useUiStore } from '../../state/ui-store';
 import { useSubscriptions } from './use-subscriptions';
 import './subscriptions.css';
 
-function SubscriptionRow({ info }: { info: SubscriptionInfo }) {
+// Memoised: a change re-renders only its own row (the list keeps the other rows' objects).
+const SubscriptionRow = memo(function SubscriptionRow({ info }: { info: SubscriptionInfo }) {
   const engine = useEngine();
   const open = useUiStore(s => s.open);
   const reportError = useUiStore(s => s.reportError);
@@ -43,7 +45,7 @@ function SubscriptionRow({ info }: { info: SubscriptionInfo }) {
       </button>
     </li>
   );
-}
+});
 
 export function SubscriptionsPanel() {
   const subscriptions = useSubscriptions();

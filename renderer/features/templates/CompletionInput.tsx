@@ -1,6 +1,8 @@
 // A text input with server-side completion (ARIA combobox): suggestions appear while the field has focus,
 // Arrow keys move through them, Enter picks, Escape closes. `total`/`hasMore` say how much the server has.
+import type { TFunction } from 'i18next';
 import { useId, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { CompletionRequest } from './use-completion';
 import { useCompletion } from './use-completion';
 
@@ -15,6 +17,7 @@ interface Props {
 }
 
 export function CompletionInput({ name, label, value, onChange, completion, describedBy }: Props) {
+  const { t } = useTranslation('templates');
   const listId = useId();
   const [focused, setFocused] = useState(false);
   const [dismissed, setDismissed] = useState(false);
@@ -74,7 +77,7 @@ export function CompletionInput({ name, label, value, onChange, completion, desc
       />
       {completion && open && (
         <div className="completion-popup">
-          <ul id={listId} role="listbox" aria-label={`Suggestions for ${name}`} className="completion-list">
+          <ul id={listId} role="listbox" aria-label={t('suggestionsFor', { name })} className="completion-list">
             {options.map((option, i) => (
               <li
                 key={option}
@@ -93,10 +96,10 @@ export function CompletionInput({ name, label, value, onChange, completion, desc
           </ul>
           <div className="completion-summary" data-testid="completion-summary" aria-live="polite">
             {state.error
-              ? `Completion failed: ${state.error.message}`
+              ? t('completionFailed', { message: state.error.message })
               : state.loading && options.length === 0
-                ? 'Looking for suggestions…'
-                : summary(options.length, state.result?.total, state.result?.hasMore)}
+                ? t('lookingForSuggestions')
+                : summary(t, options.length, state.result?.total, state.result?.hasMore)}
           </div>
         </div>
       )}
@@ -104,8 +107,7 @@ export function CompletionInput({ name, label, value, onChange, completion, desc
   );
 }
 
-function summary(shown: number, total: number | undefined, hasMore: boolean | undefined): string {
-  const of = total !== undefined && total > shown ? ` of ${total}` : '';
-  const more = hasMore ? ' · more available, keep typing to narrow' : '';
-  return `${shown}${of} suggestion${shown === 1 && !of ? '' : 's'}${more}`;
+function summary(t: TFunction<'templates'>, shown: number, total: number | undefined, hasMore: boolean | undefined): string {
+  const counted = total !== undefined && total > shown ? t('suggestionsOf', { count: shown, total }) : t('suggestions', { count: shown });
+  return hasMore ? t('moreAvailable', { summary: counted }) : counted;
 }

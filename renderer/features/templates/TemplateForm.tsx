@@ -1,12 +1,14 @@
 // The form for one resource template: one field per RFC 6570 variable, a live preview of the expanded URI,
 // a clear message for values that cannot expand, and a button that reads the URI like any other resource.
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { TemplateItem } from '../../../shared/contract';
 import { serverScopedKey } from '../../../shared/resource-key';
 import { completionContext, describeVariable, expandTemplate, explodes, parseTemplate, type TemplateVariable } from '../../../shared/templates';
 import { useUiStore } from '../../state/ui-store';
 import { toTemplateValues } from './argument-values';
 import { CompletionInput } from './CompletionInput';
+import { useSavedTemplatesStore } from './saved-templates-store';
 import { useTemplatesStore, type ArgumentInput, type ValueKind } from './templates-store';
 
 interface Props {
@@ -15,7 +17,45 @@ interface Props {
   completions: boolean;
 }
 
+/** Saving the values typed so far under a name, to run them again from the Saved list. */
+function SaveValues({ template, inputs }: { template: TemplateItem; inputs: Record<string, ArgumentInput> | undefined }) {
+  const { t } = useTranslation('templates');
+  const save = useSavedTemplatesStore(s => s.save);
+  const [name, setName] = useState('');
+  const [saved, setSaved] = useState('');
+  const submit = () => {
+    if (!name.trim()) return;
+    save({ name, serverId: template.serverId, uriTemplate: template.uriTemplate, inputs: inputs ?? {} });
+    setSaved(t('save.saved', { name: name.trim() }));
+    setName('');
+  };
+  return (
+    <div className="template-save">
+      <input
+        data-testid="template-save-name"
+        aria-label={t('save.nameLabel')}
+        placeholder={t('save.namePlaceholder')}
+        value={name}
+        onChange={e => setName(e.target.value)}
+        onKeyDown={e => {
+          if (e.key !== 'Enter') return;
+          // Enter here saves; it must not submit the form (which reads the resource).
+          e.preventDefault();
+          submit();
+        }}
+      />
+      <button type="button" data-testid="template-save-button" disabled={!name.trim()} onClick={submit}>
+        {t('save.button')}
+      </button>
+      <span role="status" className="template-hint">
+        {saved}
+      </span>
+    </div>
+  );
+}
+
 export function TemplateForm({ template, completions }: Props) {
+  const { t } = useTranslation('templates');
   const key = serverScopedKey(template.serverId, template.uriTemplate);
   const inputs = useTemplatesStore(s => s.inputs[key]);
   const setInput = useTemplatesStore(s => s.setInput);
@@ -26,7 +66,7 @@ export function TemplateForm({ template, completions }: Props) {
 
   if (!parsed.ok) {
     return (
-      <section data-testid="template-form" className="template-form" aria-label={`Template ${template.name}`}>
+      <section data-testid="template-form" className="template-form" aria-label={t('formLabel', { name: template.name })}>
         <p role="alert" className="template-problem">
           {parsed.error}
         </p>
@@ -41,7 +81,7 @@ export function TemplateForm({ template, completions }: Props) {
     <form
       data-testid="template-form"
       className="template-form"
-      aria-label={`Template ${template.title ?? template.name}`}
+      aria-label={t('formLabel', { name: template.title ?? template.name })}
       onSubmit={e => {
         e.preventDefault();
         if (expansion.ok) open({ serverId: template.serverId, uri: expansion.uri });
@@ -59,18 +99,18 @@ export function TemplateForm({ template, completions }: Props) {
             <label htmlFor={`template-arg-${variable.name}`}>{variable.name}</label>
             <span id={hintId} className="template-hint">
               {describeVariable(variable)}
-              {input.kind === 'list' && ' · one item per line'}
-              {input.kind === 'pairs' && ' · one key=value per line'}
+              {input.kind === 'list' && ` · ${t('listHint')}`}
+              {input.kind === 'pairs' && ` · ${t('pairsHint')}`}
             </span>
             <select
-              aria-label={`Value kind of ${variable.name}`}
+              aria-label={t('kindLabel', { name: variable.name })}
               data-testid={`template-kind-${variable.name}`}
               value={input.kind}
               onChange={e => setInput(key, variable.name, { ...input, kind: e.target.value as ValueKind })}
             >
-              <option value="text">text</option>
-              <option value="list">list</option>
-              <option value="pairs">key=value pairs</option>
+              <option value="text">{t('kind.text')}</option>
+              <option value="list">{t('kind.list')}</option>
+              <option value="pairs">{t('kind.pairs')}</option>
             </select>
             {input.kind === 'text' ? (
               <CompletionInput
@@ -104,17 +144,18 @@ export function TemplateForm({ template, completions }: Props) {
         );
       })}
       <div className="template-result">
-        <span className="template-preview-label">URI</span>
+        <span className="template-preview-label">{t('uri')}</span>
         <output data-testid="template-preview" className="template-preview" data-valid={expansion.ok}>
-          {expansion.ok ? expansion.uri : 'cannot expand (see the messages above)'}
+          {expansion.ok ? expansion.uri : t('cannotExpand')}
         </output>
         {expansion.ok && expansion.unset.length > 0 && (
-          <p className="template-hint">Not set, so left out: {expansion.unset.join(', ')}</p>
+          <p className="template-hint">{t('unset', { names: expansion.unset.join(', ') })}</p>
         )}
         <button type="submit" data-testid="template-read-button" disabled={!expansion.ok}>
-          Read
+          {t('read')}
         </button>
       </div>
+      <SaveValues template={template} inputs={inputs} />
     </form>
   );
 }

@@ -1,11 +1,13 @@
 // The templates panel: pick a connected server, see its resource templates (every page), open one to fill in.
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ServerState } from '../../../shared/contract';
 import { annotationView } from '../../../shared/annotations';
 import { serverScopedKey } from '../../../shared/resource-key';
 import { callErrorOf } from '../../api/call-error';
 import { useServers } from '../../queries/use-servers';
 import { AnnotationBadges } from '../annotations/AnnotationBadges';
+import { SavedTemplates } from './SavedTemplates';
 import { TemplateForm } from './TemplateForm';
 import { useTemplatesStore } from './templates-store';
 import { useTemplates } from './use-templates';
@@ -16,6 +18,7 @@ function hasResources(server: ServerState): boolean {
 }
 
 export function TemplatesPanel() {
+  const { t } = useTranslation('templates');
   const servers = useServers();
   const serverId = useTemplatesStore(s => s.serverId);
   const selectServer = useTemplatesStore(s => s.selectServer);
@@ -36,9 +39,9 @@ export function TemplatesPanel() {
     <div className="templates-panel">
       <div className="templates-side">
         <label className="templates-server">
-          Server{' '}
-          <select value={server?.id ?? ''} onChange={e => selectServer(e.target.value || null)} aria-label="Server whose templates are shown">
-            {candidates.length === 0 && <option value="">no connected server</option>}
+          {t('server')}{' '}
+          <select value={server?.id ?? ''} onChange={e => selectServer(e.target.value || null)} aria-label={t('serverLabel')}>
+            {candidates.length === 0 && <option value="">{t('noServer')}</option>}
             {candidates.map(s => (
               <option key={s.id} value={s.id}>
                 {s.id}
@@ -48,39 +51,43 @@ export function TemplatesPanel() {
         </label>
         {templates.isError && (
           <div role="alert" data-testid="error-banner" data-code={callErrorOf(templates.error).code} className="error-banner">
-            Templates could not be listed: {callErrorOf(templates.error).message}
+            {t('listFailed', { message: callErrorOf(templates.error).message })}
             <button type="button" onClick={() => void templates.refetch()}>
-              Retry
+              {t('retry')}
             </button>
           </div>
         )}
-        <ul data-testid="template-list" className="template-list" aria-label="Resource templates" aria-busy={templates.isFetching}>
-          {items.map(t => {
-            const selected = t === open;
+        <ul data-testid="template-list" className="template-list" aria-label={t('listLabel')} aria-busy={templates.isFetching}>
+          {items.map(template => {
+            const selected = template === open;
             return (
-              <li key={t.uriTemplate} data-testid="template-item" data-uri-template={t.uriTemplate}>
-                <button type="button" aria-pressed={selected} className={selected ? 'template-item template-item--open' : 'template-item'} onClick={() => openTemplate(t.serverId, t.uriTemplate)}>
-                  <span className="template-name">{t.title ?? t.name}</span>
-                  <code className="template-uri">{t.uriTemplate}</code>
-                  <AnnotationBadges view={annotationView(t.annotations, t.invalidAnnotations)} />
+              <li key={template.uriTemplate} data-testid="template-item" data-uri-template={template.uriTemplate}>
+                <button type="button" aria-pressed={selected} className={selected ? 'template-item template-item--open' : 'template-item'} onClick={() => openTemplate(template.serverId, template.uriTemplate)}>
+                  <span className="template-name">{template.title ?? template.name}</span>
+                  <code className="template-uri">{template.uriTemplate}</code>
+                  <AnnotationBadges view={annotationView(template.annotations, template.invalidAnnotations)} />
                 </button>
               </li>
             );
           })}
         </ul>
-        {templates.isSuccess && items.length === 0 && <p className="template-hint">This server has no resource templates.</p>}
+        {templates.isSuccess && items.length === 0 && <p className="template-hint">{t('none')}</p>}
         {templates.data && (
           <p className="template-hint">
-            {items.length} template{items.length === 1 ? '' : 's'} · {templates.data.pages} page{templates.data.pages === 1 ? '' : 's'}
-            {server?.capabilities?.completions ? ' · completion available' : ' · no completion on this server'}
+            {t('summary', {
+              templates: t('templateCount', { count: items.length }),
+              pages: t('pageCount', { count: templates.data.pages }),
+              completion: server?.capabilities?.completions ? t('completionAvailable') : t('noCompletion')
+            })}
           </p>
         )}
+        {server && <SavedTemplates serverId={server.id} templates={items} />}
       </div>
       <div className="templates-main">
         {open ? (
           <TemplateForm key={openKey} template={open} completions={Boolean(server?.capabilities?.completions)} />
         ) : (
-          <p className="template-hint">Choose a template to fill in its variables.</p>
+          <p className="template-hint">{t('choose')}</p>
         )}
       </div>
     </div>

@@ -20,6 +20,8 @@ interface TemplatesState {
   selectServer(serverId: ServerId | null): void;
   openTemplate(serverId: ServerId, uriTemplate: string): void;
   setInput(key: string, name: string, input: ArgumentInput): void;
+  /** Replaces every value of a template (a saved one filled in). */
+  setInputs(key: string, inputs: Record<string, ArgumentInput>): void;
 }
 
 export const useTemplatesStore = create<TemplatesState>()(set => ({
@@ -28,5 +30,6 @@ export const useTemplatesStore = create<TemplatesState>()(set => ({
   inputs: {},
   selectServer: serverId => set({ serverId, openKey: null }),
   openTemplate: (serverId, uriTemplate) => set({ openKey: serverScopedKey(serverId, uriTemplate) }),
-  setInput: (key, name, input) => set(s => ({ inputs: { ...s.inputs, [key]: { ...s.inputs[key], [name]: input } } }))
+  setInput: (key, name, input) => set(s => ({ inputs: { ...s.inputs, [key]: { ...s.inputs[key], [name]: input } } })),
+  setInputs: (key, inputs) => set(s => ({ inputs: { ...s.inputs, [key]: inputs } }))
 }));

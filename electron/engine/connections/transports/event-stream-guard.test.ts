@@ -49,13 +49,41 @@ describe('event-stream guard', () => {
     expect(text).toBe(updated('x://keep') + event({ id: 3, result: {} }));
   });
 
-  it('skips an event over the limit and answers its request with too_large', async () => {
+  const eventsOf = (text: string) =>
+    text
+      .split('\n\n')
+      .filter(Boolean)
+      .map(e => JSON.parse(e.slice(e.indexOf('data: ') + 6)) as { id: number; error?: { code: number; message: string; data: unknown } });
+
+  it('skips an event over the limit and answers its request with too_large as soon as the limit is passed', async () => {
     const big = event({ id: 42, result: { text: 'y'.repeat(5_000) } });
     const { text, oversize } = await run([event({ id: 1, result: {} }), big.slice(0, 3_000), big.slice(3_000), event({ id: 2, result: {} })]);
     expect(oversize).toEqual([{ size: big.length, limit: 1_000, id: 42 }]);
-    const events = text.split('\n\n').filter(Boolean).map(e => JSON.parse(e.slice(e.indexOf('data: ') + 6)) as { id: number; error?: { code: number; data: unknown } });
+    const events = eventsOf(text);
     expect(events.map(e => e.id)).toEqual([1, 42, 2]);
-    expect(events[1].error).toMatchObject({ code: -32099, data: { size: big.length, limit: 1_000 } });
+    // The id was at the event's start: the request failed when the limit was passed, at the 3,000 bytes seen then.
+    expect(events[1].error).toMatchObject({ code: -32099, data: { size: 3_000, limit: 1_000 } });
+    expect(events[1].error?.message).toContain('(over 1000 bytes)');
+  });
+
+  it.each([
+    ['a short first chunk', (big: string) => [big.slice(0, 30), big.slice(30)]],
+    ['many small chunks', (big: string) => big.match(/[^]{1,40}/g) as string[]]
+  ])('finds the id at the start of an event that came in %s before passing the limit', async (_, cut) => {
+    const big = event({ id: 'early', result: { text: 'y'.repeat(5_000) } });
+    const { text, oversize } = await run(cut(big));
+    expect(oversize).toEqual([{ size: big.length, limit: 1_000, id: 'early' }]);
+    expect(eventsOf(text)).toMatchObject([{ id: 'early', error: { code: -32099, data: { limit: 1_000 } } }]);
+  });
+
+  it('answers an oversized event whose id comes last when it ends, with its whole size', async () => {
+    const big = `event: message\ndata: ${JSON.stringify({ result: { text: 'y'.repeat(5_000) }, jsonrpc: '2.0', id: 'late' })}\n\n`;
+    const chunks = big.match(/[^]{1,700}/g) as string[];
+    const { text, oversize } = await run([...chunks, event({ id: 2, result: {} })]);
+    expect(oversize).toEqual([{ size: big.length, limit: 1_000, id: 'late' }]);
+    const events = eventsOf(text);
+    expect(events.map(e => e.id)).toEqual(['late', 2]);
+    expect(events[0].error).toMatchObject({ code: -32099, data: { size: big.length, limit: 1_000 } });
   });
 
   it('charges the meter with bytes and events, and waits when over', async () => {

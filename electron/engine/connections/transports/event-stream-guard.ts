@@ -1,11 +1,12 @@
 // An HTTP server's event stream (`text/event-stream`), read under the rules a stdio server's stdout is read
 // under: at the server's read budget (the body is not pulled while over it, so TCP pushes back on the server),
-// one event at most `maxEventBytes` long (a bigger one is skipped, and answered with `too_large` when its
-// JSON-RPC id shows), and `resources/updated` notifications gated before the SDK parses them. Events are cut at
-// blank lines, which is all the guard needs to know of the format; the SDK's own parser reads what passes.
+// one event at most `maxEventBytes` long (past that, the rest of it is dropped as it streams, and its request
+// answered with `too_large` when its JSON-RPC id shows: at once from the event's start, else at its end), and
+// `resources/updated` notifications gated before the SDK parses them. Events are cut at blank lines, which is
+// all the guard needs to know of the format; the SDK's own parser reads what passes.
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import { setTimeout as delay } from 'node:timers/promises';
-import { EDGE, jsonRpcIdAtEdges, tooLargeReply, type OversizeInfo } from '../oversize-guard';
+import { EDGE, jsonRpcIdAtEdges, jsonRpcIdAtStart, tooLargeReply, type OversizeInfo } from '../oversize-guard';
 import type { ReadMeter } from '../read-budget';
 
 export interface EventStreamGuardOptions {
@@ -18,8 +19,8 @@ export interface EventStreamGuardOptions {
 
 const LF = 0x0a;
 const CR = 0x0d;
-/** Only events naming this method are parsed here; every other event passes as bytes. */
-const GATED_METHOD = 'notifications/resources/updated';
+/** Only events naming this method are decoded and parsed here; every other event passes as bytes. */
+const GATED_BYTES = Buffer.from('notifications/resources/updated');
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
@@ -59,24 +60,56 @@ function concat(parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
+/** An event over the limit being dropped as it streams: its first and last bytes (for the id), its size so far. */
+interface Skipping {
+  head: Uint8Array;
+  tail: Uint8Array;
+  size: number;
+  /** Its request was already failed, when the limit was passed (the id was at its start). */
+  answered: boolean;
+}
+
+/** The last EDGE bytes of `tail` followed by `piece`. */
+const lastEdge = (tail: Uint8Array, piece: Uint8Array) => concat([tail, piece.subarray(-EDGE)]).slice(-EDGE);
+
 export function guardEventStream(body: ReadableStream<Uint8Array>, options: EventStreamGuardOptions): ReadableStream<Uint8Array> {
   const reader = body.getReader();
-  let partial: Uint8Array[] = [];
-  let partialBytes = 0;
+  const limit = options.maxEventBytes;
+  /** The event being read, as the chunks it came in, when it began in an earlier chunk. */
+  let pending: Uint8Array[] = [];
+  let pendingBytes = 0;
   /** The current event's last two bytes, for a blank line split across chunks. */
   let lastTwo: number[] = [];
-  /** An event over the limit being skipped: its first and last bytes (for the id) and its size so far. */
-  let skipping: { head: Uint8Array; tail: Uint8Array; size: number } | undefined;
+  let skipping: Skipping | undefined;
 
-  const reportSkipped = (skipped: NonNullable<typeof skipping>, out: Uint8Array[]): void => {
-    const id = jsonRpcIdAtEdges(eventData(decoder.decode(skipped.head)), decoder.decode(skipped.tail).trimEnd());
-    options.onOversize({ size: skipped.size, limit: options.maxEventBytes, ...(id !== undefined && { id }) });
-    if (id !== undefined) out.push(encoder.encode(`event: message\ndata: ${JSON.stringify(tooLargeReply(id, skipped.size, options.maxEventBytes))}\n\n`));
+  const tooLargeEvent = (id: string | number, size: number, atLeast: boolean) =>
+    encoder.encode(`event: message\ndata: ${JSON.stringify(tooLargeReply(id, size, limit, atLeast))}\n\n`);
+
+  /** The event passes the limit with `piece`: the rest of it is dropped as it comes; its request fails now if
+   * its start names it. */
+  const startSkipping = (piece: Uint8Array, out: Uint8Array[]): void => {
+    // Only the edges are copied, never the event so far.
+    const parts = [...pending, piece];
+    const head = concat(parts.slice(0, 8)).slice(0, EDGE);
+    const tail = concat(parts.slice(-8)).slice(-EDGE);
+    const size = pendingBytes + piece.length;
+    pending = [];
+    pendingBytes = 0;
+    const id = jsonRpcIdAtStart(eventData(decoder.decode(head)));
+    if (id !== undefined) out.push(tooLargeEvent(id, size, true));
+    skipping = { head, tail, size, answered: id !== undefined };
   };
 
-  /** A finished event goes on to the SDK unless the gate holds it back. */
+  const endSkipped = (skipped: Skipping, out: Uint8Array[]): void => {
+    const id = jsonRpcIdAtEdges(eventData(decoder.decode(skipped.head)), decoder.decode(skipped.tail).trimEnd());
+    options.onOversize({ size: skipped.size, limit, ...(id !== undefined && { id }) });
+    if (id !== undefined && !skipped.answered) out.push(tooLargeEvent(id, skipped.size, false));
+  };
+
+  /** A finished event goes on to the SDK unless the gate holds it back; only a small one naming the gated
+   * method is decoded. */
   const pass = (event: Uint8Array, out: Uint8Array[]): void => {
-    if (event.length < 4096 && decoder.decode(event).includes(GATED_METHOD)) {
+    if (event.length < 4096 && Buffer.from(event.buffer, event.byteOffset, event.byteLength).includes(GATED_BYTES)) {
       let message: JSONRPCMessage | undefined;
       try {
         message = JSON.parse(eventData(decoder.decode(event))) as JSONRPCMessage;
@@ -96,28 +129,25 @@ export function guardEventStream(body: ReadableStream<Uint8Array>, options: Even
       const end = eventEnd(rest, lastTwo);
       const piece = end === -1 ? rest : rest.subarray(0, end);
       lastTwo = [...lastTwo, ...piece.subarray(-2)].slice(-2);
+      /** The whole event, when it starts and ends in this chunk (passed on as a slice of it, never copied). */
+      let whole: Uint8Array | undefined;
       if (skipping) {
         skipping.size += piece.length;
-        skipping.tail = concat([skipping.tail, piece.subarray(-EDGE)]).slice(-EDGE);
-      } else {
-        partial.push(piece);
-        partialBytes += piece.length;
-        if (partialBytes > options.maxEventBytes) {
-          // Only the edges are kept, for the id (without copying the whole event together first): the rest of
-          // the event is dropped as it arrives.
-          skipping = { head: concat(partial.slice(0, 8)).slice(0, EDGE), tail: concat(partial.slice(-8)).slice(-EDGE), size: partialBytes };
-          partial = [];
-          partialBytes = 0;
-        }
+        skipping.tail = lastEdge(skipping.tail, piece);
+      } else if (pendingBytes + piece.length > limit) startSkipping(piece, out);
+      else if (end !== -1 && pendingBytes === 0) whole = piece;
+      else {
+        pending.push(piece);
+        pendingBytes += piece.length;
       }
       if (end === -1) return events;
       events++;
       lastTwo = [];
-      if (skipping) reportSkipped(skipping, out);
-      else pass(concat(partial), out);
+      if (skipping) endSkipped(skipping, out);
+      else pass(whole ?? concat(pending), out);
       skipping = undefined;
-      partial = [];
-      partialBytes = 0;
+      pending = [];
+      pendingBytes = 0;
       rest = rest.subarray(end);
     }
     return events;
@@ -130,7 +160,7 @@ export function guardEventStream(body: ReadableStream<Uint8Array>, options: Even
         for (;;) {
           const { done, value } = await reader.read();
           if (done) {
-            if (partialBytes) controller.enqueue(concat(partial));
+            if (pendingBytes) controller.enqueue(concat(pending));
             controller.close();
             return;
           }

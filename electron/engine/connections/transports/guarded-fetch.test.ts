@@ -69,6 +69,14 @@ describe('guarded fetch', () => {
     expect(bytesSent).toBeLessThan(UNDECLARED_BYTES / 4);
   });
 
+  it('reads the replies after an oversized one whole, one at a time or at once', async () => {
+    const { fetch } = guarded();
+    await (await fetch(`${base}/chunked`, request(9))).json();
+    expect(await (await fetch(`${base}/`, request(10))).json()).toEqual({ ok: true });
+    const both = await Promise.all([fetch(`${base}/`, request(11)), fetch(`${base}/`, request(12))]);
+    expect(await Promise.all(both.map(r => r.json()))).toEqual([{ ok: true }, { ok: true }]);
+  });
+
   it('fails the fetch of a notification whose response is over the limit (no request to answer)', async () => {
     const { fetch } = guarded();
     await expect(fetch(`${base}/declared`, { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) })).rejects.toThrow(/exceeds the limit/);

@@ -1,0 +1,141 @@
+// The many-servers case of `bench/scale.ts` (alone: `npx tsx bench/scale/servers.ts [--sizes 10k,100k]`):
+// N stdio reference servers (each its own seed, so none shares another's cache), in the same run:
+//   - the raw SDK loop: N SDK clients started at once, each connecting and walking resources/list cursors;
+//   - the app's first launch (empty data dir) in browser mode with the page in Chromium: from opening the
+//     page to every server connected, and to every list shown live;
+//   - its second launch on the same data dir (saved era verdicts, warm cache file): when the last known
+//     lists are on screen (marked stale), every server connected, every list replaced by the live one.
+// Sizes: 10k = 10 servers × 1,000 resources, 100k = 50 × 2,000 (the issue's case), 1M = 50 × 20,000.
+// SCALE_PROFILE=1 writes the engine's CPU profile of each launch (node --cpu-prof) and prints its summary.
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { StdioServerConfig } from '../../shared/contract';
+import { referenceServerEntry } from '../../electron/engine/config/default-server';
+import { launchBridge } from '../../e2e/fixtures/bridge-process';
+import { ensureRendererBuilt } from '../../scripts/ensure-built.mjs';
+import { launchChromium } from '../picker-browser';
+import { summariseProfileDir } from './cpu-profile';
+import { followFleet, type FleetTimeline } from './fleet-page';
+import { rawStdioFleet } from './raw-stdio-fleet';
+import { runIfMain } from './standalone';
+import type { ScaleRow } from './table';
+
+const SHAPES: Record<string, { servers: number; resources: number }> = {
+  '10k': { servers: 10, resources: 1_000 },
+  '100k': { servers: 50, resources: 2_000 },
+  '1M': { servers: 50, resources: 20_000 }
+};
+const PAGE_SIZE = 500;
+const DEADLINE_MS = 600_000;
+
+const seconds = (ms: number | undefined) => (ms === undefined ? 'never' : `${(ms / 1000).toFixed(1)} s`);
+const progress = (what: string) => process.stderr.write(`[scale:servers] ${new Date().toISOString().slice(11, 19)} ${what}\n`);
+
+function fleetConfig(servers: number, resources: number): Record<string, StdioServerConfig> {
+  // An hour between live ticks: no list_changed mid-run (it would relist, which the raw loop never does).
+  const args = (k: number) => ['--resources', String(resources), '--page-size', String(PAGE_SIZE), '--seed', String(k + 1), '--update-interval-ms', '3600000'];
+  return Object.fromEntries(Array.from({ length: servers }, (_, k) => [`ref${String(k).padStart(2, '0')}`, referenceServerEntry(args(k))]));
+}
+
+interface LaunchRun {
+  /** From spawning the app to its page being opened. */
+  launchToOpenMs: number;
+  timeline: FleetTimeline;
+}
+
+async function launchAndFollow(browser: Awaited<ReturnType<typeof launchChromium>>, configPath: string, dataDir: string, ids: string[], expected: number, label: string): Promise<LaunchRun> {
+  const profileDir = process.env.SCALE_PROFILE ? await mkdtemp(path.join(tmpdir(), `scale-prof-${label}-`)) : undefined;
+  const spawned = performance.now();
+  const bridge = await launchBridge({ configPath, dataDir, nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [] });
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  try {
+    const launchToOpenMs = Math.round(performance.now() - spawned);
+    const timeline = await followFleet(page, bridge.url, ids, expected, DEADLINE_MS);
+    return { launchToOpenMs, timeline };
+  } finally {
+    await page.close();
+    await bridge.stop();
+    if (profileDir) {
+      progress(`${label} engine profile (${profileDir}): ${JSON.stringify(await summariseProfileDir(profileDir), null, 1)}`);
+    }
+  }
+}
+
+/** The per-server spread: the first and last server to connect and to be listed, ms from opening the page. */
+function spread(timeline: FleetTimeline): string {
+  const of = (pick: (s: FleetTimeline['servers'][string]) => number | undefined) => {
+    const xs = Object.values(timeline.servers).map(pick).filter((x): x is number => x !== undefined).sort((a, b) => a - b);
+    return xs.length ? `${seconds(xs[0])}–${seconds(xs.at(-1))}` : 'none';
+  };
+  return `connected ${of(s => s.connectedMs)}, listed ${of(s => s.listedMs)}`;
+}
+
+async function runShape(size: string, browser: Awaited<ReturnType<typeof launchChromium>>): Promise<ScaleRow[]> {
+  const shape = SHAPES[size];
+  if (!shape) throw new Error(`servers: unknown size ${size} (known: ${Object.keys(SHAPES).join(', ')})`);
+  const label = `${shape.servers} stdio servers × ${shape.resources.toLocaleString('en')}`;
+  const servers = fleetConfig(shape.servers, shape.resources);
+  const ids = Object.keys(servers);
+  const dir = await mkdtemp(path.join(tmpdir(), 'scale-servers-'));
+  try {
+    const configPath = path.join(dir, 'config.json');
+    await writeFile(configPath, JSON.stringify({ mcpServers: servers }));
+    progress(`${label}: raw SDK loop (untimed warm-up, then timed)`);
+    await rawStdioFleet(servers);
+    const raw = await rawStdioFleet(servers);
+    const expected = Object.values(raw.items).reduce((a, b) => a + b, 0);
+    const dataDir = path.join(dir, 'data');
+    progress(`${label}: app, first launch (${expected} resources expected)`);
+    const cold = await launchAndFollow(browser, configPath, dataDir, ids, expected, 'cold');
+    const warmFile = await stat(path.join(dataDir, 'cache', 'warm.json')).catch(() => undefined);
+    progress(`${label}: app, second launch (warm file ${warmFile ? `${(warmFile.size / 1e6).toFixed(1)} MB` : 'missing'})`);
+    const warm = await launchAndFollow(browser, configPath, dataDir, ids, expected, 'warm');
+    progress(`cold: ${JSON.stringify(cold)}`);
+    progress(`warm: ${JSON.stringify(warm)}`);
+
+    // The raw loop's clock starts at spawning the servers; the app's at spawning the app (page opened as soon as it can be).
+    const coldListed = cold.timeline.allListedMs === undefined ? undefined : cold.timeline.allListedMs + cold.launchToOpenMs;
+    const coldConnected = cold.timeline.allConnectedMs === undefined ? undefined : cold.timeline.allConnectedMs + cold.launchToOpenMs;
+    const ratio = coldListed === undefined ? undefined : coldListed / raw.allListedMs;
+    const w = warm.timeline;
+    return [
+      {
+        case: `many servers, first launch: all listed (from launching; page open at ${seconds(cold.launchToOpenMs)}; ${spread(cold.timeline)})`,
+        size: label,
+        app: seconds(coldListed),
+        baseline: seconds(raw.allListedMs),
+        ...(ratio !== undefined && { ratio }),
+        target: '≤ 1.1×',
+        met: ratio !== undefined && ratio <= 1.1
+      },
+      {
+        case: 'many servers, first launch: all connected (from launching)',
+        size: label,
+        app: seconds(coldConnected),
+        baseline: seconds(raw.allConnectedMs),
+        ...(coldConnected !== undefined && { ratio: coldConnected / raw.allConnectedMs }),
+        target: '—'
+      },
+      { case: 'many servers, second launch: last known lists on screen, marked stale (from opening the page)', size: label, app: seconds(w.staleOnScreenMs), baseline: '—', target: '≤ 1 s', met: w.staleOnScreenMs !== undefined && w.staleOnScreenMs <= 1_000 },
+      { case: 'many servers, second launch: all connected (from opening the page)', size: label, app: seconds(w.allConnectedMs), baseline: '—', target: '≤ 8 s', met: w.allConnectedMs !== undefined && w.allConnectedMs <= 8_000 },
+      { case: `many servers, second launch: all listed live (from opening the page; ${spread(w)})`, size: label, app: seconds(w.allListedMs), baseline: '—', target: '≤ 10 s', met: w.allListedMs !== undefined && w.allListedMs <= 10_000 }
+    ];
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+export async function run(options: { sizes?: string[] }): Promise<ScaleRow[]> {
+  ensureRendererBuilt();
+  const browser = await launchChromium();
+  try {
+    const rows: ScaleRow[] = [];
+    for (const size of options.sizes ?? ['10k', '100k']) rows.push(...(await runShape(size, browser)));
+    return rows;
+  } finally {
+    await browser.close();
+  }
+}
+
+runIfMain(import.meta.url, run);

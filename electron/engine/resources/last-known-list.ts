@@ -1,0 +1,20 @@
+// `resources.lastKnown`: the last known public list of a server, as the picker shows it before the live
+// listing is in (see cache/last-known.ts), with a cache info saying how old it is.
+import { isFresh } from '../../../shared/cache/freshness';
+import type { ListResult, ResourceItem, ServerConfigEntry, ServerId } from '../../../shared/contract';
+import { cacheIdentityOf } from '../connections/transports';
+import type { EnginePorts } from '../ports';
+import { toResourceItem } from './items';
+
+export function lastKnownResources(ports: EnginePorts, serverId: ServerId, entry: ServerConfigEntry, now = Date.now()): ListResult<ResourceItem> | null {
+  const known = ports.cache.lastKnownResources(cacheIdentityOf(entry));
+  if (!known) return null;
+  const items = known.items.map(raw => toResourceItem(serverId, raw as Record<string, unknown>));
+  const fresh = isFresh(known, now);
+  return {
+    serverId,
+    items,
+    pages: known.pages,
+    cache: { state: fresh ? 'fresh' : 'stale', scope: 'public', receivedAt: known.storedAt, expiresAt: known.expiresAt, ttlMs: Math.max(0, known.expiresAt - known.storedAt) }
+  };
+}
