@@ -147,16 +147,7 @@ export default tseslint.config(
     // Every visible string comes from the message catalogs (renderer/i18n): JSX text and the attributes a user
     // reads or hears are flagged when they are literal.
     files: ['renderer/**/*.tsx'],
-    // Folders whose helpers translate them on their own branches; the integrator removes these ignores once
-    // their work is merged.
-    ignores: [
-      '**/*.test.tsx',
-      'renderer/features/servers/**',
-      'renderer/features/picker/**',
-      'renderer/features/command-palette/**',
-      'renderer/features/templates/**',
-      'renderer/app/Layout.tsx'
-    ],
+    ignores: ['**/*.test.tsx'],
     plugins: { i18next },
     rules: {
       'i18next/no-literal-string': [

@@ -21,12 +21,15 @@ interface UiState {
   groupByServer: boolean;
   openResource: OpenResource | null;
   activeDockPanel: string | null;
+  /** The server the Server details panel shows when chosen (a card's "Details", the panel's select). */
+  detailsServerId: ServerId | null;
   errors: BannerError[];
   toggleServerFilter(serverId: ServerId): void;
   clearServerFilter(): void;
   setGroupByServer(value: boolean): void;
   open(resource: OpenResource | null): void;
   setActiveDockPanel(id: string | null): void;
+  chooseDetailsServer(serverId: ServerId): void;
   reportError(context: string, error: AppError): void;
   dismissError(id: number): void;
 }
@@ -39,6 +42,7 @@ export const useUiStore = create<UiState>()(set => ({
   groupByServer: false,
   openResource: null,
   activeDockPanel: null,
+  detailsServerId: null,
   errors: [],
   toggleServerFilter: serverId =>
     set(s => ({
@@ -50,6 +54,7 @@ export const useUiStore = create<UiState>()(set => ({
   setGroupByServer: value => set({ groupByServer: value }),
   open: resource => set({ openResource: resource }),
   setActiveDockPanel: id => set({ activeDockPanel: id }),
+  chooseDetailsServer: serverId => set({ detailsServerId: serverId }),
   reportError: (context, error) =>
     set(s => ({ errors: [...s.errors, { id: nextErrorId++, context, error }].slice(-maxVisibleErrors) })),
   dismissError: id => set(s => ({ errors: s.errors.filter(e => e.id !== id) }))

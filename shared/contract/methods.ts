@@ -35,6 +35,8 @@ export interface ConfigView {
   servers: Record<string, ServerConfigEntry>;
   /** Set when the file on disk could not be used; the file is kept untouched. */
   error?: string;
+  /** Set on a first start: no config file yet, the embedded reference server is configured (the page shows its tour). */
+  firstStart?: boolean;
 }
 
 /** A well-known MCP config file of another app that exists on this machine (`config.importCandidates`). */
@@ -50,6 +52,13 @@ export const methodSchemas = {
   'servers.list': z.object({}),
   'servers.details': z.object({ serverId }),
   'servers.add': z.object({ serverId, config: serverConfigEntrySchema }),
+  /**
+   * Replaces a configured server's entry. A header, env or client-secret value equal to REDACTED_SECRET keeps the
+   * stored value; `disabled` is kept as stored (servers.setDisabled changes it).
+   */
+  'servers.update': z.object({ serverId, config: serverConfigEntrySchema }),
+  /** Disables (disconnects, config kept) or enables (connects) a configured server; saved in the config. */
+  'servers.setDisabled': z.object({ serverId, disabled: z.boolean() }),
   'servers.remove': z.object({ serverId }),
   'servers.reconnect': z.object({ serverId }),
   'config.get': z.object({}),
@@ -128,6 +137,8 @@ interface MethodResults {
   'servers.list': ServerState[];
   'servers.details': ServerDetails;
   'servers.add': ServerState;
+  'servers.update': ServerState;
+  'servers.setDisabled': ServerState;
   'servers.remove': { removed: boolean };
   'servers.reconnect': ServerState;
   'config.get': ConfigView;

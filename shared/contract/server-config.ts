@@ -26,6 +26,12 @@ export const stdioConfigSchema = z
 export const ENV_REFERENCE_PATTERN = /\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}/g;
 
 /**
+ * What the page sees in place of a stored secret (a header or env value, a client secret). Sent back unchanged
+ * in `servers.update`, it means "keep the stored value": the page never holds the secret itself.
+ */
+export const REDACTED_SECRET = '[redacted]';
+
+/**
  * Sign-in settings of a URL server (docs/auth.md). All optional: without them the engine discovers the
  * authorization server and registers itself. `clientId` (with `clientSecret` for a confidential client) is
  * used first; else a Client ID Metadata Document at `clientMetadataUrl` when the authorization server supports

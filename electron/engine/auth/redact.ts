@@ -1,5 +1,6 @@
 // What is secret in OAuth traffic, and copies with it hidden, for everything the user can see: the OAuth
 // view's flow steps and the protocol log. Tokens, codes and verifiers never leave the engine in clear.
+import { REDACTED_SECRET } from '../../../shared/contract/server-config';
 
 /**
  * JSON fields that carry a credential or a one-time secret (an `Authorization` header among them). Only string
@@ -13,7 +14,7 @@ export const SECRET_FIELD_SPELLINGS: ReadonlySet<string> = new Set([...SECRET_FI
 /** Query parameters hidden in URLs shown to the user: the fields above, the CSRF `state` and RFC 7009's `token`. */
 const SECRET_QUERY_PARAMS: ReadonlySet<string> = new Set([...SECRET_FIELDS, 'state', 'token']);
 
-export const REDACTED = '[redacted]';
+const REDACTED = REDACTED_SECRET;
 
 function isSecretKey(key: string): boolean {
   return SECRET_FIELDS.has(key.toLowerCase());

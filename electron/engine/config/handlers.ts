@@ -1,27 +1,20 @@
 // The contract methods for the config file: view it, import servers from other apps' files.
 import type { ConfigView, ServerConfigEntry } from '../../../shared/contract';
-import { REDACTED } from '../auth/redact';
 import type { ServerRegistry } from '../connections/registry';
 import type { HandlerMap } from '../handlers';
+import { redactEntry } from './entry-secrets';
 import { readImportFile } from './import';
 import { currentHostDirs, findImportCandidates } from './import-candidates';
 import type { ConfigStore } from './store';
 
-/** A client secret written in the config is the user's, not the page's: the view says one is set, never which. */
+/** Secrets written in the config are the user's, not the page's: the view says one is set, never which. */
 function withoutSecrets(view: ConfigView): ConfigView {
-  const servers = Object.fromEntries(
-    Object.entries(view.servers).map(([name, entry]) => {
-      const secret = 'url' in entry ? entry.oauth?.clientSecret : undefined;
-      if (!('url' in entry) || secret === undefined || /^\$\{env:[A-Za-z_][A-Za-z0-9_]*\}$/.test(secret)) return [name, entry];
-      return [name, { ...entry, oauth: { ...entry.oauth, clientSecret: REDACTED } }];
-    })
-  );
-  return { ...view, servers };
+  return { ...view, servers: Object.fromEntries(Object.entries(view.servers).map(([name, entry]) => [name, redactEntry(entry)])) };
 }
 
 export function configHandlers(config: ConfigStore, registry: ServerRegistry): HandlerMap<'config.get' | 'config.import' | 'config.importCandidates'> {
   return {
-    'config.get': async () => withoutSecrets(config.view()),
+    'config.get': async () => ({ ...withoutSecrets(config.view()), ...(config.isFirstStart && { firstStart: true }) }),
     'config.importCandidates': async () => findImportCandidates(currentHostDirs()),
     'config.import': async ({ path, format }) => {
       const found = await readImportFile(path, format ?? 'auto');

@@ -16,6 +16,7 @@ describe('config through the engine', () => {
     const view = (await engine.host.dispatch('config.get', {})) as ConfigView;
     expect(view).toMatchObject({ path: join(dir, 'config.json'), servers: { reference: { command: process.execPath } } });
     expect(view.error).toBeUndefined();
+    expect(view.firstStart).toBe(true);
     expect(await statusOf(engine, 'reference', 'connected')).toMatchObject({ era: 'modern' });
     await expect(readFile(join(dir, 'config.json'))).rejects.toThrow(/ENOENT/);
   });
@@ -52,6 +53,7 @@ describe('config through the engine', () => {
     const engine = await engineWith({}, { dataDir: dir, configPath, defaults: undefined });
     const view = (await engine.host.dispatch('config.get', {})) as ConfigView;
     expect(view.error).toMatch(/mcpServers\.a\.url: /);
+    expect(view.firstStart).toBeUndefined();
     expect(view.error).toMatch(/mcpServers\.b\.command: command must not be empty/);
     await expect(engine.host.dispatch('servers.add', { serverId: 'c', config: { command: 'x' } })).rejects.toMatchObject({ error: { code: 'config' } });
     expect(await readFile(configPath, 'utf8')).toBe(text);

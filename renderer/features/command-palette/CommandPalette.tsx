@@ -4,6 +4,7 @@
 // goes back to where it was. Its body exists only while it is open.
 import { Command } from 'cmdk';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ResourceItem } from '../../../shared/contract';
 import { displayName } from '../../../shared/picker/columns';
 import { resourceKey } from '../../../shared/resource-key';
@@ -64,17 +65,18 @@ function ResourceItemRow({ item, onDone }: { item: ResourceItem; onDone(): void 
 }
 
 function PaletteBody({ onDone }: { onDone(): void }) {
+  const { t } = useTranslation('palette');
   const [query, setQuery] = useState('');
   const commands = rankCommands(paletteCommands(useCommandContext()), query);
   const resources = useResourceMatches(query);
   const groups = [...new Set(commands.map(c => c.group))];
   return (
     <>
-      <Command.Input value={query} onValueChange={setQuery} placeholder="Type a command, or a resource's name or URI…" aria-label="Command or resource" />
-      <Command.List aria-label="Commands and resources">
-        <Command.Empty>Nothing matches “{query}”.</Command.Empty>
+      <Command.Input value={query} onValueChange={setQuery} placeholder={t('ui.placeholder')} aria-label={t('ui.input')} />
+      <Command.List aria-label={t('ui.list')}>
+        <Command.Empty>{t('ui.empty', { query })}</Command.Empty>
         {groups.map(group => (
-          <Command.Group key={group} heading={group}>
+          <Command.Group key={group} heading={t(`group.${group}`)}>
             {commands
               .filter(c => c.group === group)
               .map(c => (
@@ -83,7 +85,7 @@ function PaletteBody({ onDone }: { onDone(): void }) {
           </Command.Group>
         ))}
         {resources.length > 0 && (
-          <Command.Group heading="Go to resource">
+          <Command.Group heading={t('group.resources')}>
             {resources.map(item => (
               <ResourceItemRow key={resourceKey(item)} item={item} onDone={onDone} />
             ))}
@@ -91,13 +93,14 @@ function PaletteBody({ onDone }: { onDone(): void }) {
         )}
       </Command.List>
       <p className="palette-foot">
-        <kbd>↑</kbd> <kbd>↓</kbd> to move, <kbd>Enter</kbd> to run, <kbd>Esc</kbd> to close. Type a resource’s name or URI to go to it.
+        {t('ui.foot')}
       </p>
     </>
   );
 }
 
 export function CommandPalette() {
+  const { t } = useTranslation('palette');
   const open = useCommandPaletteStore(s => s.open);
   const show = useCommandPaletteStore(s => s.show);
   const hide = useCommandPaletteStore(s => s.hide);
@@ -124,7 +127,7 @@ export function CommandPalette() {
     <Command.Dialog
       open={open}
       onOpenChange={next => (next ? show() : hide())}
-      label="Command palette"
+      label={t('ui.label')}
       shouldFilter={false}
       loop
       data-testid="command-palette"
@@ -138,10 +141,11 @@ export function CommandPalette() {
 
 /** The header's way in for pointer users, naming the shortcut. */
 export function CommandPaletteButton() {
+  const { t } = useTranslation('palette');
   const show = useCommandPaletteStore(s => s.show);
   return (
     <button type="button" className="palette-button" aria-keyshortcuts={PALETTE_SHORTCUT} aria-haspopup="dialog" onClick={show}>
-      Commands <kbd>Ctrl</kbd>+<kbd>Shift</kbd>+<kbd>P</kbd>
+      {t('ui.button')} <kbd>Ctrl</kbd>+<kbd>Shift</kbd>+<kbd>P</kbd>
     </button>
   );
 }

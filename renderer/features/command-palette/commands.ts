@@ -1,10 +1,15 @@
 // The command palette's registry: every action it offers, built in this one place from what the app can do
-// right now (servers, dock panels, theme, context tray, cache). A new action is one entry here.
+// right now (servers, dock panels, theme, language, context tray, cache, the tour). A new action is one
+// entry here. Titles come from the `palette` catalog through `ctx.t`, so they are searched in the UI language.
 import { defaultFilter } from 'cmdk';
+import type { TFunction } from 'i18next';
 import type { ServerState } from '../../../shared/contract';
+import { languageNames, type Language } from '../../i18n/catalogs';
+import type { LanguagePreference } from '../../state/language-store';
 import { themePreferences, type ThemePreference } from '../../state/theme-store';
+import type { ServerAction } from '../servers/use-server-actions';
 
-type CommandGroup = 'Servers' | 'Panels' | 'Appearance' | 'Context' | 'Cache';
+type CommandGroup = 'servers' | 'panels' | 'appearance' | 'language' | 'context' | 'cache' | 'help';
 
 export interface PaletteCommand {
   /** Stable and unique (also the item's `data-command-id`), e.g. `server.reconnect:alpha`. */
@@ -22,45 +27,59 @@ export type TrayExportFormat = 'markdown' | 'json';
 
 /** What the commands act on and with: the same engine calls and store actions the rest of the UI uses. */
 export interface CommandContext {
+  t: TFunction<'palette'>;
   servers: readonly ServerState[];
   panels: readonly { id: string; title: string }[];
   themePreference: ThemePreference;
+  languagePreference: LanguagePreference;
+  languages: readonly Language[];
   trayCount: number;
-  reconnectServer(serverId: string): unknown;
+  serverAction(action: ServerAction, serverId: string): unknown;
+  editServer(serverId: string): void;
   openPanel(panelId: string): void;
   setThemePreference(preference: ThemePreference): void;
+  setLanguagePreference(preference: LanguagePreference): void;
   exportTray(format: TrayExportFormat): unknown;
   clearTray(): void;
   clearCache(): unknown;
+  startTour(): void;
 }
 
-const themeTitles: Record<ThemePreference, string> = {
-  system: 'Theme: follow the system',
-  light: 'Theme: light',
-  dark: 'Theme: dark'
-};
-
-const exportFormatTitles: Record<TrayExportFormat, string> = { markdown: 'Markdown', json: 'JSON' };
+function serverCommands(ctx: CommandContext, s: ServerState): PaletteCommand[] {
+  const { t } = ctx;
+  const connected = s.status === 'connected';
+  return [
+    {
+      id: `server.reconnect:${s.id}`,
+      title: connected ? t('command.reconnect', { server: s.id }) : t('command.connect', { server: s.id }),
+      group: 'servers',
+      keywords: ['server', 'restart', 'connect', s.status],
+      // As the server card's menu: a connection attempt in progress is not started again.
+      unavailable: s.disabled ? t('unavailable.disabled') : s.status === 'connecting' ? t('unavailable.connecting') : undefined,
+      run: () => ctx.serverAction('reconnect', s.id)
+    },
+    {
+      id: `server.${s.disabled ? 'enable' : 'disable'}:${s.id}`,
+      title: s.disabled ? t('command.enable', { server: s.id }) : t('command.disable', { server: s.id }),
+      group: 'servers',
+      keywords: ['server', 'turn off', 'turn on'],
+      run: () => ctx.serverAction(s.disabled ? 'enable' : 'disable', s.id)
+    },
+    { id: `server.edit:${s.id}`, title: t('command.edit', { server: s.id }), group: 'servers', keywords: ['server', 'settings', 'config'], run: () => ctx.editServer(s.id) }
+  ];
+}
 
 export function paletteCommands(ctx: CommandContext): PaletteCommand[] {
-  const emptyTray = ctx.trayCount === 0 ? 'the context tray is empty' : undefined;
+  const { t } = ctx;
+  const emptyTray = ctx.trayCount === 0 ? t('unavailable.emptyTray') : undefined;
+  const languageChoices: LanguagePreference[] = ['system', ...ctx.languages];
   return [
-    ...ctx.servers.map(
-      (s): PaletteCommand => ({
-        id: `server.reconnect:${s.id}`,
-        title: `Reconnect ${s.id}`,
-        group: 'Servers',
-        keywords: ['server', 'restart', s.status],
-        // As the server card's button: a connection attempt in progress is not started again.
-        unavailable: s.status === 'connecting' ? 'connecting now' : undefined,
-        run: () => ctx.reconnectServer(s.id)
-      })
-    ),
+    ...ctx.servers.flatMap(s => serverCommands(ctx, s)),
     ...ctx.panels.map(
       (p): PaletteCommand => ({
         id: `panel.open:${p.id}`,
-        title: `Open panel: ${p.title}`,
-        group: 'Panels',
+        title: t('command.openPanel', { panel: p.title }),
+        group: 'panels',
         keywords: ['dock', 'tab', 'show'],
         run: () => ctx.openPanel(p.id)
       })
@@ -68,25 +87,36 @@ export function paletteCommands(ctx: CommandContext): PaletteCommand[] {
     ...themePreferences.map(
       (preference): PaletteCommand => ({
         id: `theme.set:${preference}`,
-        title: themeTitles[preference],
-        group: 'Appearance',
+        title: t(`command.theme.${preference}`),
+        group: 'appearance',
         keywords: ['theme', 'appearance', 'colour', 'color', preference === 'system' ? 'auto os' : 'mode'],
-        unavailable: preference === ctx.themePreference ? 'already chosen' : undefined,
+        unavailable: preference === ctx.themePreference ? t('unavailable.chosen') : undefined,
         run: () => ctx.setThemePreference(preference)
+      })
+    ),
+    ...languageChoices.map(
+      (preference): PaletteCommand => ({
+        id: `language.set:${preference}`,
+        title: preference === 'system' ? t('command.languageSystem') : t('command.language', { language: languageNames[preference] }),
+        group: 'language',
+        keywords: ['language', 'locale', 'translate', preference],
+        unavailable: preference === ctx.languagePreference ? t('unavailable.chosen') : undefined,
+        run: () => ctx.setLanguagePreference(preference)
       })
     ),
     ...(['markdown', 'json'] as const).map(
       (format): PaletteCommand => ({
         id: `tray.export:${format}`,
-        title: `Copy the context tray as ${exportFormatTitles[format]}`,
-        group: 'Context',
+        title: t(`command.exportTray.${format}`),
+        group: 'context',
         keywords: ['export', 'clipboard', 'context'],
         unavailable: emptyTray,
         run: () => ctx.exportTray(format)
       })
     ),
-    { id: 'tray.clear', title: 'Clear the context tray', group: 'Context', keywords: ['empty', 'remove all'], unavailable: emptyTray, run: () => ctx.clearTray() },
-    { id: 'cache.clear', title: 'Clear the response cache', group: 'Cache', keywords: ['cache', 'evict', 'empty'], run: () => ctx.clearCache() }
+    { id: 'tray.clear', title: t('command.clearTray'), group: 'context', keywords: ['empty', 'remove all'], unavailable: emptyTray, run: () => ctx.clearTray() },
+    { id: 'cache.clear', title: t('command.clearCache'), group: 'cache', keywords: ['cache', 'evict', 'empty'], run: () => ctx.clearCache() },
+    { id: 'tour.start', title: t('command.tour'), group: 'help', keywords: ['help', 'tour', 'panes', 'welcome'], run: () => ctx.startTour() }
   ];
 }
 

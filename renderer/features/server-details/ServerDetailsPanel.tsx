@@ -1,5 +1,4 @@
 // The server-details dock panel: pick a server (defaults to the one whose resource is open), see its details.
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServers } from '../../queries/use-servers';
 import { useUiStore } from '../../state/ui-store';
@@ -15,7 +14,8 @@ export function ServerDetailsPanel() {
   const { t } = useTranslation('serverDetails');
   const servers = useServers().data ?? [];
   const openServer = useUiStore(s => s.openResource?.serverId);
-  const [chosen, setChosen] = useState<string | undefined>(undefined);
+  const chosen = useUiStore(s => s.detailsServerId) ?? undefined;
+  const setChosen = useUiStore(s => s.chooseDetailsServer);
   const serverId = [chosen, openServer, servers[0]?.id].find(id => id !== undefined && servers.some(s => s.id === id));
   const details = useServerDetails(serverId);
   const server = servers.find(s => s.id === serverId);

@@ -2,6 +2,7 @@
 // machine, a path field with a format for any other file, then what was imported and what was skipped and why.
 // A Modal (focus stays inside, Escape closes); the opener gets focus back (the sidebar does that).
 import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ImportCandidate, ImportFormat } from '../../../shared/contract';
 import { Modal } from '../../app/Modal';
 import { callErrorOf } from '../../api/call-error';
@@ -9,20 +10,16 @@ import { useImportCandidates, useImportServers } from '../../queries/use-import-
 import { FormProblem } from './FormProblem';
 import './import-dialog.css';
 
-const FORMATS: { value: ImportFormat; label: string }[] = [
-  { value: 'auto', label: 'Detect from the file' },
-  { value: 'claude', label: 'Claude Desktop (mcpServers)' },
-  { value: 'cursor', label: 'Cursor (mcpServers)' },
-  { value: 'vscode', label: 'VS Code (servers / mcp.servers)' }
-];
+const FORMATS: readonly ImportFormat[] = ['auto', 'claude', 'cursor', 'vscode'];
 
 function CandidateList({ busy, onPick }: { busy: boolean; onPick(candidate: ImportCandidate): void }) {
+  const { t } = useTranslation('servers');
   const candidates = useImportCandidates();
-  if (candidates.isPending) return <p className="note">Looking for Claude Desktop, Cursor and VS Code files…</p>;
-  if (candidates.isError) return <p className="note">Could not look for other apps' files: {callErrorOf(candidates.error).message}</p>;
-  if (!candidates.data.length) return <p className="note">No Claude Desktop, Cursor or VS Code config file was found on this machine.</p>;
+  if (candidates.isPending) return <p className="note">{t('import.looking')}</p>;
+  if (candidates.isError) return <p className="note">{t('import.lookFailed', { message: callErrorOf(candidates.error).message })}</p>;
+  if (!candidates.data.length) return <p className="note">{t('import.noneFound')}</p>;
   return (
-    <ul className="import-candidates" aria-label="Config files found on this machine">
+    <ul className="import-candidates" aria-label={t('import.foundLabel')}>
       {candidates.data.map(c => (
         <li key={c.path}>
           <button
@@ -33,7 +30,7 @@ function CandidateList({ busy, onPick }: { busy: boolean; onPick(candidate: Impo
             aria-disabled={busy}
             onClick={() => !busy && onPick(c)}
           >
-            Import from {c.label}
+            {t('import.importFrom', { app: c.label })}
           </button>
           <code className="import-path-text">{c.path}</code>
         </li>
@@ -43,6 +40,7 @@ function CandidateList({ busy, onPick }: { busy: boolean; onPick(candidate: Impo
 }
 
 export function ImportDialog({ onClose }: { onClose(): void }) {
+  const { t } = useTranslation('servers');
   const id = useId();
   const [path, setPath] = useState('');
   const [format, setFormat] = useState<ImportFormat>('auto');
@@ -58,13 +56,13 @@ export function ImportDialog({ onClose }: { onClose(): void }) {
 
   return (
     <Modal labelledBy={`${id}-title`} describedBy={`${id}-about`} data-testid="import-dialog" onEscape={onClose}>
-      <h2 id={`${id}-title`}>Import servers</h2>
+      <h2 id={`${id}-title`}>{t('import.title')}</h2>
       <p id={`${id}-about`} className="note">
-        Adds the MCP servers of another app's config file to this app's config. Servers whose name is already configured are skipped.
+        {t('import.about')}
       </p>
       <CandidateList busy={importServers.isPending} onPick={c => importServers.mutate({ path: c.path, format: c.app })} />
-      <form className="import-form" onSubmit={submit} aria-label="Import from a file">
-        <label htmlFor={`${id}-path`}>Config file path</label>
+      <form className="import-form" onSubmit={submit} aria-label={t('import.formLabel')}>
+        <label htmlFor={`${id}-path`}>{t('import.path')}</label>
         <input
           id={`${id}-path`}
           data-testid="import-path"
@@ -74,21 +72,21 @@ export function ImportDialog({ onClose }: { onClose(): void }) {
           spellCheck={false}
           autoComplete="off"
         />
-        <label htmlFor={`${id}-format`}>Format</label>
+        <label htmlFor={`${id}-format`}>{t('import.format')}</label>
         <select id={`${id}-format`} data-testid="import-format" value={format} onChange={e => setFormat(e.target.value as ImportFormat)}>
           {FORMATS.map(f => (
-            <option key={f.value} value={f.value}>
-              {f.label}
+            <option key={f} value={f}>
+              {t(`import.formats.${f}`)}
             </option>
           ))}
         </select>
         <div className="form-actions">
           {/* aria-disabled while busy, not disabled: a disabled button would drop the focus out of the dialog. */}
           <button type="submit" data-testid="import-submit" disabled={!path.trim()} aria-disabled={importServers.isPending}>
-            {importServers.isPending ? 'Importing…' : 'Import'}
+            {importServers.isPending ? t('import.importing') : t('import.submit')}
           </button>
           <button type="button" onClick={onClose}>
-            Close
+            {t('import.close')}
           </button>
         </div>
       </form>
@@ -99,10 +97,11 @@ export function ImportDialog({ onClose }: { onClose(): void }) {
 }
 
 function ImportResult({ imported, skipped }: { imported: string[]; skipped: { name: string; reason: string }[] }) {
+  const { t } = useTranslation('servers');
   return (
     <div role="status" data-testid="import-result" data-imported={imported.length} data-skipped={skipped.length} className="import-result">
       <p>
-        {imported.length ? `Imported ${imported.length} server${imported.length === 1 ? '' : 's'}: ` : 'No server was imported.'}
+        {imported.length ? t('import.imported', { count: imported.length }) : t('import.importedNone')}{' '}
         {imported.map((name, i) => (
           <span key={name} data-testid="import-imported" data-name={name}>
             {i > 0 && ', '}
@@ -112,12 +111,12 @@ function ImportResult({ imported, skipped }: { imported: string[]; skipped: { na
       </p>
       {skipped.length > 0 && (
         <>
-          <p>Skipped:</p>
+          <p>{t('import.skipped')}</p>
           <ul>
             {/* Names and reasons come from the imported file: plain text only. */}
             {skipped.map(s => (
               <li key={s.name} data-testid="import-skipped" data-name={s.name}>
-                <strong>{s.name}</strong>: {s.reason}
+                {t('import.skippedItem', { name: s.name, reason: s.reason })}
               </li>
             ))}
           </ul>

@@ -11,5 +11,8 @@ import serverDetails from './en/serverDetails.json';
 import subscriptions from './en/subscriptions.json';
 import inputRequired from './en/inputRequired.json';
 import auth from './en/auth.json';
+import servers from './en/servers.json';
+import shell from './en/shell.json';
+import palette from './en/palette.json';
 
-export default { common, picker, templates, viewer, annotations, cache, tray, log, serverDetails, subscriptions, inputRequired, auth };
+export default { common, picker, templates, viewer, annotations, cache, tray, log, serverDetails, subscriptions, inputRequired, auth, servers, shell, palette };

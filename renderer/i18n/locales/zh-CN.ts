@@ -11,5 +11,8 @@ import serverDetails from './zh-CN/serverDetails.json';
 import subscriptions from './zh-CN/subscriptions.json';
 import inputRequired from './zh-CN/inputRequired.json';
 import auth from './zh-CN/auth.json';
+import servers from './zh-CN/servers.json';
+import shell from './zh-CN/shell.json';
+import palette from './zh-CN/palette.json';
 
-export default { common, picker, templates, viewer, annotations, cache, tray, log, serverDetails, subscriptions, inputRequired, auth };
+export default { common, picker, templates, viewer, annotations, cache, tray, log, serverDetails, subscriptions, inputRequired, auth, servers, shell, palette };

@@ -11,5 +11,8 @@ import serverDetails from './zh-TW/serverDetails.json';
 import subscriptions from './zh-TW/subscriptions.json';
 import inputRequired from './zh-TW/inputRequired.json';
 import auth from './zh-TW/auth.json';
+import servers from './zh-TW/servers.json';
+import shell from './zh-TW/shell.json';
+import palette from './zh-TW/palette.json';
 
-export default { common, picker, templates, viewer, annotations, cache, tray, log, serverDetails, subscriptions, inputRequired, auth };
+export default { common, picker, templates, viewer, annotations, cache, tray, log, serverDetails, subscriptions, inputRequired, auth, servers, shell, palette };

@@ -1,0 +1,101 @@
+// The shell in browser mode against the real reference server: resizable panes (role="separator", keyboard
+// resizing), collapsing and re-opening each pane, the layout kept across a reload; a toast when the server
+// process dies; palette commands for disabling/enabling a server and switching the language. Axe in both themes.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, STEADY_REFERENCE, test } from './picker-page';
+
+test.use({ appServers: { reference: STEADY_REFERENCE } });
+test.describe.configure({ timeout: 150_000 });
+
+const pane = (page: Page, id: string) => page.locator(`[data-testid="pane"][data-pane="${id}"]`);
+const width = async (page: Page, id: string) => (await pane(page, id).boundingBox())!.width;
+
+async function runCommand(page: Page, query: string, id: string) {
+  await page.keyboard.press('Control+Shift+P');
+  await page.keyboard.type(query);
+  const item = page.getByTestId('command-palette').locator(`[data-testid="command-item"][data-command-id="${id}"]`);
+  await expect(item).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Enter');
+}
+
+test('panes resize from the keyboard, collapse and re-open, and keep their layout across a reload', async ({ page, picker }) => {
+  await picker.waitForList();
+  const separators = page.getByRole('separator');
+  await expect(separators).toHaveCount(4);
+
+  // Keyboard resize of the servers pane: its separator takes arrows.
+  const before = await width(page, 'servers');
+  await separators.first().focus();
+  for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
+  await expect.poll(() => width(page, 'servers')).toBeGreaterThan(before + 20);
+  const resized = await width(page, 'servers');
+
+  // Collapse the tray with its button, re-open it from its rail.
+  await pane(page, 'tray').getByRole('button', { name: 'Collapse Context' }).click();
+  await expect(pane(page, 'tray')).toHaveAttribute('data-collapsed', 'true');
+  await expect(page.getByTestId('context-tray')).toHaveCount(0);
+  await pane(page, 'tray').getByRole('button', { name: 'Expand Context' }).click();
+  await expect(pane(page, 'tray')).toHaveAttribute('data-collapsed', 'false');
+  await expect(page.getByTestId('context-tray')).toBeVisible();
+
+  // Double-click on the handle collapses the servers pane; it stays collapsed and resized panes keep their size after a reload.
+  await pane(page, 'list').getByRole('button', { name: 'Collapse Resources' }).click();
+  await expect(pane(page, 'list')).toHaveAttribute('data-collapsed', 'true');
+  await separators.first().dblclick();
+  await expect(pane(page, 'servers')).toHaveAttribute('data-collapsed', 'true');
+  await separators.first().dblclick();
+  await expect(pane(page, 'servers')).toHaveAttribute('data-collapsed', 'false');
+  await page.reload();
+  await expect(pane(page, 'list')).toHaveAttribute('data-collapsed', 'true');
+  await expect.poll(() => width(page, 'servers')).toBeGreaterThan(resized - 3);
+  await pane(page, 'list').getByRole('button', { name: 'Expand Resources' }).click();
+  await picker.waitForList();
+
+  // The dock: choosing a tab opens its pane, choosing it again closes it.
+  await expect(pane(page, 'dock')).toHaveAttribute('data-collapsed', 'true');
+  const dockClosed = (await pane(page, 'dock').boundingBox())!.height;
+  await page.getByRole('tab', { name: 'Cache' }).click();
+  await expect(pane(page, 'dock')).toHaveAttribute('data-collapsed', 'false');
+  await expect.poll(async () => (await pane(page, 'dock').boundingBox())!.height).toBeGreaterThan(dockClosed + 80);
+  await page.getByRole('tab', { name: 'Cache' }).click();
+  await expect.poll(async () => (await pane(page, 'dock').boundingBox())!.height).toBeLessThan(dockClosed + 2);
+});
+
+test('a dying server shows a dismissible toast; the palette disables, enables and switches the language', async ({ page, app, picker }) => {
+  await picker.waitForList();
+  const reference = page.locator('[data-testid="server-item"][data-server-id="reference"]');
+
+  await app.killServer('reference');
+  const toast = page.getByTestId('toast').filter({ hasText: 'reference' });
+  await expect(toast.first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('region', { name: 'Notifications' })).toBeAttached();
+  await toast.first().getByTestId('toast-dismiss').click();
+  await expect(toast).toHaveCount(0);
+  await expect(reference).toHaveAttribute('data-status', 'connected', { timeout: 30_000 });
+
+  await runCommand(page, 'disable reference', 'server.disable:reference');
+  await expect(reference).toHaveAttribute('data-disabled', 'true');
+  await runCommand(page, 'enable reference', 'server.enable:reference');
+  await expect(reference).toHaveAttribute('data-status', 'connected', { timeout: 30_000 });
+
+  await runCommand(page, 'language 简体', 'language.set:zh-CN');
+  await expect(page.getByTestId('app')).toHaveAttribute('lang', 'zh-CN');
+  await expect(reference.getByTestId('server-status')).toHaveText('已连接');
+  await expect(pane(page, 'servers').getByRole('button', { name: '折叠服务器' })).toBeVisible();
+});
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`axe finds nothing in the shell with a collapsed pane, the dock open and a toast (${theme})`, async ({ page, app, picker }) => {
+    await page.emulateMedia({ colorScheme: theme });
+    await picker.waitForList();
+    await pane(page, 'tray').getByRole('button', { name: 'Collapse Context' }).click();
+    await page.getByRole('tab', { name: 'Protocol log' }).click();
+    await app.killServer('reference');
+    await expect(page.getByTestId('toast').first()).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('app')).toHaveAttribute('data-theme', theme);
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map(v => `${v.id}: ${v.nodes.map(n => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await page.screenshot({ path: test.info().outputPath(`shell-${theme}.png`) });
+  });
+}

@@ -1,0 +1,37 @@
+// The toasts a change of the server list announces: errors, dropped connections, sign-in needed; nothing
+// for the first snapshot, for a disabled server, for a repeat of the same state or for a recovery.
+import { describe, expect, it } from 'vitest';
+import type { ServerState } from '../../../shared/contract';
+import { serverToasts } from './server-toasts';
+
+const server = (id: string, patch: Partial<ServerState> = {}): ServerState => ({ id, transport: 'stdio', status: 'connected', reconnectAttempt: 0, endpoint: id, ...patch });
+
+describe('serverToasts', () => {
+  it('announces nothing for the first snapshot', () => {
+    expect(serverToasts(undefined, [server('a', { status: 'error' })])).toEqual([]);
+  });
+
+  it('announces a server going to error once, with its message', () => {
+    const before = [server('a'), server('b')];
+    const after = [server('a', { status: 'error', lastError: { code: 'transport', message: 'exited with code 1' } }), server('b')];
+    expect(serverToasts(before, after)).toEqual([{ kind: 'serverError', serverId: 'a', message: 'exited with code 1' }]);
+    expect(serverToasts(after, after)).toEqual([]);
+  });
+
+  it('announces a dropped connection (connected → reconnecting), not a retry that keeps failing or a recovery', () => {
+    expect(serverToasts([server('a')], [server('a', { status: 'reconnecting' })])).toEqual([{ kind: 'serverDropped', serverId: 'a' }]);
+    expect(serverToasts([server('a', { status: 'error' })], [server('a', { status: 'reconnecting' })])).toEqual([]);
+    expect(serverToasts([server('a', { status: 'reconnecting' })], [server('a')])).toEqual([]);
+  });
+
+  it('announces sign-in needed instead of the unauthorized error it comes with', () => {
+    const auth = { state: 'required' } as ServerState['auth'];
+    const after = [server('a', { status: 'error', transport: 'http', lastError: { code: 'unauthorized', message: '401' }, auth })];
+    expect(serverToasts([server('a', { transport: 'http' })], after)).toEqual([{ kind: 'signInNeeded', serverId: 'a' }]);
+  });
+
+  it('says nothing about a server being disabled or a server just added', () => {
+    expect(serverToasts([server('a')], [server('a', { status: 'disconnected', disabled: true })])).toEqual([]);
+    expect(serverToasts([], [server('new', { status: 'error' })])).toEqual([]);
+  });
+});

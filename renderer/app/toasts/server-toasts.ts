@@ -1,0 +1,31 @@
+// Which background events deserve a toast, derived from two successive snapshots of the server list (the
+// list the page already keeps current from serverState events): a server that went to error, a connection
+// that dropped, a sign-in that became needed. Pure, so what is announced is decided in one tested place.
+import type { ServerState } from '../../../shared/contract';
+
+export type ServerToast =
+  | { kind: 'serverError'; serverId: string; message: string }
+  | { kind: 'serverDropped'; serverId: string }
+  | { kind: 'signInNeeded'; serverId: string };
+
+export function serverToasts(before: readonly ServerState[] | undefined, after: readonly ServerState[]): ServerToast[] {
+  // The first snapshot is the state at start, not an event: what it shows is on the cards already.
+  if (!before) return [];
+  const previous = new Map(before.map(s => [s.id, s]));
+  const toasts: ServerToast[] = [];
+  for (const server of after) {
+    const was = previous.get(server.id);
+    if (!was || server.disabled) continue;
+    const signInNow = server.auth?.state === 'required';
+    if (signInNow && was.auth?.state !== 'required') {
+      toasts.push({ kind: 'signInNeeded', serverId: server.id });
+      continue;
+    }
+    if (server.status === 'error' && was.status !== 'error' && !signInNow) {
+      toasts.push({ kind: 'serverError', serverId: server.id, message: server.lastError?.message ?? '' });
+    } else if (server.status === 'reconnecting' && was.status === 'connected') {
+      toasts.push({ kind: 'serverDropped', serverId: server.id });
+    }
+  }
+  return toasts;
+}

@@ -1,0 +1,109 @@
+// One compact server card: status, protocol era, how many resources are listed and watched, the error up
+// front, sign-in when it is needed; its actions are in a menu (ServerMenu). The checkbox narrows the picker.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ServerState } from '../../../shared/contract';
+import { useListedItems } from '../../queries/use-resource-list';
+import { useUiStore } from '../../state/ui-store';
+import { ServerAuth } from '../auth/ServerAuth';
+import { useSubscriptions } from '../subscriptions/use-subscriptions';
+import { ServerEditor } from './ServerEditor';
+import { ServerMenu } from './ServerMenu';
+import { useServerEditStore } from './server-edit-store';
+import { useServerActions } from './use-server-actions';
+
+function useCounts(serverId: string): { resources?: number; watches: number } {
+  const { list, progress } = useListedItems(serverId);
+  const watches = useSubscriptions().data?.filter(s => s.serverId === serverId).length ?? 0;
+  const resources = list ? (list.streamed ?? list.items.length) : progress?.items.length;
+  return { resources, watches };
+}
+
+function RemoveConfirm({ serverId, onCancel }: { serverId: string; onCancel(): void }) {
+  const { t } = useTranslation('servers');
+  const actions = useServerActions();
+  return (
+    <div className="server-confirm" role="group" aria-label={t('menu.confirmRemove', { server: serverId })}>
+      <p>{t('menu.confirmRemove', { server: serverId })}</p>
+      <div className="form-actions">
+        <button type="button" className="danger-button" data-testid="server-remove-confirm" onClick={() => void actions.run('remove', serverId)}>
+          {t('menu.remove')}
+        </button>
+        <button type="button" onClick={onCancel} autoFocus>
+          {t('form.cancel')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+export function ServerCard({ server }: { server: ServerState }) {
+  const { t } = useTranslation('servers');
+  const shown = useUiStore(s => s.serverFilter.includes(server.id));
+  const toggleShown = useUiStore(s => s.toggleServerFilter);
+  const [removing, setRemoving] = useState(false);
+  const editing = useServerEditStore(s => s.editing === server.id);
+  const edit = useServerEditStore(s => s.edit);
+  const editDone = useServerEditStore(s => s.done);
+  const counts = useCounts(server.id);
+  const label = server.serverInfo?.title || server.serverInfo?.name || server.id;
+  const status = server.disabled ? 'disabled' : server.status;
+  // While sign-in is what the server waits for, its sign-in status says so: the error would repeat it.
+  const errorSaidBySignIn = server.lastError?.code === 'unauthorized' && server.auth !== undefined && server.auth.state !== 'none';
+  const error = server.lastError && server.status !== 'connected' && !server.disabled && !errorSaidBySignIn ? server.lastError : undefined;
+  return (
+    <li
+      data-testid="server-item"
+      data-server-id={server.id}
+      data-status={server.status}
+      data-era={server.era}
+      data-disabled={server.disabled ? 'true' : undefined}
+      data-throttled={server.throttle ? 'true' : undefined}
+      className={`server-card server-card--${status}`}
+    >
+      <div className="server-card-head">
+        <input type="checkbox" checked={shown} onChange={() => toggleShown(server.id)} aria-label={t('card.showOnly', { server: server.id })} />
+        <span className={`status-dot status-dot--${status}`} aria-hidden="true" />
+        <span className="server-name" title={server.endpoint}>
+          {server.id}
+        </span>
+        <ServerMenu server={server} onEdit={() => edit(server.id)} onRemove={() => setRemoving(true)} />
+      </div>
+      <div className="server-card-meta">
+        <span className={`server-status server-status--${status}`} data-testid="server-status">
+          {t(`card.status.${status}`)}
+        </span>
+        {server.era && (
+          <span className="server-era" data-testid="server-era" title={t(`card.era.${server.era}`)}>
+            {server.protocolVersion ?? t(`card.era.${server.era}`)}
+          </span>
+        )}
+        {counts.resources !== undefined && <span data-testid="server-resource-count">{t('card.resources', { count: counts.resources })}</span>}
+        {counts.watches > 0 && <span data-testid="server-watch-count">{t('card.watches', { count: counts.watches })}</span>}
+        <span className="server-transport">{server.transport}</span>
+      </div>
+      {label !== server.id && <p className="server-title">{label}</p>}
+      {server.disabled && <p className="server-note">{t('card.disabledNote')}</p>}
+      {error && (
+        <p className="server-error" role="status" data-testid="server-error" data-code={error.code}>
+          {server.nextRetryAt && server.status === 'reconnecting'
+            ? t('card.retryAt', { message: error.message, time: new Date(server.nextRetryAt).toLocaleTimeString() })
+            : error.message}
+        </p>
+      )}
+      {server.throttle && (
+        <p className="server-throttle" role="status" data-testid="server-throttle">
+          {t('card.throttled', {
+            pauses: server.throttle.pauses,
+            seconds: Math.round(server.throttle.pausedMs / 1000),
+            unwatched: server.throttle.unwatched,
+            coalesced: server.throttle.coalesced
+          })}
+        </p>
+      )}
+      {server.auth && <ServerAuth serverId={server.id} auth={server.auth} />}
+      {editing && <ServerEditor serverId={server.id} onDone={editDone} />}
+      {removing && <RemoveConfirm serverId={server.id} onCancel={() => setRemoving(false)} />}
+    </li>
+  );
+}
