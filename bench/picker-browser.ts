@@ -109,6 +109,19 @@ const TYPE_FAST_SCRIPT = `async (queries, intervalMs) => {
 }`;
 const FAST_TYPING_INTERVAL_MS = 50;
 
+/** Waits until the page's picker has loaded `expected` items; returns the ms since its list request. */
+export async function waitForListed(page: Page, expected: number): Promise<number> {
+  const started = Date.now();
+  // Polled from here: waitForFunction evaluates its string with eval, which the app's CSP forbids.
+  let listMs: number | null;
+  while ((listMs = (await page.evaluate(loadedExpression(expected))) as number | null) === null) {
+    if (Date.now() - started > 600_000) throw new Error('the picker never finished listing');
+    await new Promise(r => setTimeout(r, 20));
+  }
+  if (listMs < 0) throw new Error('the picker listed without its picker:list-start mark');
+  return listMs;
+}
+
 export interface AppFigures {
   /** From the picker's list request to every item loaded. */
   listMs: number;
@@ -146,13 +159,7 @@ export async function measureApp(browser: Browser, url: string, expected: number
   try {
     const started = Date.now();
     await page.goto(url);
-    // Polled from here: waitForFunction evaluates its string with eval, which the app's CSP forbids.
-    let listMs: number | null;
-    while ((listMs = (await page.evaluate(loadedExpression(expected))) as number | null) === null) {
-      if (Date.now() - started > 600_000) throw new Error('the picker never finished listing');
-      await new Promise(r => setTimeout(r, 20));
-    }
-    if (listMs < 0) throw new Error('the picker listed without its picker:list-start mark');
+    const listMs = await waitForListed(page, expected);
     const openToListedMs = Date.now() - started;
     await page.waitForTimeout(500);
     await options.afterListed?.();
