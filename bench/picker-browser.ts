@@ -115,7 +115,7 @@ export async function waitForListed(page: Page, expected: number): Promise<numbe
   // Polled from here: waitForFunction evaluates its string with eval, which the app's CSP forbids.
   let listMs: number | null;
   while ((listMs = (await page.evaluate(loadedExpression(expected))) as number | null) === null) {
-    if (Date.now() - started > 600_000) throw new Error('the picker never finished listing');
+    if (Date.now() - started > 1_800_000) throw new Error('the picker never finished listing');
     await new Promise(r => setTimeout(r, 20));
   }
   if (listMs < 0) throw new Error('the picker listed without its picker:list-start mark');

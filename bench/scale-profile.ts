@@ -78,9 +78,7 @@ async function main(): Promise<void> {
     await writeFile(configPath, JSON.stringify({ mcpServers: { ref: { type: 'http', url: server.url } } }));
     const expected = (await rawSdkLoop(server.url)).items.length;
     // The engine's profile covers its whole life (warm-up listing included); it is written when it exits.
-    process.env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${engineProfiles}`;
-    const app = await warmApp(configPath, dataDir, expected);
-    delete process.env.NODE_OPTIONS;
+    const app = await warmApp(configPath, dataDir, expected, { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${engineProfiles}`] });
     app.engine.close();
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     const cdp = await page.context().newCDPSession(page);

@@ -1,12 +1,12 @@
 // The virtualized picker list (role listbox). Only the rows in view (plus a small overscan) exist in
 // the DOM, so rendering cost does not depend on how many resources match.
 import * as ContextMenu from '@radix-ui/react-context-menu';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type Ref } from 'react';
+import { useCallback, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type Ref } from 'react';
 import type { ResourceItem, ServerId } from '../../../shared/contract';
 import type { PickerColumns } from '../../../shared/picker/columns';
 import { ResourceRow } from './ResourceRow';
 import { RowContextMenu } from './RowContextMenu';
+import { useRowWindow } from './use-row-window';
 
 const ROW_HEIGHT = 52;
 const GROUP_HEADER_HEIGHT = 28;
@@ -62,14 +62,9 @@ function virtualIndexOf(row: number, groupStarts: Props['groupStarts']): number 
 export function ResourceList({ columns, rows, groupStarts, activeRow, query, sort, loading, onPick, onMenuRow, onKeyDown, handle }: Props) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const count = rows.length + groupStarts.length;
-  const virtualizer = useVirtualizer({
-    count,
-    getScrollElement: () => scrollRef.current,
-    // Called for every row whenever the count changes (each keystroke, up to 100k rows): no allocation.
-    estimateSize: v => (groupStarts.length > 0 && entryAt(v, groupStarts).header !== undefined ? GROUP_HEADER_HEIGHT : ROW_HEIGHT),
-    overscan: 4
-  });
-  useEffect(() => virtualizer.measure(), [groupStarts, virtualizer]);
+  // A group's header sits before its first row: at that row's index plus the headers before it.
+  const headerIndices = useMemo(() => groupStarts.map((g, k) => g.row + k), [groupStarts]);
+  const rowWindow = useRowWindow(scrollRef, { count, rowHeight: ROW_HEIGHT, headerHeight: GROUP_HEADER_HEIGHT, headerIndices, overscan: 4 });
   // Rows get one stable callback, so their memo holds when the list re-renders without new rows (the urgent
   // render of a keystroke, before the deferred one with its results).
   const latestOnPick = useRef(onPick);
@@ -78,9 +73,9 @@ export function ResourceList({ columns, rows, groupStarts, activeRow, query, sor
   });
   const pick = useCallback((row: number) => latestOnPick.current(row), []);
   useImperativeHandle(handle, () => ({
-    scrollToRow: row => virtualizer.scrollToIndex(virtualIndexOf(row, groupStarts), { align: 'auto' }),
+    scrollToRow: row => rowWindow.scrollToIndex(virtualIndexOf(row, groupStarts)),
     openRowMenu: row => {
-      virtualizer.scrollToIndex(virtualIndexOf(row, groupStarts), { align: 'auto' });
+      rowWindow.scrollToIndex(virtualIndexOf(row, groupStarts));
       // A row scrolled in just now is rendered on the next frame.
       if (!fireRowMenu(row)) requestAnimationFrame(() => fireRowMenu(row));
     }
@@ -118,8 +113,8 @@ export function ResourceList({ columns, rows, groupStarts, activeRow, query, sor
           onKeyDown={onKeyDown}
           onContextMenu={onContextMenu}
         >
-          <div role="presentation" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-            {virtualizer.getVirtualItems().map(v => {
+          <div role="presentation" style={{ height: rowWindow.totalSize, position: 'relative' }}>
+            {rowWindow.rows.map(v => {
               const entry = entryAt(v.index, groupStarts);
               if (entry.header !== undefined) {
                 const style = { position: 'absolute' as const, top: 0, left: 0, right: 0, height: v.size, transform: `translateY(${v.start}px)` };
