@@ -43,19 +43,20 @@ async function main(): Promise<void> {
   const wanted = argument('--cases', CASES.map(c => c.name).join(',')).split(',');
   const unknown = wanted.filter(name => !CASES.some(c => c.name === name));
   if (unknown.length) throw new Error(`--cases: no case ${unknown.join(', ')} (known: ${CASES.map(c => c.name).join(', ')})`);
+  const loadAtStart = os.loadavg();
   const rows: ScaleRow[] = [];
   for (const c of CASES.filter(c => wanted.includes(c.name))) {
     console.error(`[scale] ${c.name} at ${sizes.join(', ')}…`);
     rows.push(...(await c.run({ sizes })));
   }
   const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB, Node ${process.version}`;
-  const load = os.loadavg().map(l => l.toFixed(2)).join(' ');
+  const load = (averages: number[]) => averages.map(l => l.toFixed(2)).join(' ');
   const date = new Date().toISOString();
-  console.log(`${markdownTable(rows)}\n\nMeasured ${date} on ${machine}; load average at the end ${load}.`);
+  console.log(`${markdownTable(rows)}\n\nMeasured ${date} on ${machine}; load average (1, 5, 15 min) ${load(loadAtStart)} at the start, ${load(os.loadavg())} at the end.`);
   const dir = path.join(import.meta.dirname, 'results');
   await mkdir(dir, { recursive: true });
   const file = path.join(dir, `scale-${date.replaceAll(':', '-')}.json`);
-  await writeFile(file, JSON.stringify({ date, machine, loadAverage: os.loadavg(), sizes, rows }, null, 2));
+  await writeFile(file, JSON.stringify({ date, machine, loadAverage: { start: loadAtStart, end: os.loadavg() }, sizes, rows }, null, 2));
   console.error(`[scale] rows written to ${file}`);
 }
 
