@@ -10,14 +10,10 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { unpackResourceItems, type ResourceItem } from '../shared/contract';
-import type { SocketEngineClient } from '../renderer/api/socket-carrier';
-import { connectedEngine } from './engine-socket';
-import { type BridgeProcess, launchBridge } from '../e2e/fixtures/bridge-process';
 import { HttpReferenceServer } from '../test-support/reference-server/http-server';
 import { ensureRendererBuilt } from '../scripts/ensure-built.mjs';
 import { type AppFigures, launchChromium, measureApp, measureUnvirtualized } from './picker-browser';
+import { rawSdkLoop, streamedList, warmApp } from './picker-app';
 import { benchSearch } from './picker-search';
 
 function flag(name: string, fallback: number): number {
@@ -32,63 +28,6 @@ const ROUNDS = 5;
 const LISTING_ONLY = process.argv.includes('--listing-only');
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
-/** The naive baseline: one SDK client walking the cursor, nothing else. Returns ms and the items. */
-async function rawSdkLoop(url: string): Promise<{ ms: number; items: ResourceItem[] }> {
-  const client = new Client({ name: 'picker-bench', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
-  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
-  try {
-    const started = performance.now();
-    const items: ResourceItem[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = (await client.request({ method: 'resources/list', params: cursor ? { cursor } : {} })) as {
-        resources: Omit<ResourceItem, 'serverId'>[];
-        nextCursor?: string;
-      };
-      for (const r of page.resources) items.push({ ...r, serverId: 'ref' });
-      cursor = page.nextCursor;
-    } while (cursor);
-    return { ms: performance.now() - started, items };
-  } finally {
-    await client.close();
-  }
-}
-
-/** Lists everything as the picker does (streamed, cache in use) and returns ms, checking every item arrived. */
-async function streamedList(engine: SocketEngineClient, expected: number, requestId: string): Promise<number> {
-  let received = 0;
-  const off = engine.on('listProgress', progress => {
-    if (progress.requestId === requestId) received += unpackResourceItems('ref', progress.items).length;
-  });
-  try {
-    const started = performance.now();
-    const result = await engine.call('resources.list', { serverId: 'ref', requestId, streamOnly: true });
-    const ms = performance.now() - started;
-    if (result.streamed !== expected || received !== expected) throw new Error(`engine streamed ${result.streamed} (received ${received}), SDK ${expected}`);
-    return ms;
-  } finally {
-    off();
-  }
-}
-
-/**
- * An app whose engine has listed once (untimed) and then emptied its cache: its code is as warm as the raw
- * loop's (which runs in this process after an untimed first listing), and every timed page still goes to
- * the server.
- */
-async function warmApp(configPath: string, dataDir: string, expected: number): Promise<{ bridge: BridgeProcess; engine: SocketEngineClient }> {
-  const bridge = await launchBridge({ configPath, dataDir: await mkdtemp(path.join(dataDir, 'app-')) });
-  try {
-    const engine = await connectedEngine(bridge, 'ref');
-    await streamedList(engine, expected, 'warm-up');
-    await engine.call('cache.clear', {});
-    return { bridge, engine };
-  } catch (err) {
-    await bridge.stop();
-    throw err;
-  }
-}
 
 function listingTargets(listing: { engineVsRaw: number; pickerVsRaw: number }) {
   return { listingEngine: listing.engineVsRaw <= 1.3 ? 'met' : 'missed', listingPicker: listing.pickerVsRaw <= 1.3 ? 'met' : 'missed' };
@@ -123,7 +62,7 @@ async function main(): Promise<void> {
         const pageApp = await warmApp(configPath, dataDir, items.length);
         pageApp.engine.close();
         try {
-          const figures = await measureApp(browser, pageApp.bridge.url, items.length, LISTING_ONLY || app !== undefined);
+          const figures = await measureApp(browser, pageApp.bridge.url, items.length, { listingOnly: LISTING_ONLY || app !== undefined });
           pageMs.push(figures.listMs);
           openMs.push(figures.openToListedMs);
           app ??= figures;

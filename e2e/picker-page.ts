@@ -38,7 +38,7 @@ export class PickerPage {
    * many there are. Both attributes are read in one go: `data-loading` is also "false" before a listing
    * starts, and `data-loaded` grows while pages stream in, so two separate waits could pass on a partial list.
    */
-  async waitForList(min = 1): Promise<number> {
+  async waitForList(min = 1, timeoutMs = 45_000): Promise<number> {
     let loaded = 0;
     await expect
       .poll(
@@ -47,7 +47,7 @@ export class PickerPage {
           loaded = state.loaded;
           return state.loading === 'false' && state.loaded >= min;
         },
-        { timeout: 45_000, message: `list loaded with at least ${min} items; page errors: ${this.pageErrors.join('\n') || 'none'}` }
+        { timeout: timeoutMs, message: `list loaded with at least ${min} items; page errors: ${this.pageErrors.join('\n') || 'none'}` }
       )
       .toBe(true);
     return loaded;

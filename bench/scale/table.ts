@@ -29,3 +29,15 @@ export function markdownTable(rows: readonly ScaleRow[]): string {
   }
   return lines.join('\n');
 }
+
+/** What the runner passes every case module's `run`: the sizes asked for on its command line (resource counts). */
+export interface ScaleOptions {
+  sizes: number[];
+}
+
+/** 10000 → "10k", 1000000 → "1M": the size column's spelling. */
+export function sizeLabel(n: number): string {
+  if (n >= 1_000_000 && n % 1_000_000 === 0) return `${n / 1_000_000}M`;
+  if (n >= 1_000 && n % 1_000 === 0) return `${n / 1_000}k`;
+  return String(n);
+}

@@ -7,8 +7,6 @@ export const sortKeys: readonly SortKey[] = ['priority', 'recent', 'name'];
 export interface SortOrder {
   /** Item indices in display order. */
   order: Uint32Array;
-  /** rank[i] = position of item i in `order`; lets a search result be re-sorted by numeric compare. */
-  rank: Uint32Array;
 }
 
 type Compare = (a: number, b: number) => number;
@@ -106,8 +104,5 @@ export function buildSortOrder(columns: PickerColumns, key: SortKey): SortOrder 
     const shifted = offset === 0 ? local : local.map(i => i + offset);
     order = order && compare ? merge(order, shifted, compare) : shifted;
   }
-  order ??= new Uint32Array(0);
-  const rank = new Uint32Array(n);
-  for (let p = 0; p < n; p++) rank[order[p]] = p;
-  return { order, rank };
+  return { order: order ?? new Uint32Array(0) };
 }

@@ -53,9 +53,10 @@ describe.each(eraMatrix)('the reference server on the %s era over %s', { timeout
 
     // Sorted by priority, the two with an invalid priority come after every item with a valid one.
     const columns = buildColumns(items);
-    const { rank } = buildSortOrder(columns, 'priority');
-    const lastValid = Math.max(...items.flatMap((item, i) => (item.annotations?.priority !== undefined ? [rank[i]] : [])));
-    for (const name of ['priority-out-of-range', 'priority-wrong-type']) expect(rank[items.findIndex(i => i.name === name)]).toBeGreaterThan(lastValid);
+    const { order } = buildSortOrder(columns, 'priority');
+    const rank = new Map(Array.from(order, (item, position) => [item, position]));
+    const lastValid = Math.max(...items.flatMap((item, i) => (item.annotations?.priority !== undefined ? [rank.get(i) ?? -1] : [])));
+    for (const name of ['priority-out-of-range', 'priority-wrong-type']) expect(rank.get(items.findIndex(i => i.name === name))).toBeGreaterThan(lastValid);
     expect(columns.modified[items.findIndex(i => i.name === 'bad-date')]).toBeNaN();
   });
 

@@ -1,14 +1,14 @@
 // The virtualized picker list (role listbox). Only the rows in view (plus a small overscan) exist in
 // the DOM, so rendering cost does not depend on how many resources match.
 import * as ContextMenu from '@radix-ui/react-context-menu';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type Ref } from 'react';
+import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type Ref } from 'react';
 import type { ResourceItem, ServerId } from '../../../shared/contract';
 import type { PickerColumns } from '../../../shared/picker/columns';
 import { resourceKey } from '../../../shared/resource-key';
 import { useTranslation } from 'react-i18next';
 import { ResourceRow, type PickHow } from './ResourceRow';
 import { RowContextMenu } from './RowContextMenu';
+import { useRowWindow } from './use-row-window';
 
 const ROW_HEIGHT = 52;
 const GROUP_HEADER_HEIGHT = 28;
@@ -74,14 +74,9 @@ export function ResourceList({ columns, rows, groupStarts, activeRow, query, sor
   const { t } = useTranslation('picker');
   const scrollRef = useRef<HTMLDivElement>(null);
   const count = rows.length + groupStarts.length;
-  const virtualizer = useVirtualizer({
-    count,
-    getScrollElement: () => scrollRef.current,
-    // Called for every row whenever the count changes (each keystroke, up to 100k rows): no allocation.
-    estimateSize: v => (groupStarts.length > 0 && entryAt(v, groupStarts).header !== undefined ? GROUP_HEADER_HEIGHT : ROW_HEIGHT),
-    overscan: 4
-  });
-  useEffect(() => virtualizer.measure(), [groupStarts, virtualizer]);
+  // A group's header sits before its first row: at that row's index plus the headers before it.
+  const headerIndices = useMemo(() => groupStarts.map((g, k) => g.row + k), [groupStarts]);
+  const rowWindow = useRowWindow(scrollRef, { count, rowHeight: ROW_HEIGHT, headerHeight: GROUP_HEADER_HEIGHT, headerIndices, overscan: 4 });
   // Rows get one stable callback, so their memo holds when the list re-renders without new rows (the urgent
   // render of a keystroke, before the deferred one with its results).
   const latestOnPick = useRef(onPick);
@@ -90,16 +85,15 @@ export function ResourceList({ columns, rows, groupStarts, activeRow, query, sor
   });
   const pick = useCallback((row: number, how: PickHow) => latestOnPick.current(row, how), []);
   useImperativeHandle(handle, () => ({
-    scrollToRow: row => virtualizer.scrollToIndex(virtualIndexOf(row, groupStarts), { align: 'auto' }),
+    scrollToRow: row => rowWindow.scrollToIndex(virtualIndexOf(row, groupStarts)),
     openRowMenu: row => {
-      virtualizer.scrollToIndex(virtualIndexOf(row, groupStarts), { align: 'auto' });
+      rowWindow.scrollToIndex(virtualIndexOf(row, groupStarts));
       // A row scrolled in just now is rendered on the next frame.
       if (!fireRowMenu(row)) requestAnimationFrame(() => fireRowMenu(row));
     }
   }));
   const items: readonly ResourceItem[] = columns.items;
-  const virtualItems = virtualizer.getVirtualItems();
-  const { startIndex, endIndex } = virtualizer.range ?? { startIndex: 0, endIndex: -1 };
+  const { startIndex, endIndex } = rowWindow.inView;
   // The added rows in view now (not the overscan): after a while in view they count as seen.
   const freshInView: string[] = [];
   if (fresh.size > 0) {
@@ -148,8 +142,8 @@ export function ResourceList({ columns, rows, groupStarts, activeRow, query, sor
           onKeyDown={onKeyDown}
           onContextMenu={onContextMenu}
         >
-          <div role="presentation" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-            {virtualItems.map(v => {
+          <div role="presentation" style={{ height: rowWindow.totalSize, position: 'relative' }}>
+            {rowWindow.rows.map(v => {
               const entry = entryAt(v.index, groupStarts);
               if (entry.header !== undefined) {
                 const style = { position: 'absolute' as const, top: 0, left: 0, right: 0, height: v.size, transform: `translateY(${v.start}px)` };

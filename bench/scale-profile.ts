@@ -1,0 +1,122 @@
+// Where the picker's listing time and memory go (`npx tsx bench/scale-profile.ts [--size 100k] [--top 25]`):
+// one listing of the reference server (HTTP, 500 per page) in browser mode, with the page under the Chrome
+// DevTools CPU profiler and the sampling heap profiler (live objects by allocating function, after a forced
+// GC), and the engine under `node --cpu-prof`. Prints the top functions by self time (page and engine) and by
+// live bytes (page), and writes the .cpuprofile files to bench/results/ for DevTools.
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { HttpReferenceServer } from '../test-support/reference-server/http-server';
+import { ensureRendererBuilt } from '../scripts/ensure-built.mjs';
+import { rawSdkLoop, warmApp } from './picker-app';
+import { launchChromium, waitForListed } from './picker-browser';
+
+function argument(name: string, fallback: string): string {
+  const at = process.argv.indexOf(name);
+  return at === -1 ? fallback : process.argv[at + 1];
+}
+const SIZE = Number(argument('--size', '100k').replace(/k$/i, '000').replace(/M$/, '000000'));
+const TOP = Number(argument('--top', '25'));
+
+// The parts of the DevTools protocol's profiles read here (Profiler.Profile, HeapProfiler.SamplingHeapProfile).
+interface CallFrame {
+  functionName: string;
+  url: string;
+  lineNumber: number;
+}
+interface Profile {
+  nodes: { id: number; callFrame: CallFrame }[];
+  samples?: number[];
+  timeDeltas?: number[];
+}
+interface HeapNode {
+  callFrame: CallFrame;
+  selfSize: number;
+  children: HeapNode[];
+}
+const frameName = (f: { functionName: string; url: string; lineNumber: number }) =>
+  `${f.functionName || '(anonymous)'} ${f.url.split('/').slice(-2).join('/')}:${f.lineNumber + 1}`;
+
+/** Self time per function (summed over its nodes), in ms, largest first. */
+function selfTimes(profile: Profile): [string, number][] {
+  const byNode = new Map(profile.nodes.map(n => [n.id, n]));
+  const totals = new Map<string, number>();
+  const deltas = profile.timeDeltas ?? [];
+  (profile.samples ?? []).forEach((id, k) => {
+    const node = byNode.get(id);
+    if (!node) return;
+    const name = frameName(node.callFrame);
+    totals.set(name, (totals.get(name) ?? 0) + (deltas[k + 1] ?? 0) / 1000);
+  });
+  return [...totals].sort((a, b) => b[1] - a[1]);
+}
+
+/** Live bytes per allocating function (self), largest first. */
+function liveBytes(profile: { head: HeapNode }): [string, number][] {
+  const totals = new Map<string, number>();
+  const walk = (node: HeapNode) => {
+    if (node.selfSize) totals.set(frameName(node.callFrame), (totals.get(frameName(node.callFrame)) ?? 0) + node.selfSize);
+    node.children.forEach(walk);
+  };
+  walk(profile.head);
+  return [...totals].sort((a, b) => b[1] - a[1]);
+}
+
+const table = (title: string, rows: [string, number][], unit: (x: number) => string) =>
+  `${title}\n${rows.slice(0, TOP).map(([name, x]) => `  ${unit(x).padStart(10)}  ${name}`).join('\n')}`;
+
+async function main(): Promise<void> {
+  ensureRendererBuilt();
+  const server = await HttpReferenceServer.start(['--resources', String(SIZE), '--page-size', '500', '--update-interval-ms', '3600000']);
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'scale-profile-'));
+  const engineProfiles = path.join(dataDir, 'engine-profiles');
+  const results = path.join(import.meta.dirname, 'results');
+  await mkdir(results, { recursive: true });
+  const browser = await launchChromium();
+  try {
+    const configPath = path.join(dataDir, 'config.json');
+    await writeFile(configPath, JSON.stringify({ mcpServers: { ref: { type: 'http', url: server.url } } }));
+    const expected = (await rawSdkLoop(server.url)).items.length;
+    // The engine's profile covers its whole life (warm-up listing included); it is written when it exits.
+    const app = await warmApp(configPath, dataDir, expected, { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${engineProfiles}`] });
+    app.engine.close();
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Profiler.enable');
+    await cdp.send('HeapProfiler.enable');
+    await page.goto(app.bridge.url);
+    await cdp.send('Profiler.start');
+    await cdp.send('HeapProfiler.startSampling', { samplingInterval: 4096 });
+    const listMs = await waitForListed(page, expected);
+    await page.waitForTimeout(500);
+    const { profile } = await cdp.send('Profiler.stop');
+    await cdp.send('HeapProfiler.collectGarbage');
+    const { profile: heap } = await cdp.send('HeapProfiler.getSamplingProfile');
+    await cdp.send('HeapProfiler.stopSampling');
+    const usage = await cdp.send('Runtime.getHeapUsage');
+    await writeFile(path.join(results, `page-${SIZE}.cpuprofile`), JSON.stringify(profile));
+    await app.bridge.stop();
+    const engineFiles = (await readdir(engineProfiles).catch(() => [])).filter(f => f.endsWith('.cpuprofile'));
+    const engine = await Promise.all(engineFiles.map(async f => JSON.parse(await readFile(path.join(engineProfiles, f), 'utf8')) as Profile));
+    const biggest = engine.sort((a, b) => b.nodes.length - a.nodes.length)[0];
+    if (biggest) await writeFile(path.join(results, `engine-${SIZE}.cpuprofile`), JSON.stringify(biggest));
+    const ms = (x: number) => `${x.toFixed(0)} ms`;
+    const mb = (x: number) => `${(x / 2 ** 20).toFixed(1)} MB`;
+    console.log(`${expected} items listed in ${(listMs / 1000).toFixed(2)} s; page heap used ${mb(usage.usedSize)} after GC (${(usage.usedSize / expected).toFixed(0)} B/item)`);
+    console.log(table('\npage CPU, self time (from page open):', selfTimes(profile), ms));
+    console.log(table('\npage heap, live after GC, by allocating function (sampled):', liveBytes(heap), mb));
+    if (biggest) console.log(table('\nengine CPU, self time (whole life, warm-up listing included):', selfTimes(biggest), ms));
+  } finally {
+    await browser.close();
+    await server.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  err => {
+    console.error(err);
+    process.exit(1);
+  }
+);
