@@ -65,10 +65,11 @@ function Workspace() {
 export function Layout({ mode }: { mode: 'electron' | 'browser' }) {
   const theme = useAppliedTheme();
   const language = useAppliedLanguage();
+  const { t } = useTranslation('shell');
   return (
     <div data-testid="app" data-mode={mode} data-theme={theme} lang={language} className="app">
       <header className="app-header">
-        <h1>MCP Resource Browser</h1>
+        <h1>{t('appName')}</h1>
         <CommandPaletteButton />
         <LanguageSelect />
         <ThemeToggle />

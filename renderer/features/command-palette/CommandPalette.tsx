@@ -145,7 +145,7 @@ export function CommandPaletteButton() {
   const show = useCommandPaletteStore(s => s.show);
   return (
     <button type="button" className="palette-button" aria-keyshortcuts={PALETTE_SHORTCUT} aria-haspopup="dialog" onClick={show}>
-      {t('ui.button')} <kbd>Ctrl</kbd>+<kbd>Shift</kbd>+<kbd>P</kbd>
+      {t('ui.button')} <kbd>{t('ui.keyCtrl')}</kbd>+<kbd>{t('ui.keyShift')}</kbd>+<kbd>P</kbd>
     </button>
   );
 }

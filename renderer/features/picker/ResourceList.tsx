@@ -70,6 +70,9 @@ function virtualIndexOf(row: number, groupStarts: Props['groupStarts']): number 
 /** How long an added row stays in view before its "new" mark goes. */
 const seenAfterMs = 1_500;
 
+/** Where a windowed row or group header sits in the list's full height. */
+const placedAt = (start: number, size: number) => ({ position: 'absolute' as const, top: 0, left: 0, right: 0, height: size, transform: `translateY(${start}px)` });
+
 export function ResourceList({ columns, rows, groupStarts, activeRow, query, sort, loading, selected, pinned, fresh, onSeen, onPick, onMenuRow, onKeyDown, handle }: Props) {
   const { t } = useTranslation('picker');
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -146,7 +149,7 @@ export function ResourceList({ columns, rows, groupStarts, activeRow, query, sor
             {rowWindow.rows.map(v => {
               const entry = entryAt(v.index, groupStarts);
               if (entry.header !== undefined) {
-                const style = { position: 'absolute' as const, top: 0, left: 0, right: 0, height: v.size, transform: `translateY(${v.start}px)` };
+                const style = placedAt(v.start, v.size);
                 return (
                   <div key={`h-${entry.header}`} role="presentation" className="group-header" style={style}>
                     {entry.header}

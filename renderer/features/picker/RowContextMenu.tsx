@@ -110,7 +110,7 @@ export function RowContextMenu({ item }: { item: ResourceItem }) {
         {t('menu.copyUri')}
       </ContextMenu.Item>
       <ContextMenu.Item data-action="copy-mention" onSelect={() => copy(mentionOf(item))}>
-        {t('menu.copyMention')} <span className="row-menu-hint">@{serverId}:…</span>
+        {t('menu.copyMention')} <span className="row-menu-hint">{t('menu.mentionHint', { serverId })}</span>
       </ContextMenu.Item>
       <ContextMenu.Item data-action="copy-markdown" onSelect={() => copy(markdownLinkOf(item))}>
         {t('menu.copyMarkdown')}

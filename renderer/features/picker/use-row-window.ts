@@ -5,7 +5,7 @@
 // is arithmetic and the window costs the same at 10 rows and at a million.
 import { useCallback, useEffect, useState, type RefObject } from 'react';
 
-export interface WindowRow {
+interface WindowRow {
   /** Virtual index: rows and group headers, in order. */
   index: number;
   start: number;

@@ -68,7 +68,7 @@ export function ImportDialog({ onClose }: { onClose(): void }) {
           data-testid="import-path"
           value={path}
           onChange={e => setPath(e.target.value)}
-          placeholder="/path/to/mcp.json"
+          placeholder={t('import.pathPlaceholder')}
           spellCheck={false}
           autoComplete="off"
         />

@@ -54,6 +54,9 @@ function SaveValues({ template, inputs }: { template: TemplateItem; inputs: Reco
   );
 }
 
+/** The id of a variable's hint, for `aria-describedby`. */
+const hintIdOf = (name: string) => `template-hint-${name}`;
+
 export function TemplateForm({ template, completions }: Props) {
   const { t } = useTranslation('templates');
   const key = serverScopedKey(template.serverId, template.uriTemplate);
@@ -92,7 +95,7 @@ export function TemplateForm({ template, completions }: Props) {
       {template.description && <p className="template-description">{template.description}</p>}
       {parsed.variables.map(variable => {
         const input = inputOf(variable);
-        const hintId = `template-hint-${variable.name}`;
+        const hintId = hintIdOf(variable.name);
         const problems = problemsOf(variable.name);
         return (
           <div key={variable.name} className="template-arg">
