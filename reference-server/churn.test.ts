@@ -27,11 +27,12 @@ describe('--churn', { timeout: 60_000 }, () => {
       expect(batches.length).toBeGreaterThan(1);
       // In turn: each batch starts where the one before stopped.
       for (let k = 1; k < batches.length; k++) expect(batches[k].first).toBe((batches[k - 1].first + batches[k - 1].count) % 4);
-      // About 200 a second (a loaded machine fires timers late, but the batches catch up).
+      // About 200 a second. A loaded machine fires timers late and the batches catch up on what is owed since the
+      // start, so a short window can run above the rate: the bounds say "a few hundred", not "a thousand".
       const span = (batches.at(-1)!.at - batches[0].at) / 1000;
       const sent = batches.slice(1).reduce((n, b) => n + b.count, 0);
       expect(sent / span).toBeGreaterThan(100);
-      expect(sent / span).toBeLessThan(300);
+      expect(sent / span).toBeLessThan(450);
     } finally {
       await client.close();
     }

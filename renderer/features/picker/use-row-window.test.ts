@@ -31,8 +31,10 @@ describe('windowRows', () => {
   });
 
   it('shows the last rows of a list scrolled past its new end, and nothing for an empty one', () => {
-    const { rows } = windowRows(flat(10), 52 * 1_000, 104);
+    const { rows, inView } = windowRows(flat(10), 52 * 1_000, 104);
     expect(rows.map(r => r.index)).toEqual([4, 5, 6, 7, 8, 9]);
-    expect(windowRows(flat(0), 0, 500)).toEqual({ totalSize: 0, rows: [] });
+    // In view without the overscan: the last two rows (and the edge of the one after, which there is not).
+    expect(inView).toEqual({ startIndex: 8, endIndex: 9 });
+    expect(windowRows(flat(0), 0, 500)).toEqual({ totalSize: 0, rows: [], inView: { startIndex: 0, endIndex: -1 } });
   });
 });
