@@ -77,7 +77,7 @@ export function Layout({ mode }: { mode: 'electron' | 'browser' }) {
       <EngineChannelStatus />
       <ErrorBanners />
       <Workspace />
-      <Toasts theme={theme} />
+      <Toasts />
       {overlays.map((Overlay, i) => (
         <Overlay key={Overlay.displayName ?? Overlay.name ?? i} />
       ))}

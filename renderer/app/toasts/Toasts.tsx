@@ -1,9 +1,12 @@
-// Toasts for background events (sonner): never blocking, dismissible, in a polite live region. Server events
-// come from the server list the page already follows (serverToasts decides which); other features call
-// `announce` (e.g. an export written).
+// Toasts for background events (Radix Toast): never blocking, dismissible, announced politely (type
+// "background"). Server events come from the server list the page already follows (serverToasts decides
+// which); other features call `announce` (e.g. an export written). Radix injects no stylesheet, so the strict
+// CSP (no inline styles) holds; the look is toasts.css on the theme tokens.
+import * as Toast from '@radix-ui/react-toast';
+import { X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast, Toaster } from 'sonner';
+import { create } from 'zustand';
 import type { ServerState } from '../../../shared/contract';
 import { useServers } from '../../queries/use-servers';
 import { serverToasts, type ServerToast } from './server-toasts';
@@ -11,21 +14,24 @@ import './toasts.css';
 
 type Tone = 'info' | 'error';
 
-function ToastCard({ id, message, tone }: { id: string | number; message: string; tone: Tone }) {
-  const { t } = useTranslation('shell');
-  return (
-    <div className={`toast toast--${tone}`} data-testid="toast" data-tone={tone} role="status">
-      <span className="toast-message">{message}</span>
-      <button type="button" className="toast-dismiss" data-testid="toast-dismiss" aria-label={t('toast.dismiss')} onClick={() => toast.dismiss(id)}>
-        <span aria-hidden="true">×</span>
-      </button>
-    </div>
-  );
+interface ToastItem {
+  id: number;
+  message: string;
+  tone: Tone;
 }
+
+/** At most this many toasts at once: a burst of events shows its newest, the older ones are dropped. */
+const MAX_TOASTS = 4;
+
+const useToastStore = create<{ items: ToastItem[]; next: number; dismiss(id: number): void }>(set => ({
+  items: [],
+  next: 1,
+  dismiss: id => set(s => ({ items: s.items.filter(item => item.id !== id) }))
+}));
 
 /** Shows `message` as a toast; errors stay longer. */
 export function announce(message: string, tone: Tone = 'info'): void {
-  toast.custom(id => <ToastCard id={id} message={message} tone={tone} />, { duration: tone === 'error' ? 10_000 : 5_000 });
+  useToastStore.setState(s => ({ items: [...s.items, { id: s.next, message, tone }].slice(-MAX_TOASTS), next: s.next + 1 }));
 }
 
 function useServerToasts() {
@@ -44,8 +50,30 @@ function useServerToasts() {
   }, [servers, t]);
 }
 
-export function Toasts({ theme }: { theme: 'light' | 'dark' }) {
+export function Toasts() {
   const { t } = useTranslation('shell');
   useServerToasts();
-  return <Toaster theme={theme} position="bottom-right" containerAriaLabel={t('toast.region')} visibleToasts={4} gap={6} />;
+  const items = useToastStore(s => s.items);
+  const dismiss = useToastStore(s => s.dismiss);
+  return (
+    <Toast.Provider label={t('toast.region')} swipeDirection="right">
+      {items.map(item => (
+        <Toast.Root
+          key={item.id}
+          type="background"
+          duration={item.tone === 'error' ? 10_000 : 5_000}
+          className={`toast toast--${item.tone}`}
+          data-testid="toast"
+          data-tone={item.tone}
+          onOpenChange={open => open || dismiss(item.id)}
+        >
+          <Toast.Description className="toast-message">{item.message}</Toast.Description>
+          <Toast.Close className="toast-dismiss" data-testid="toast-dismiss" aria-label={t('toast.dismiss')}>
+            <X aria-hidden="true" />
+          </Toast.Close>
+        </Toast.Root>
+      ))}
+      <Toast.Viewport className="toast-viewport" />
+    </Toast.Provider>
+  );
 }
