@@ -39,6 +39,7 @@ describe('ServerAuth', () => {
     const stub = show({ state: 'pending', step: 'awaiting-browser', authorizationUrl: url });
     expect(screen.getByRole('status').textContent).toBe('Waiting for you to sign in in the browser…');
     const link = screen.getByTestId('sign-in-link');
+    expect(link.textContent).toBe('Open the sign-in page');
     expect(link.getAttribute('href')).toBe(url);
     expect(link.getAttribute('rel')).toBe('noopener noreferrer');
     expect(screen.queryByRole('alert')).toBeNull();

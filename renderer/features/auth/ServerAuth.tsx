@@ -13,7 +13,8 @@ function SignInPageLink({ url, blocked }: { url: string; blocked: boolean }) {
       <Trans
         t={t}
         i18nKey={blocked ? 'status.blocked' : 'status.didNotOpen'}
-        components={{ link: <a data-testid="sign-in-link" href={url} target="_blank" rel="noopener noreferrer" /> }}
+        // Not <link>: i18next's markup parser knows <link> as an empty HTML element and would drop the words.
+        components={{ open: <a data-testid="sign-in-link" href={url} target="_blank" rel="noopener noreferrer" /> }}
       />
     </p>
   );
