@@ -1,6 +1,6 @@
 // Electron main process: the engine, one hardened window, and the IPC carrier between them.
 // The only main-process file that imports `electron`; the decisions it applies live in ./desktop and ./host.
-import { app, BrowserWindow, dialog, ipcMain, protocol, safeStorage, session, shell, type WebContents, type WebFrameMain } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, protocol, safeStorage, screen, session, shell, type WebContents, type WebFrameMain } from 'electron';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { EngineHost, HostMethods } from '../shared/contract';
@@ -17,7 +17,8 @@ import { EventInterests } from './host/event-interest';
 import { IPC_CALL_CHANNEL, IPC_EVENT_CHANNEL, IPC_EVENT_INTEREST_CHANNEL } from './desktop/ipc-channels';
 import { decideNavigation, decideWindowOpen, isTrustedSender } from './desktop/navigation';
 import { WarnOncePerSender } from './desktop/warn-once';
-import { mainWindowOptions } from './desktop/window-options';
+import { DEFAULT_WINDOW_SIZE, MINIMUM_WINDOW_SIZE, mainWindowOptions } from './desktop/window-options';
+import { rememberPlacement, savedPlacement } from './desktop/window-state';
 
 // Bundled to dist/electron/main.cjs next to preload.cjs; the renderer is built to dist/renderer.
 const RENDERER_DIR = path.join(__dirname, '..', 'renderer');
@@ -134,8 +135,12 @@ async function start(): Promise<void> {
     }
   });
 
-  const createWindow = () => {
-    const window = new BrowserWindow(mainWindowOptions(PRELOAD_PATH));
+  const placementFile = path.join(dataDir, 'window.json');
+  const createWindow = async () => {
+    const { maximized, ...placement } = await savedPlacement(placementFile, screen, DEFAULT_WINDOW_SIZE, MINIMUM_WINDOW_SIZE);
+    const window = new BrowserWindow(mainWindowOptions(PRELOAD_PATH, placement));
+    if (maximized) window.maximize();
+    rememberPlacement(window, placementFile);
     windows.add(window);
     // Read now: a closed window's webContents can no longer be asked.
     const contentsId = window.webContents.id;
@@ -153,13 +158,13 @@ async function start(): Promise<void> {
     window.once('ready-to-show', () => window.show());
     void window.loadURL(APP_START_URL);
   };
-  createWindow();
+  await createWindow();
 
   app.on('second-instance', () => {
-    if (windows.size === 0) createWindow();
+    if (windows.size === 0) void createWindow();
   });
   app.on('activate', () => {
-    if (windows.size === 0) createWindow();
+    if (windows.size === 0) void createWindow();
   });
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();

@@ -29,7 +29,26 @@ declare module 'electron' {
     isDestroyed(): boolean;
   }
 
+  interface Rectangle {
+    x: number;
+    y: number;
+    width: number;
+    height: number;
+  }
+
+  interface Display {
+    id: number;
+    workArea: Rectangle;
+  }
+
+  interface Screen {
+    getPrimaryDisplay(): Display;
+    getAllDisplays(): Display[];
+  }
+
   interface BrowserWindowOptions {
+    x?: number;
+    y?: number;
     width?: number;
     height?: number;
     minWidth?: number;
@@ -47,8 +66,11 @@ declare module 'electron' {
     loadURL(url: string): Promise<void>;
     show(): void;
     isDestroyed(): boolean;
+    getNormalBounds(): Rectangle;
+    isMaximized(): boolean;
+    maximize(): void;
     once(event: 'ready-to-show', listener: () => void): this;
-    on(event: 'closed', listener: () => void): this;
+    on(event: 'closed' | 'close' | 'resize' | 'move' | 'maximize' | 'unmaximize', listener: () => void): this;
   }
 
   interface App {
@@ -122,10 +144,11 @@ declare module 'electron' {
   export const session: { readonly defaultSession: Session };
   export const shell: Shell;
   export const dialog: Dialog;
+  export const screen: Screen;
   export const ipcRenderer: IpcRenderer;
   export const contextBridge: ContextBridge;
   export { BrowserWindow };
-  export type { WebContents, WebFrameMain, IpcMainEvent, IpcMainInvokeEvent, IpcRendererEvent, PreventableEvent };
+  export type { WebContents, WebFrameMain, IpcMainEvent, IpcMainInvokeEvent, IpcRendererEvent, PreventableEvent, Screen, Display, Rectangle };
 
   /** The OS keychain's encryption (Electron 45 `safeStorage`). */
   export const safeStorage: {

@@ -18,12 +18,16 @@ function secureWebPreferences(preloadPath: string) {
   } as const;
 }
 
-export function mainWindowOptions(preloadPath: string) {
+/** The window's size on a first launch, and the least it may be resized to. */
+export const DEFAULT_WINDOW_SIZE = { width: 1280, height: 820 };
+export const MINIMUM_WINDOW_SIZE = { width: 720, height: 480 };
+
+/** `placement`: where the user left the window last time (window-state.ts), when it is still on a display. */
+export function mainWindowOptions(preloadPath: string, placement: { x?: number; y?: number; width: number; height: number } = DEFAULT_WINDOW_SIZE) {
   return {
-    width: 1280,
-    height: 820,
-    minWidth: 720,
-    minHeight: 480,
+    ...placement,
+    minWidth: MINIMUM_WINDOW_SIZE.width,
+    minHeight: MINIMUM_WINDOW_SIZE.height,
     title: 'MCP Resource Browser',
     // Shown on ready-to-show, so the user never sees an unstyled flash.
     show: false,
