@@ -35,6 +35,18 @@ test.describe('picker', () => {
       await picker.search.fill('');
       await expect.poll(() => picker.matching()).toBe(total);
     });
+    await test.step('a search that hides everything says so and offers the way back', async () => {
+      const total = await picker.waitForList();
+      const empty = picker.page.locator('[data-testid="empty-state"][data-pane="list"]');
+      await expect(empty).toHaveCount(0);
+      await picker.search.fill('zzqqxxjj nothing is called this');
+      await expect.poll(() => picker.matching()).toBe(0);
+      await expect(empty).toContainText(`hide all ${total.toLocaleString('en-US')} resources`);
+      await empty.getByRole('button', { name: 'Clear the search and filters' }).click();
+      await expect(picker.search).toHaveValue('');
+      await expect.poll(() => picker.matching()).toBe(total);
+      await expect(empty).toHaveCount(0);
+    });
   });
 
   test('each annotation filter, with the counts it hides', async ({ page, app, picker }) => {

@@ -15,6 +15,7 @@ import { ListCacheBadges } from '../cache/ListCacheBadges';
 import { FilterBar } from './FilterBar';
 import { ListDiffBadge } from './ListDiffBadge';
 import { useListDiffStore } from './list-diff-store';
+import { ListEmptyState } from './ListEmptyState';
 import { ListStatus } from './ListStatus';
 import { indicesOfKeys, pinnedFirst } from './pinned-first';
 import { usePinsStore } from './pins-store';
@@ -251,6 +252,7 @@ export function Picker() {
         <ListDiffBadge />
       </div>
       <SelectionBar notShown={multi.notShown} />
+      <ListEmptyState loading={model.loading} loaded={columns.items.length} matching={rows.length} />
       <ResourceList
         handle={listRef}
         columns={columns}
