@@ -17,6 +17,8 @@ test('click, Ctrl+click, Shift+click and Shift+Arrow select; the bar adds, watch
   await picker.waitForList();
   await picker.search.fill('ref://samples/');
   await expect.poll(() => picker.matching()).toBeGreaterThanOrEqual(4);
+  // The count updates before the rows are drawn: wait until the rows on screen are the search's.
+  await expect.poll(async () => (await picker.visibleRows()).slice(0, 4).every(r => r.uri.startsWith('ref://samples/'))).toBe(true);
   const rows = await picker.visibleRows();
   const uri = (k: number) => rows[k].uri;
   await expect(picker.list).toHaveAttribute('aria-multiselectable', 'true');
@@ -70,6 +72,8 @@ test('the keyboard alone: Shift+Arrow extends, Space toggles, Escape clears', as
   await picker.waitForList();
   await picker.search.fill('ref://samples/');
   await expect.poll(() => picker.matching()).toBeGreaterThanOrEqual(4);
+  // The count updates before the rows are drawn: wait until the rows on screen are the search's.
+  await expect.poll(async () => (await picker.visibleRows()).slice(0, 4).every(r => r.uri.startsWith('ref://samples/'))).toBe(true);
   const rows = await picker.visibleRows();
   await picker.list.focus();
   await page.keyboard.press('ArrowDown');
