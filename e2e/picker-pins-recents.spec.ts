@@ -132,6 +132,8 @@ for (const theme of ['light', 'dark'] as const) {
     await picker.waitForList();
     await picker.search.fill('ref://samples/');
     await expect.poll(() => picker.matching()).toBeGreaterThanOrEqual(3);
+    // The count updates before the rows are drawn: wait until the rows on screen are the search's.
+    await expect.poll(async () => (await picker.visibleRows()).slice(0, 3).every(r => r.uri.startsWith('ref://samples/'))).toBe(true);
     const rows = await picker.visibleRows();
     await picker.open(rows[0].uri);
     await picker.search.fill('ref://samples/');
