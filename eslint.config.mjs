@@ -43,7 +43,7 @@ export const LAYERS = [
   // Browser mode.
   { name: 'bridge', folders: ['electron/bridge'], mayImport: ['engine', 'host', 'shared'], production: true, tsconfig: 'node' },
   // Electron-only helpers.
-  { name: 'desktop', folders: ['electron/desktop'], mayImport: ['engine', 'host', 'shared'], production: true, electron: true, tsconfig: 'electron' },
+  { name: 'desktop', folders: ['electron/desktop'], mayImport: ['engine', 'host', 'shared'], production: true, tsconfig: 'electron' },
   {
     name: 'entry',
     files: ['electron/main.ts', 'electron/preload.ts'],

@@ -148,7 +148,7 @@ declare module 'electron' {
   export const ipcRenderer: IpcRenderer;
   export const contextBridge: ContextBridge;
   export { BrowserWindow };
-  export type { WebContents, WebFrameMain, IpcMainEvent, IpcMainInvokeEvent, IpcRendererEvent, PreventableEvent, Screen, Display, Rectangle };
+  export type { WebContents, WebFrameMain, IpcMainEvent, IpcMainInvokeEvent, IpcRendererEvent, PreventableEvent };
 
   /** The OS keychain's encryption (Electron 45 `safeStorage`). */
   export const safeStorage: {
