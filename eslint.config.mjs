@@ -101,7 +101,7 @@ const boundaryPolicies = [
   {
     from: layersSelector(namesOf((layer) => layer.production && !layer.electron)),
     disallow: { to: { module: { source: 'electron' } } },
-    message: "only electron/main.ts, electron/preload.ts and electron/desktop/ may import 'electron'"
+    message: "only the shell (electron/main.ts, electron/preload.ts) may import 'electron'"
   },
   {
     from: layersSelector(namesOf((layer) => layer.nodeBuiltins === false)),

@@ -22,6 +22,7 @@ class BrowserWindow {
   static fromWebContents() { return null; }
   loadURL(url) { say('load', url); setTimeout(() => process.exit(0), 50); return Promise.resolve(); }
   once() { return this; } on() { return this; } show() {} isDestroyed() { return false; }
+  getNormalBounds() { return { x: 0, y: 0, width: 1280, height: 820 }; } isMaximized() { return false; } maximize() {}
 }
 module.exports = {
   app: { whenReady: () => Promise.resolve(), getPath: () => '/nonexistent', requestSingleInstanceLock: () => true,
@@ -31,6 +32,7 @@ module.exports = {
   ipcMain: { handle: channel => say('ipc', channel), on(channel) { say('ipc-on', channel); return this; } },
   session: { defaultSession: { setPermissionRequestHandler() {}, setPermissionCheckHandler() {} } },
   shell: { openExternal: async () => {} },
+  screen: { getPrimaryDisplay: () => ({ id: 1, workArea: { x: 0, y: 0, width: 1920, height: 1040 } }), getAllDisplays: () => [{ id: 1, workArea: { x: 0, y: 0, width: 1920, height: 1040 } }] },
   safeStorage: { isEncryptionAvailable: () => { say('keychain', true); return true; }, encryptString: s => Buffer.from(s), decryptString: b => b.toString() },
   dialog: { showSaveDialog: async () => ({ canceled: true }), showErrorBox: (t, c) => say('error', c) },
   contextBridge: { exposeInMainWorld: (key, api) => say('exposed', { key, members: Object.keys(api) }) },
@@ -64,7 +66,10 @@ describe('Electron bundle', () => {
     expect(events.find(e => e.what === 'keychain')?.data).toBe(true);
     expect(events.find(e => e.what === 'ipc')?.data).toBe('mcp:call');
     expect(events.find(e => e.what === 'ipc-on')?.data).toBe('mcp:event-interest');
-    const window = events.find(e => e.what === 'window')?.data as { webPreferences: Record<string, unknown> };
+    const window = events.find(e => e.what === 'window')?.data as { width: number; height: number; x?: number; webPreferences: Record<string, unknown> };
+    // Nothing saved in this data dir: the default size, placed by the OS.
+    expect(window).toMatchObject({ width: 1280, height: 820 });
+    expect(window.x).toBeUndefined();
     expect(window.webPreferences).toMatchObject({ sandbox: true, contextIsolation: true, nodeIntegration: false });
     expect(window.webPreferences.preload).toBe(path.join(outDir, 'preload.cjs'));
     expect(events.find(e => e.what === 'load')?.data).toBe('app://renderer/index.html');

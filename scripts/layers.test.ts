@@ -32,6 +32,7 @@ describe('the import boundaries (eslint-plugin-boundaries with the layer table)'
     ['shared/ importing a Node built-in', 'shared/x.ts', "import { readFileSync } from 'node:fs';\nexport const f = readFileSync;"],
     ['the renderer importing a Node built-in', 'renderer/x.ts', "import path from 'node:path';\nexport const f = path.join;"],
     ['a host module importing electron', 'electron/host/x.ts', "import { app } from 'electron';\nexport const f = app;"],
+    ['a desktop helper importing electron', 'electron/desktop/x.ts', "import { app } from 'electron';\nexport const f = app;"],
     ['the reference server importing a test library', 'reference-server/x.ts', "import { expect } from 'vitest';\nexport const f = expect;"],
     ['the CLI importing browser mode', 'electron/cli/x.ts', "import { startBridge } from '../bridge/server';\nexport const f = startBridge;"],
     ['shared/ importing the renderer', 'shared/x.ts', "import { toAppError } from '../renderer/queries/errors';\nexport const f = toAppError;"],
@@ -44,7 +45,6 @@ describe('the import boundaries (eslint-plugin-boundaries with the layer table)'
 
   it.each([
     ['the renderer importing shared/', 'renderer/features/x.ts', "import { vetExternalUrl } from '../../shared/external-url';\nexport const f = vetExternalUrl;"],
-    ['a desktop helper importing electron', 'electron/desktop/x.ts', "import { app } from 'electron';\nexport const f = app;"],
     ['browser mode importing the host and the engine', 'electron/bridge/x.ts', "import { cspHeader } from '../host/csp';\nimport { toAppError } from '../engine/errors';\nexport const f = [cspHeader, toAppError];"],
     ['an engine test importing test support and vitest', 'electron/engine/x.test.ts', "import { it } from 'vitest';\nimport { stopChild } from '../../test-support/processes';\nit('runs', () => stopChild);"],
     ['an e2e spec importing types from shared/', 'e2e/x.spec.ts', "import type { ResourceItem } from '../shared/contract';\nexport type T = ResourceItem;"]
