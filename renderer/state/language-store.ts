@@ -1,9 +1,8 @@
-// The language preference: follow the OS (`system`) or one of the catalog languages. Kept in localStorage
-// like the theme. `resolveLanguage` maps the OS's language list to the closest catalog.
+// The language preference: follow the OS (`system`) or one of the catalog languages, remembered like the
+// theme (preference-store.ts). `resolveLanguage` maps the OS's language list to the closest catalog.
 import * as z from 'zod';
-import { create } from 'zustand';
-import { createJSONStorage, persist } from 'zustand/middleware';
 import { languages, type Language } from '../i18n/catalogs';
+import { createPreferenceStore, storedPreference } from './preference-store';
 
 const languagePreferenceSchema = z.enum(['system', ...languages] as ['system', ...Language[]]);
 export type LanguagePreference = z.infer<typeof languagePreferenceSchema>;
@@ -39,21 +38,6 @@ export function resolveLanguage(preference: LanguagePreference, preferred: reado
 }
 
 /** What was stored, or `system` when it is missing or not a preference. */
-export function storedLanguagePreference(stored: unknown): LanguagePreference {
-  const preference = (stored as { preference?: unknown } | null)?.preference;
-  return languagePreferenceSchema.catch('system').parse(preference);
-}
+export const storedLanguagePreference = (stored: unknown): LanguagePreference => storedPreference(languagePreferenceSchema, stored, 'system');
 
-interface LanguageState {
-  preference: LanguagePreference;
-  setPreference(preference: LanguagePreference): void;
-}
-
-export const useLanguageStore = create<LanguageState>()(
-  persist(set => ({ preference: 'system', setPreference: preference => set({ preference }) }), {
-    name: 'mcprb.language',
-    storage: createJSONStorage(() => localStorage),
-    partialize: s => ({ preference: s.preference }),
-    merge: (stored, current) => ({ ...current, preference: storedLanguagePreference(stored) })
-  })
-);
+export const useLanguageStore = createPreferenceStore<LanguagePreference>('mcprb.language', languagePreferenceSchema, 'system');

@@ -1,8 +1,7 @@
-// The theme preference: follow the OS (`system`), or a fixed light or dark theme. Kept in the page's
-// localStorage so it survives a restart (Electron keeps it in the app's profile).
+// The theme preference: follow the OS (`system`), or a fixed light or dark theme, remembered across restarts
+// (preference-store.ts).
 import * as z from 'zod';
-import { create } from 'zustand';
-import { createJSONStorage, persist } from 'zustand/middleware';
+import { createPreferenceStore, storedPreference } from './preference-store';
 
 const themePreferenceSchema = z.enum(['system', 'light', 'dark']);
 export type ThemePreference = z.infer<typeof themePreferenceSchema>;
@@ -21,21 +20,6 @@ export function nextThemePreference(preference: ThemePreference): ThemePreferenc
 }
 
 /** What was stored, or `system` when it is missing or not a preference (an old or hand-edited value). */
-export function storedThemePreference(stored: unknown): ThemePreference {
-  const preference = (stored as { preference?: unknown } | null)?.preference;
-  return themePreferenceSchema.catch('system').parse(preference);
-}
+export const storedThemePreference = (stored: unknown): ThemePreference => storedPreference(themePreferenceSchema, stored, 'system');
 
-interface ThemeState {
-  preference: ThemePreference;
-  setPreference(preference: ThemePreference): void;
-}
-
-export const useThemeStore = create<ThemeState>()(
-  persist(set => ({ preference: 'system', setPreference: preference => set({ preference }) }), {
-    name: 'mcprb.theme',
-    storage: createJSONStorage(() => localStorage),
-    partialize: s => ({ preference: s.preference }),
-    merge: (stored, current) => ({ ...current, preference: storedThemePreference(stored) })
-  })
-);
+export const useThemeStore = createPreferenceStore<ThemePreference>('mcprb.theme', themePreferenceSchema, 'system');
