@@ -3,6 +3,7 @@
 import * as z from 'zod';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import { savedInto } from '../../state/save-by-name';
 import type { AnnotationFilter } from '../../../shared/picker/filters';
 import type { SortKey } from '../../../shared/picker/sort';
 
@@ -22,9 +23,7 @@ const storedSchema = z.object({ searches: z.array(savedSearchSchema) });
 
 /** The list with `search` saved: in place of one with the same (trimmed) name, else at the end. */
 export function withSavedSearch(searches: readonly SavedSearch[], search: SavedSearch): SavedSearch[] {
-  const named = { ...search, name: search.name.trim() };
-  const at = searches.findIndex(s => s.name === named.name);
-  return at === -1 ? [...searches, named] : searches.map((s, k) => (k === at ? named : s));
+  return savedInto(searches, search, (a, b) => a.name === b.name);
 }
 
 interface SavedSearchesState {

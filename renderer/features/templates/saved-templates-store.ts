@@ -4,6 +4,7 @@
 import * as z from 'zod';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import { savedInto } from '../../state/save-by-name';
 import type { ArgumentInput } from './templates-store';
 
 const argumentInputSchema = z.object({ kind: z.enum(['text', 'list', 'pairs']), text: z.string() }) satisfies z.ZodType<ArgumentInput>;
@@ -20,9 +21,7 @@ const sameSlot = (a: SavedTemplate, b: SavedTemplate) => a.serverId === b.server
 
 /** The list with `entry` saved (name trimmed): in place of the same name for the same template, else at the end. */
 export function withSavedTemplate(saved: readonly SavedTemplate[], entry: SavedTemplate): SavedTemplate[] {
-  const named = { ...entry, name: entry.name.trim() };
-  const at = saved.findIndex(s => sameSlot(s, named));
-  return at === -1 ? [...saved, named] : saved.map((s, k) => (k === at ? named : s));
+  return savedInto(saved, entry, sameSlot);
 }
 
 interface SavedTemplatesState {
