@@ -1,12 +1,16 @@
 // The listing halves of the picker benchmarks (bench/picker.ts, bench/scale.ts): the raw SDK cursor loop
 // they are measured against, and browser mode's engine, warmed up and driven from Node over its socket.
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { unpackResourceItems, type ResourceItem } from '../shared/contract';
 import type { SocketEngineClient } from '../renderer/api/socket-carrier';
 import { connectedEngine } from './engine-socket';
 import { type BridgeProcess, launchBridge } from '../e2e/fixtures/bridge-process';
+import { HttpReferenceServer } from '../test-support/reference-server/http-server';
+import { ensureRendererBuilt } from '../scripts/ensure-built.mjs';
+import { launchChromium } from './picker-browser';
 
 /** The naive baseline: one SDK client walking the cursor, nothing else. Returns ms and the items. */
 export async function rawSdkLoop(url: string): Promise<{ ms: number; items: ResourceItem[] }> {
@@ -70,5 +74,34 @@ export async function warmApp(
   } catch (err) {
     await bridge.stop();
     throw err;
+  }
+}
+
+export interface SteadyBench {
+  server: HttpReferenceServer;
+  browser: Awaited<ReturnType<typeof launchChromium>>;
+  dataDir: string;
+  /** A config naming the server `ref`. */
+  configPath: string;
+}
+
+/**
+ * Runs `measure` beside one HTTP reference server of `resources` items at `pageSize` a page and a Chromium, then
+ * tears both down. The list is steady (no resource coming and going every second): a list_changed would make the
+ * picker list again, timing a second listing, and the raw loop has no such thing.
+ */
+export async function withSteadyBench<T>(resources: number, pageSize: number, tempPrefix: string, measure: (bench: SteadyBench) => Promise<T>): Promise<T> {
+  ensureRendererBuilt();
+  const server = await HttpReferenceServer.start(['--resources', String(resources), '--page-size', String(pageSize), '--update-interval-ms', '3600000']);
+  const dataDir = await mkdtemp(path.join(tmpdir(), tempPrefix));
+  const browser = await launchChromium();
+  try {
+    const configPath = path.join(dataDir, 'config.json');
+    await writeFile(configPath, JSON.stringify({ mcpServers: { ref: { type: 'http', url: server.url } } }));
+    return await measure({ server, browser, dataDir, configPath });
+  } finally {
+    await browser.close();
+    await server.stop();
+    await rm(dataDir, { recursive: true, force: true });
   }
 }

@@ -7,13 +7,8 @@
 //     and in the page (keystroke to results committed, and to the frame after);
 //   - DOM rows and renderer JS heap with the list loaded vs rendering every item unvirtualized.
 // Targets: search p95 <= 16 ms, <= 300 DOM rows, listing <= 1.3x the raw SDK loop. Prints JSON.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { HttpReferenceServer } from '../test-support/reference-server/http-server';
-import { ensureRendererBuilt } from '../scripts/ensure-built.mjs';
-import { type AppFigures, launchChromium, measureApp, measureUnvirtualized } from './picker-browser';
-import { rawSdkLoop, streamedList, warmApp } from './picker-app';
+import { type AppFigures, measureApp, measureUnvirtualized } from './picker-browser';
+import { rawSdkLoop, streamedList, warmApp, withSteadyBench } from './picker-app';
 import { benchSearch } from './picker-search';
 
 function flag(name: string, fallback: number): number {
@@ -34,15 +29,7 @@ function listingTargets(listing: { engineVsRaw: number; pickerVsRaw: number }) {
 }
 
 async function main(): Promise<void> {
-  ensureRendererBuilt();
-  // A steady list (no resource coming and going every second): a list_changed makes the picker relist
-  // after a pause, which would time a second listing, and the raw loop has no such thing.
-  const server = await HttpReferenceServer.start(['--resources', String(RESOURCES), '--page-size', String(PAGE_SIZE), '--update-interval-ms', '3600000']);
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'picker-bench-'));
-  const browser = await launchChromium();
-  try {
-    const configPath = path.join(dataDir, 'config.json');
-    await writeFile(configPath, JSON.stringify({ mcpServers: { ref: { type: 'http', url: server.url } } }));
+  return withSteadyBench(RESOURCES, PAGE_SIZE, 'picker-bench-', async ({ server, browser, dataDir, configPath }) => {
 
     // Not timed: the server computes each item's size on its first listing.
     const { items } = await rawSdkLoop(server.url);
@@ -106,11 +93,7 @@ async function main(): Promise<void> {
       }
     };
     console.log(JSON.stringify(figures, (_, v) => (typeof v === 'number' && !Number.isInteger(v) ? +v.toFixed(2) : v), 2));
-  } finally {
-    await browser.close();
-    await server.stop();
-    await rm(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 main().catch(err => {

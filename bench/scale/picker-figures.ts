@@ -3,13 +3,9 @@
 // (browser mode, a fresh app per round whose engine is warm and whose cache is empty) in interleaved rounds,
 // then the engine's memory, the page's heap and keystroke latency with the list loaded. Listing a million
 // takes minutes, so a size is measured once per process whichever of those cases ask for it.
-import { readFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { HttpReferenceServer } from '../../test-support/reference-server/http-server';
-import { ensureRendererBuilt } from '../../scripts/ensure-built.mjs';
-import { type AppFigures, launchChromium, measureApp } from '../picker-browser';
-import { rawSdkLoop, warmApp } from '../picker-app';
+import { readFile } from 'node:fs/promises';
+import { type AppFigures, measureApp } from '../picker-browser';
+import { rawSdkLoop, warmApp, withSteadyBench } from '../picker-app';
 
 const PAGE_SIZE = 500;
 
@@ -38,14 +34,7 @@ async function residentMemory(pid: number): Promise<{ rss: number; peak: number 
 }
 
 async function measure(size: number): Promise<PickerScaleFigures> {
-  ensureRendererBuilt();
-  // A steady list: a list_changed would make the picker list again, which the raw loop never does.
-  const server = await HttpReferenceServer.start(['--resources', String(size), '--page-size', String(PAGE_SIZE), '--update-interval-ms', '3600000']);
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'scale-bench-'));
-  const browser = await launchChromium();
-  try {
-    const configPath = path.join(dataDir, 'config.json');
-    await writeFile(configPath, JSON.stringify({ mcpServers: { ref: { type: 'http', url: server.url } } }));
+  return withSteadyBench(size, PAGE_SIZE, 'scale-bench-', async ({ server, browser, dataDir, configPath }) => {
     // Not timed: the server computes each item's size on its first listing.
     const expected = (await rawSdkLoop(server.url)).items.length;
     const rawMs: number[] = [];
@@ -77,11 +66,7 @@ async function measure(size: number): Promise<PickerScaleFigures> {
     }
     if (!app) throw new Error('no picker rounds ran');
     return { size: expected, rawMs, pickerMs, pickerOpenMs, engineRss: memory.rss, enginePeakRss: memory.peak, app };
-  } finally {
-    await browser.close();
-    await server.stop();
-    await rm(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 const measured = new Map<number, Promise<PickerScaleFigures>>();
