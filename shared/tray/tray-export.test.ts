@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimateTokens, exportJson, exportMarkdown, IncompleteTrayError, trayTotals, type TrayEntry } from './tray-export';
+import { estimateTokens, exportJson, exportMarkdown, IncompleteTrayError, trayExportText, trayTotals, type TrayEntry } from './tray-export';
 import { item } from '../../test-support/picker/items';
 
 const textEntry: TrayEntry = {
@@ -25,6 +25,12 @@ describe('tray totals', () => {
 });
 
 describe('tray export', () => {
+  it('renders the format asked for (the tray menu and the palette both export through it)', () => {
+    expect(trayExportText([textEntry], 'json')).toBe(exportJson([textEntry]));
+    expect(trayExportText([textEntry], 'markdown')).toBe(exportMarkdown([textEntry]));
+    expect(trayExportText([textEntry], 'json')).not.toBe(trayExportText([textEntry], 'markdown'));
+  });
+
   it('exports JSON with uri, mimeType, text or base64 blob and annotations, in tray order', () => {
     const parsed = JSON.parse(exportJson([blobEntry, textEntry]));
     expect(parsed.resources).toEqual([

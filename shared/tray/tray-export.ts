@@ -146,3 +146,10 @@ export function exportMarkdown(entries: readonly TrayEntry[]): string {
   }
   return lines.join('\n');
 }
+
+export type TrayExportFormat = 'markdown' | 'json';
+
+/** The tray as text in `format`: the one place the tray's export formats are chosen between. */
+export function trayExportText(entries: readonly TrayEntry[], format: TrayExportFormat): string {
+  return format === 'json' ? exportJson(entries) : exportMarkdown(entries);
+}

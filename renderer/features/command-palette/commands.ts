@@ -1,6 +1,7 @@
 // The command palette's registry: every action it offers, built in this one place from what the app can do
 // right now (servers, dock panels, theme, language, context tray, cache, the tour). A new action is one
 // entry here. Titles come from the `palette` catalog through `ctx.t`, so they are searched in the UI language.
+import type { TrayExportFormat } from '../../../shared/tray/tray-export';
 import { defaultFilter } from 'cmdk';
 import type { TFunction } from 'i18next';
 import type { ServerState } from '../../../shared/contract';
@@ -23,7 +24,6 @@ export interface PaletteCommand {
   run(): unknown;
 }
 
-export type TrayExportFormat = 'markdown' | 'json';
 
 /** What the commands act on and with: the same engine calls and store actions the rest of the UI uses. */
 export interface CommandContext {

@@ -2,7 +2,7 @@
 // card's actions, the dock's active panel, the theme and language stores, the tray's export (announced in a
 // toast) and the cache panel's clear, the tour.
 import { useTranslation } from 'react-i18next';
-import { exportJson, exportMarkdown, IncompleteTrayError } from '../../../shared/tray/tray-export';
+import { IncompleteTrayError, trayExportText, type TrayExportFormat } from '../../../shared/tray/tray-export';
 import { dockPanels } from '../../app/dock-panels';
 import { announce } from '../../app/toasts/Toasts';
 import { useTourStore } from '../../app/tour/tour-store';
@@ -17,7 +17,7 @@ import { useUiStore } from '../../state/ui-store';
 import { useCacheActions } from '../cache/use-cache-snapshot';
 import { useServerEditStore } from '../servers/server-edit-store';
 import { useServerActions } from '../servers/use-server-actions';
-import type { CommandContext, TrayExportFormat } from './commands';
+import type { CommandContext } from './commands';
 
 export function useCommandContext(): CommandContext {
   const { t } = useTranslation('palette');
@@ -40,7 +40,7 @@ export function useCommandContext(): CommandContext {
   const exportTray = async (format: TrayExportFormat) => {
     const entries = trayItems.map((item, k) => ({ item, contents: reads[k]?.data?.contents }));
     try {
-      await navigator.clipboard.writeText(format === 'json' ? exportJson(entries) : exportMarkdown(entries));
+      await navigator.clipboard.writeText(trayExportText(entries, format));
       announce(tShell(`toast.exported.${format}`));
     } catch (e) {
       const error = callErrorOf(e);

@@ -1,23 +1,20 @@
 // Export of the tray: a format (Markdown or JSON) and a destination (clipboard or file).
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { exportJson, exportMarkdown, IncompleteTrayError, type TrayEntry } from '../../../shared/tray/tray-export';
+import { trayExportText, IncompleteTrayError, type TrayEntry, type TrayExportFormat } from '../../../shared/tray/tray-export';
 import { useEngine } from '../../app/engine-context';
 import { callErrorOf } from '../../api/call-error';
-
-type Format = 'markdown' | 'json';
 
 export function ExportMenu({ entries, onStatus }: { entries: TrayEntry[]; onStatus(text: string): void }) {
   const { t } = useTranslation('tray');
   const engine = useEngine();
   const id = useId();
-  const [format, setFormat] = useState<Format>('markdown');
+  const [format, setFormat] = useState<TrayExportFormat>('markdown');
   const [busy, setBusy] = useState(false);
-  const render = () => (format === 'json' ? exportJson(entries) : exportMarkdown(entries));
   const run = async (destination: 'clipboard' | 'file') => {
     setBusy(true);
     try {
-      const text = render();
+      const text = trayExportText(entries, format);
       if (destination === 'clipboard') {
         await navigator.clipboard.writeText(text);
         onStatus(t('export.copied', { count: entries.length, format: t(`export.format.${format}`), characters: text.length }));
@@ -40,7 +37,7 @@ export function ExportMenu({ entries, onStatus }: { entries: TrayEntry[]; onStat
         id={`${id}-format`}
         data-testid="context-export-format"
         value={format}
-        onChange={e => setFormat(e.target.value as Format)}
+        onChange={e => setFormat(e.target.value as TrayExportFormat)}
       >
         <option value="markdown">{t('export.format.markdown')}</option>
         <option value="json">{t('export.format.json')}</option>
