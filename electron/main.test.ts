@@ -18,6 +18,7 @@ const fake = vi.hoisted(() => {
     loaded: string[];
     sent: unknown[][];
     contentsId: number;
+    maximized: boolean;
     close: () => void;
     emitContents: (event: string, ...args: unknown[]) => void;
   }[] = [];
@@ -36,14 +37,20 @@ const fake = vi.hoisted(() => {
   };
   let nextContentsId = 1;
   class BrowserWindow {
-    private readonly closedListeners: Listener[] = [];
+    private readonly windowListeners: [string, Listener][] = [];
     private readonly contentsListeners: [string, Listener][] = [];
+    private readonly emit = (event: string) => this.windowListeners.forEach(([name, listener]) => name === event && listener());
     readonly record = {
       options: {} as Record<string, unknown>,
       loaded: [] as string[],
       sent: [] as unknown[][],
       contentsId: 0,
-      close: () => this.closedListeners.forEach(listener => listener()),
+      maximized: false,
+      // Electron emits 'close' (the window may still be asked) before 'closed'.
+      close: () => {
+        this.emit('close');
+        this.emit('closed');
+      },
       emitContents: (event: string, ...args: unknown[]) =>
         this.contentsListeners.forEach(([name, listener]) => name === event && listener({}, ...args))
     };
@@ -69,6 +76,16 @@ const fake = vi.hoisted(() => {
       return Promise.resolve();
     }
     show() {}
+    maximize() {
+      this.record.maximized = true;
+    }
+    isMaximized() {
+      return this.record.maximized;
+    }
+    getNormalBounds() {
+      const { x, y, width, height } = this.record.options as { x: number; y: number; width: number; height: number };
+      return { x, y, width, height };
+    }
     isDestroyed() {
       return false;
     }
@@ -76,10 +93,15 @@ const fake = vi.hoisted(() => {
       return this;
     }
     on(event: string, listener: Listener) {
-      if (event === 'closed') this.closedListeners.push(listener);
+      this.windowListeners.push([event, listener]);
       return this;
     }
   }
+  // One 1920×1080 display with a 40 px task bar, and a second one to its right.
+  const displays = [
+    { id: 1, workArea: { x: 0, y: 0, width: 1920, height: 1040 } },
+    { id: 2, workArea: { x: 1920, y: 0, width: 1280, height: 1024 } }
+  ];
   const electron = {
     app: {
       whenReady: () => Promise.resolve(),
@@ -95,6 +117,7 @@ const fake = vi.hoisted(() => {
       }
     },
     BrowserWindow,
+    screen: { getPrimaryDisplay: () => displays[0], getAllDisplays: () => displays },
     protocol: {
       registerSchemesAsPrivileged: (schemes: unknown[]) => state.schemes.push(...schemes),
       handle: (_scheme: string, handler: (request: Request) => Promise<Response>) => {
@@ -134,12 +157,15 @@ const fake = vi.hoisted(() => {
 vi.mock('electron', () => fake.electron);
 
 let dir: string;
+const savedPlacement = { x: 2000, y: 100, width: 1100, height: 800, maximized: true };
 const argvBefore = process.argv;
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'electron-main-'));
   const configPath = path.join(dir, 'config.json');
   await writeFile(configPath, '{"mcpServers":{}}');
+  // Where the user left the window last time: on the second display, maximized.
+  await writeFile(path.join(dir, 'window.json'), JSON.stringify(savedPlacement));
   fake.state.saveTo = path.join(dir, 'saved.txt');
   process.argv = [process.execPath, 'dist/electron/main.cjs', '--config', configPath, '--data-dir', dir];
   await import('./main');
@@ -175,6 +201,13 @@ describe('electron main', () => {
     expect(window.loaded).toEqual([APP_START_URL]);
     expect(window.options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false });
     expect(String((window.options.webPreferences as { preload: string }).preload)).toMatch(/preload\.cjs$/);
+  });
+
+  it('reopens the window where the user left it: same display, same bounds, maximized', async () => {
+    const [window] = fake.state.windows;
+    const { maximized, ...bounds } = savedPlacement;
+    expect(window.options).toMatchObject(bounds);
+    expect(window.maximized).toBe(maximized);
   });
 
   it('serves the renderer over app:// with the CSP', async () => {
@@ -331,10 +364,12 @@ describe('electron main', () => {
     // With no window left, activating the app opens a new one. Electron never reuses a webContents id; the
     // fake does here, so anything kept under the closed window's id would apply to the new one.
     fake.state.reuseContentsId = first.contentsId;
+    const opened = fake.state.windows.length;
     fake.state.appListeners.get('activate')!();
+    // The window is created once its saved place has been read.
+    await expect.poll(() => fake.state.windows.length).toBe(opened + 1);
     fake.state.reuseContentsId = undefined;
-    expect(fake.state.windows).toHaveLength(2);
-    const second = fake.state.windows[1];
+    const second = fake.state.windows[opened];
     expect(second.contentsId).toBe(first.contentsId);
 
     const before = second.sent.length;
@@ -348,6 +383,22 @@ describe('electron main', () => {
     } finally {
       warn.mockRestore();
     }
+  });
+
+  it('saves the place of a window the user closes, and opens the next one there', async () => {
+    const window = fake.state.windows.at(-1)!;
+    const { x, y, width, height } = savedPlacement;
+    const bounds = { x, y, width, height };
+    // The user un-maximizes it, then closes it: its place is written at once, not after the move debounce.
+    window.maximized = false;
+    window.close();
+    await expect.poll(async () => JSON.parse(await readFile(path.join(dir, 'window.json'), 'utf8').catch(() => 'null'))).toEqual({ ...bounds, maximized: false });
+    // With no window left, activating the app opens a new one in that place.
+    const opened = fake.state.windows.length;
+    fake.state.appListeners.get('activate')!();
+    await expect.poll(() => fake.state.windows.length).toBe(opened + 1);
+    expect(fake.state.windows[opened].options).toMatchObject(bounds);
+    expect(fake.state.windows[opened].maximized).toBe(false);
   });
 
   it('closes the engine before quitting', async () => {
