@@ -71,7 +71,7 @@ describe('applyAnnotationFilter', () => {
   });
 
   it('rejects an unparseable date bound with a clear error', () => {
-    expect(() => run({ modifiedAfter: 'yesterday' })).toThrow(/Not a date: "yesterday"/);
+    expect(() => run({ modifiedAfter: 'yesterday' })).toThrow(expect.objectContaining({ name: 'NotADateError', value: 'yesterday' }));
     expect(parseDateBound('2026-01-05', 'before')).toBe(Date.UTC(2026, 0, 6) - 1);
     expect(parseDateBound('2026-01-05T10:00:00Z', 'before')).toBe(Date.UTC(2026, 0, 5, 10));
   });

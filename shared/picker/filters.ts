@@ -43,12 +43,20 @@ export type HiddenCounts = Record<FilterName, HiddenCount>;
 const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
 const dayMs = 86_400_000;
 
+/** A date bound that is not a date; `value` is what was typed, for the page to quote in its own words. */
+export class NotADateError extends RangeError {
+  constructor(readonly value: string) {
+    super(`Not a date: "${value}" (use YYYY-MM-DD or an ISO timestamp)`);
+    this.name = 'NotADateError';
+  }
+}
+
 /** Parses a range bound; a bare date covers the whole UTC day (start for `after`, end for `before`). */
 export function parseDateBound(value: string, edge: 'after' | 'before'): number | undefined {
   const text = value.trim();
   if (!text) return undefined;
   const ms = Date.parse(dayPattern.test(text) ? `${text}T00:00:00Z` : text);
-  if (Number.isNaN(ms)) throw new RangeError(`Not a date: "${value}" (use YYYY-MM-DD or an ISO timestamp)`);
+  if (Number.isNaN(ms)) throw new NotADateError(value);
   return dayPattern.test(text) && edge === 'before' ? ms + dayMs - 1 : ms;
 }
 

@@ -1,19 +1,22 @@
 // Expands a parsed RFC 6570 template with the `url-template` library doing every encoding step. Each varspec is
-// expanded on its own so that what the library does not check is checked here, with a message that names the
-// variable: prefixes count Unicode characters (not UTF-16 units), a prefix on a list or map is an error
+// expanded on its own so that what the library does not check is checked here, with a problem that names the
+// variable (as data: the page words it in the user's language): prefixes count Unicode characters (not UTF-16 units), a prefix on a list or map is an error
 // (RFC 6570 §2.4.1), an empty list or map is undefined (§2.3), and unpaired surrogates cannot be encoded.
 import { parseTemplate as libraryTemplate } from 'url-template';
-import type { ParsedTemplate, TemplateExpression, TemplateOperator, VarSpec } from './parse';
+import type { ParsedTemplate, TemplateExpression, TemplateOperator, TemplateSyntaxError, VarSpec } from './parse';
 
 /** A variable's value: a string, a list, or an associative array given as ordered key/value pairs. */
 export type TemplateValue = string | string[] | { pairs: [string, string][] };
 
 export type TemplateValues = Record<string, TemplateValue | undefined>;
 
-interface ExpansionProblem {
-  variable?: string;
-  message: string;
-}
+export type ExpansionProblem =
+  | { code: 'syntax'; error: TemplateSyntaxError }
+  /** RFC 6570 §2.4.1: a prefix applies to a single text value only. */
+  | { code: 'prefixOnComposite'; variable: string; prefix: number }
+  | { code: 'unpairedSurrogate'; variable: string }
+  /** The library refused the value; `detail` is its own (English) words. */
+  | { code: 'notExpandable'; variable: string; detail: string };
 
 export type Expansion =
   | { ok: true; uri: string; /** Variables with no value: their expressions expand to nothing. */ unset: string[] }
@@ -34,7 +37,7 @@ const firstAndSeparator: Record<TemplateOperator, [string, string]> = {
 };
 
 export function expandTemplate(parsed: ParsedTemplate, values: TemplateValues): Expansion {
-  if (!parsed.ok) return { ok: false, problems: [{ message: parsed.error }] };
+  if (!parsed.ok) return { ok: false, problems: [{ code: 'syntax', error: parsed.error }] };
   const problems: ExpansionProblem[] = [];
   let uri = '';
   for (const part of parsed.parts) {
@@ -71,22 +74,19 @@ function expandVarSpec(operator: TemplateOperator, spec: VarSpec, value: Library
   let effective = value;
   if (spec.prefix !== undefined) {
     if (typeof value !== 'string') {
-      return {
-        variable: spec.name,
-        message: `"${spec.name}" is used with a prefix (:${spec.prefix}), which only applies to a single text value, not to a list or map`
-      };
+      return { code: 'prefixOnComposite', variable: spec.name, prefix: spec.prefix };
     }
     // The library cuts UTF-16 units; RFC 6570 counts characters, so the cut happens here and the
     // modifier is dropped from what the library sees.
     effective = Array.from(value).slice(0, spec.prefix).join('');
   }
   if (containsLoneSurrogate(effective)) {
-    return { variable: spec.name, message: `"${spec.name}" contains a broken character (an unpaired surrogate) that cannot be encoded in a URI` };
+    return { code: 'unpairedSurrogate', variable: spec.name };
   }
   try {
     return libraryTemplate(`{${operator}${specText}}`).expand({ [spec.name]: effective });
   } catch (err) {
-    return { variable: spec.name, message: `"${spec.name}" cannot be expanded: ${err instanceof Error ? err.message : String(err)}` };
+    return { code: 'notExpandable', variable: spec.name, detail: err instanceof Error ? err.message : String(err) };
   }
 }
 

@@ -29,9 +29,22 @@ export interface TemplateVariable {
   occurrences: { operator: TemplateOperator; explode: boolean; prefix?: number }[];
 }
 
+/**
+ * Why a template cannot be parsed, as data: the page words it in the user's language. Positions count from 1;
+ * `expression` is the whole `{…}` it was found in.
+ */
+export type TemplateSyntaxError =
+  | { code: 'unexpectedClose'; position: number }
+  | { code: 'unclosed'; position: number }
+  | { code: 'emptyExpression'; position: number }
+  | { code: 'reservedOperator'; operator: string; expression: string }
+  | { code: 'missingName'; expression: string; position: number }
+  | { code: 'invalidName'; name: string; expression: string; position: number }
+  | { code: 'badPrefix'; name: string; length: string; expression: string; position: number };
+
 export type ParsedTemplate =
   | { ok: true; template: string; parts: TemplatePart[]; variables: TemplateVariable[] }
-  | { ok: false; template: string; error: string };
+  | { ok: false; template: string; error: TemplateSyntaxError };
 
 const operators: readonly string[] = ['+', '#', '.', '/', ';', '?', '&'];
 /** Operators RFC 6570 reserves for future extensions: a template that uses them cannot be expanded. */
@@ -46,7 +59,7 @@ export function parseTemplate(template: string): ParsedTemplate {
   let i = 0;
   while (i < template.length) {
     const ch = template[i];
-    if (ch === '}') return fail(template, `unexpected "}" at position ${i + 1}`);
+    if (ch === '}') return fail(template, { code: 'unexpectedClose', position: i + 1 });
     if (ch !== '{') {
       literal += ch;
       i++;
@@ -54,11 +67,11 @@ export function parseTemplate(template: string): ParsedTemplate {
     }
     const end = template.indexOf('}', i + 1);
     const nextOpen = template.indexOf('{', i + 1);
-    if (end === -1 || (nextOpen !== -1 && nextOpen < end)) return fail(template, `"{" at position ${i + 1} is never closed`);
+    if (end === -1 || (nextOpen !== -1 && nextOpen < end)) return fail(template, { code: 'unclosed', position: i + 1 });
     if (literal) parts.push({ kind: 'literal', text: literal });
     literal = '';
     const parsed = parseExpression(template.slice(i, end + 1), i + 1);
-    if (typeof parsed === 'string') return fail(template, parsed);
+    if ('code' in parsed) return fail(template, parsed);
     parts.push(parsed);
     i = end + 1;
   }
@@ -66,25 +79,27 @@ export function parseTemplate(template: string): ParsedTemplate {
   return { ok: true, template, parts, variables: collectVariables(parts) };
 }
 
-function parseExpression(source: string, position: number): TemplateExpression | string {
+function parseExpression(source: string, position: number): TemplateExpression | TemplateSyntaxError {
   let body = source.slice(1, -1);
-  if (!body) return `empty expression "{}" at position ${position}`;
+  if (!body) return { code: 'emptyExpression', position };
   let operator: TemplateOperator = '';
-  if (reservedOperators.includes(body[0])) return `operator "${body[0]}" in ${source} is reserved by RFC 6570 and cannot be expanded`;
+  if (reservedOperators.includes(body[0])) return { code: 'reservedOperator', operator: body[0], expression: source };
   if (operators.includes(body[0])) {
     operator = body[0] as TemplateOperator;
     body = body.slice(1);
   }
   const varspecs: VarSpec[] = [];
   for (const raw of body.split(',')) {
-    const spec = parseVarSpec(raw);
-    if (typeof spec === 'string') return `${spec} in ${source} at position ${position}`;
+    const spec = parseVarSpec(raw, source, position);
+    if ('code' in spec) return spec;
     varspecs.push(spec);
   }
   return { kind: 'expression', operator, varspecs, source };
 }
 
-function parseVarSpec(raw: string): VarSpec | string {
+function parseVarSpec(raw: string, expression: string, position: number): VarSpec | TemplateSyntaxError {
+  const invalidName = (name: string): TemplateSyntaxError =>
+    name ? { code: 'invalidName', name, expression, position } : { code: 'missingName', expression, position };
   if (raw.endsWith('*')) {
     const name = raw.slice(0, -1);
     return varnamePattern.test(name) ? { name, explode: true } : invalidName(name);
@@ -94,12 +109,8 @@ function parseVarSpec(raw: string): VarSpec | string {
   const name = raw.slice(0, colon);
   const length = raw.slice(colon + 1);
   if (!varnamePattern.test(name)) return invalidName(name);
-  if (!maxLengthPattern.test(length)) return `prefix length "${length}" of "${name}" must be a number from 1 to 9999`;
+  if (!maxLengthPattern.test(length)) return { code: 'badPrefix', name, length, expression, position };
   return { name, explode: false, prefix: Number(length) };
-}
-
-function invalidName(name: string): string {
-  return name ? `invalid variable name "${name}"` : 'missing variable name';
 }
 
 function collectVariables(parts: TemplatePart[]): TemplateVariable[] {
@@ -118,29 +129,8 @@ function collectVariables(parts: TemplatePart[]): TemplateVariable[] {
   return [...byName.values()];
 }
 
-function fail(template: string, error: string): ParsedTemplate {
-  return { ok: false, template, error: `Malformed URI template: ${error}` };
-}
-
-const operatorNames: Record<TemplateOperator, string> = {
-  '': 'simple',
-  '+': 'reserved',
-  '#': 'fragment',
-  '.': 'label',
-  '/': 'path segment',
-  ';': 'path parameter',
-  '?': 'query',
-  '&': 'query continuation'
-};
-
-/** A short human description of how a variable is expanded, e.g. "query, explode" or "simple, first 3 chars". */
-export function describeVariable(variable: TemplateVariable): string {
-  const seen = new Set<string>();
-  for (const occ of variable.occurrences) {
-    const modifiers = [occ.explode ? 'explode' : '', occ.prefix !== undefined ? `first ${occ.prefix} chars` : ''].filter(Boolean);
-    seen.add([operatorNames[occ.operator], ...modifiers].join(', '));
-  }
-  return [...seen].join('; ');
+function fail(template: string, error: TemplateSyntaxError): ParsedTemplate {
+  return { ok: false, template, error };
 }
 
 /** Whether any occurrence of the variable explodes (the form then offers a list by default). */

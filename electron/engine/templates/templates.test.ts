@@ -20,7 +20,7 @@ const CATALOG = 'ref://catalog/{index}';
 
 function expand(template: string, values: TemplateValues): string {
   const expansion = expandTemplate(parseTemplate(template), values);
-  if (!expansion.ok) throw new Error(expansion.problems.map(p => p.message).join('; '));
+  if (!expansion.ok) throw new Error(JSON.stringify(expansion.problems));
   return expansion.uri;
 }
 

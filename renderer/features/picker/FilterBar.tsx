@@ -114,7 +114,7 @@ function RangeGroup({ name, title, ariaLabel, from, to, keep, hidden }: RangeGro
   );
 }
 
-export function FilterBar({ hidden, hiddenTotal, error }: { hidden: HiddenCounts; hiddenTotal: number; error?: string }) {
+export function FilterBar({ hidden, hiddenTotal, invalidDate }: { hidden: HiddenCounts; hiddenTotal: number; invalidDate?: string }) {
   const { t, i18n } = useTranslation('picker');
   const filter = usePickerStore(s => s.filter);
   const resetFilter = usePickerStore(s => s.resetFilter);
@@ -159,9 +159,9 @@ export function FilterBar({ hidden, hiddenTotal, error }: { hidden: HiddenCounts
           <RangeGroup name="modified" title={t('filters.modified')} ariaLabel={t('filters.lastModified')} hidden={hidden} from="modifiedAfter" to="modifiedBefore" keep="keepNoModified" />
         </div>
       )}
-      {error && (
+      {invalidDate !== undefined && (
         <p role="alert" className="filter-error">
-          {error}
+          {t('filters.notADate', { value: invalidDate })}
         </p>
       )}
     </fieldset>

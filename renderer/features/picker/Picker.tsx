@@ -242,7 +242,7 @@ export function Picker() {
         <RecentsMenu />
         <SavedSearches />
       </div>
-      <FilterBar hidden={model.hidden} hiddenTotal={model.hiddenByFilters} error={model.filterError} />
+      <FilterBar hidden={model.hidden} hiddenTotal={model.hiddenByFilters} invalidDate={model.invalidDate} />
       <ListStatus lists={model.lists} />
       <ListCacheBadges lists={model.lists} />
       <div className="picker-count-line">

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import type { AppError, CacheInfo, ResourceItem, ServerId, ServerState } from '../../../shared/contract';
 import { concatColumns, extendColumns, type PickerColumns } from '../../../shared/picker/columns';
-import { applyAnnotationFilter, type HiddenCounts } from '../../../shared/picker/filters';
+import { applyAnnotationFilter, NotADateError, type HiddenCounts } from '../../../shared/picker/filters';
 import { SearchSession } from '../../../shared/search/search';
 import { buildSortOrder, type SortKey } from '../../../shared/picker/sort';
 import { callErrorOf } from '../../api/call-error';
@@ -45,8 +45,8 @@ export interface PickerModel {
   hidden: HiddenCounts;
   /** Search matches the annotation filters hide (any of them). */
   hiddenByFilters: number;
-  /** A problem with the filter inputs (e.g. an unparseable date), shown next to them. */
-  filterError?: string;
+  /** A date bound as typed that is not a date: the date filter is off until it is fixed, and the bar says why. */
+  invalidDate?: string;
   lists: ServerListState[];
   loading: boolean;
   /** The search text the rows reflect (it may trail the input by a frame while typing fast). */
@@ -126,10 +126,11 @@ export function usePickerModel(): PickerModel {
     const candidates = searched ? searched.idxs : sortOrder.order;
     try {
       const filtered = applyAnnotationFilter(columns, candidates, filter);
-      return { ...filtered, hiddenByFilters: candidates.length - filtered.idxs.length, filterError: undefined };
+      return { ...filtered, hiddenByFilters: candidates.length - filtered.idxs.length, invalidDate: undefined };
     } catch (e) {
+      if (!(e instanceof NotADateError)) throw e;
       const unfiltered = applyAnnotationFilter(columns, candidates, { ...filter, modifiedAfter: '', modifiedBefore: '' });
-      return { ...unfiltered, hiddenByFilters: candidates.length - unfiltered.idxs.length, filterError: (e as Error).message };
+      return { ...unfiltered, hiddenByFilters: candidates.length - unfiltered.idxs.length, invalidDate: e.value };
     }
   }, [session, query, sortOrder, columns, filter]);
 
@@ -183,7 +184,7 @@ export function usePickerModel(): PickerModel {
     groupStarts: grouped.groupStarts,
     hidden: view.hidden,
     hiddenByFilters: view.hiddenByFilters,
-    filterError: view.filterError,
+    invalidDate: view.invalidDate,
     lists: listStates,
     loading,
     query,

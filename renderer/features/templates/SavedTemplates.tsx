@@ -1,5 +1,6 @@
 // The server's saved filled-in templates (`saved-template-item`): Run expands the saved values and opens the
 // URI; Fill in puts them back into the template's form to change them first; Delete forgets them.
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { ServerId, TemplateItem } from '../../../shared/contract';
 import { serverScopedKey } from '../../../shared/resource-key';
@@ -7,14 +8,13 @@ import { expandTemplate, parseTemplate } from '../../../shared/templates';
 import { useUiStore } from '../../state/ui-store';
 import { toTemplateValues } from './argument-values';
 import { useSavedTemplatesStore, type SavedTemplate } from './saved-templates-store';
+import { problemMessage } from './template-messages';
 import { useTemplatesStore } from './templates-store';
 
 /** The URI the saved values expand to, or why they do not. */
-function expandSaved(entry: SavedTemplate): { ok: true; uri: string } | { ok: false; message: string } {
-  const parsed = parseTemplate(entry.uriTemplate);
-  if (!parsed.ok) return { ok: false, message: parsed.error };
-  const expansion = expandTemplate(parsed, toTemplateValues(entry.inputs));
-  return expansion.ok ? { ok: true, uri: expansion.uri } : { ok: false, message: expansion.problems.map(p => p.message).join('; ') };
+function expandSaved(entry: SavedTemplate, t: TFunction<'templates'>): { ok: true; uri: string } | { ok: false; message: string } {
+  const expansion = expandTemplate(parseTemplate(entry.uriTemplate), toTemplateValues(entry.inputs));
+  return expansion.ok ? { ok: true, uri: expansion.uri } : { ok: false, message: expansion.problems.map(p => problemMessage(p, t)).join(t('usage.separator')) };
 }
 
 export function SavedTemplates({ serverId, templates }: { serverId: ServerId; templates: readonly TemplateItem[] }) {
@@ -32,7 +32,7 @@ export function SavedTemplates({ serverId, templates }: { serverId: ServerId; te
       <ul className="saved-template-list">
         {saved.map(entry => {
           const template = templates.find(x => x.uriTemplate === entry.uriTemplate);
-          const expansion = expandSaved(entry);
+          const expansion = expandSaved(entry, t);
           return (
             <li key={`${entry.uriTemplate}\u0000${entry.name}`} className="saved-template" data-testid="saved-template-item" data-name={entry.name} data-uri-template={entry.uriTemplate}>
               <span className="saved-template-name">{entry.name}</span>

@@ -4,11 +4,12 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TemplateItem } from '../../../shared/contract';
 import { serverScopedKey } from '../../../shared/resource-key';
-import { completionContext, describeVariable, expandTemplate, explodes, parseTemplate, type TemplateVariable } from '../../../shared/templates';
+import { completionContext, expandTemplate, explodes, parseTemplate, type TemplateVariable } from '../../../shared/templates';
 import { useUiStore } from '../../state/ui-store';
 import { toTemplateValues } from './argument-values';
 import { CompletionInput } from './CompletionInput';
 import { useSavedTemplatesStore } from './saved-templates-store';
+import { describeVariable, problemMessage, syntaxErrorMessage } from './template-messages';
 import { useTemplatesStore, type ArgumentInput, type ValueKind } from './templates-store';
 
 interface Props {
@@ -58,7 +59,7 @@ function SaveValues({ template, inputs }: { template: TemplateItem; inputs: Reco
 const hintIdOf = (name: string) => `template-hint-${name}`;
 
 export function TemplateForm({ template, completions }: Props) {
-  const { t } = useTranslation('templates');
+  const { t, i18n } = useTranslation('templates');
   const key = serverScopedKey(template.serverId, template.uriTemplate);
   const inputs = useTemplatesStore(s => s.inputs[key]);
   const setInput = useTemplatesStore(s => s.setInput);
@@ -71,14 +72,14 @@ export function TemplateForm({ template, completions }: Props) {
     return (
       <section data-testid="template-form" className="template-form" aria-label={t('formLabel', { name: template.name })}>
         <p role="alert" className="template-problem">
-          {parsed.error}
+          {syntaxErrorMessage(parsed.error, t)}
         </p>
       </section>
     );
   }
 
   const inputOf = (variable: TemplateVariable): ArgumentInput => inputs?.[variable.name] ?? { kind: explodes(variable) ? 'list' : 'text', text: '' };
-  const problemsOf = (name: string) => (expansion.ok ? [] : expansion.problems.filter(p => p.variable === name));
+  const problemsOf = (name: string) => (expansion.ok ? [] : expansion.problems.filter(p => p.code !== 'syntax' && p.variable === name));
 
   return (
     <form
@@ -101,7 +102,7 @@ export function TemplateForm({ template, completions }: Props) {
           <div key={variable.name} className="template-arg">
             <label htmlFor={`template-arg-${variable.name}`}>{variable.name}</label>
             <span id={hintId} className="template-hint">
-              {describeVariable(variable)}
+              {describeVariable(variable, t, i18n.language)}
               {input.kind === 'list' && ` · ${t('listHint')}`}
               {input.kind === 'pairs' && ` · ${t('pairsHint')}`}
             </span>
@@ -138,11 +139,14 @@ export function TemplateForm({ template, completions }: Props) {
                 onChange={e => setInput(key, variable.name, { ...input, text: e.target.value })}
               />
             )}
-            {problems.map(p => (
-              <p key={p.message} role="alert" className="template-problem">
-                {p.message}
-              </p>
-            ))}
+            {problems.map(p => {
+              const message = problemMessage(p, t);
+              return (
+                <p key={message} role="alert" className="template-problem">
+                  {message}
+                </p>
+              );
+            })}
           </div>
         );
       })}
