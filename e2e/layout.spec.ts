@@ -19,10 +19,7 @@ async function runCommand(page: Page, query: string, id: string) {
   await page.keyboard.press('Enter');
 }
 
-// fixme: on a clean clone this test ran out of time after the reload with the Resources pane collapsed (its
-// Expand button focused but the pane not re-opened); not yet understood, so it is parked rather than weakened.
-// The other layout flows below (toasts, palette) and the first-run and server-card specs still run.
-test.fixme('panes resize from the keyboard, collapse and re-open, and keep their layout across a reload', async ({ page, picker }) => {
+test('panes resize from the keyboard, collapse and re-open, and keep their layout across a reload at another window size', async ({ page, picker }) => {
   await picker.waitForList();
   const separators = page.getByRole('separator');
   await expect(separators).toHaveCount(4);
@@ -51,11 +48,18 @@ test.fixme('panes resize from the keyboard, collapse and re-open, and keep their
   await expect(pane(page, 'servers')).toHaveAttribute('data-collapsed', 'true');
   await separators.first().dblclick();
   await expect(pane(page, 'servers')).toHaveAttribute('data-collapsed', 'false');
+  // Reloaded in a narrower window: the list's saved collapsed share no longer equals its collapsed size exactly,
+  // where the library's own expand() would do nothing.
+  const viewport = page.viewportSize()!;
+  await page.setViewportSize({ width: viewport.width - 37, height: viewport.height });
   await page.reload();
   await expect(pane(page, 'list')).toHaveAttribute('data-collapsed', 'true');
-  await expect.poll(() => width(page, 'servers')).toBeGreaterThan(resized - 3);
+  await expect.poll(() => width(page, 'servers')).toBeGreaterThan(resized - 40);
   await pane(page, 'list').getByRole('button', { name: 'Expand Resources' }).click();
+  await expect(pane(page, 'list')).toHaveAttribute('data-collapsed', 'false');
+  await expect.poll(() => width(page, 'list')).toBeGreaterThan(200);
   await picker.waitForList();
+  await page.setViewportSize(viewport);
 
   // The dock: choosing a tab opens its pane, choosing it again closes it.
   await expect(pane(page, 'dock')).toHaveAttribute('data-collapsed', 'true');

@@ -6,9 +6,11 @@ import type { RefObject } from 'react';
 import { useUiStore } from '../state/ui-store';
 import { Dock } from './Dock';
 import { dockPanels } from './dock-panels';
+import { expandPane, rememberExpandedSize } from './pane-sizes';
 
 /** The tab strip's height: what is left of a collapsed dock. */
 const DOCK_COLLAPSED = 32;
+export const DOCK_DEFAULT_SIZE = '28';
 
 export function DockPane({ panel }: { panel: RefObject<PanelImperativeHandle | null> }) {
   const active = useUiStore(s => s.activeDockPanel);
@@ -17,11 +19,12 @@ export function DockPane({ panel }: { panel: RefObject<PanelImperativeHandle | n
     const dock = panel.current;
     if (!dock) return;
     if (active === null && !dock.isCollapsed()) dock.collapse();
-    if (active !== null && dock.isCollapsed()) dock.expand();
+    if (active !== null && dock.isCollapsed()) expandPane(panel, 'dock', DOCK_DEFAULT_SIZE);
   }, [active, panel]);
-  const onResize = () => {
+  const onResize = (_size: unknown, _id: unknown, previous: { asPercentage: number } | undefined) => {
     const collapsed = panel.current?.isCollapsed() ?? true;
     const current = useUiStore.getState().activeDockPanel;
+    if (collapsed && current !== null && previous) rememberExpandedSize('dock', previous.asPercentage);
     if (collapsed && current !== null) setActive(null);
     if (!collapsed && current === null) setActive(dockPanels[0]?.id ?? null);
   };
@@ -29,7 +32,7 @@ export function DockPane({ panel }: { panel: RefObject<PanelImperativeHandle | n
     <Panel
       id="dock"
       panelRef={panel}
-      defaultSize="28"
+      defaultSize={DOCK_DEFAULT_SIZE}
       minSize={140}
       collapsible
       collapsedSize={DOCK_COLLAPSED}
