@@ -6,11 +6,9 @@ import type { RefObject } from 'react';
 import { useUiStore } from '../state/ui-store';
 import { Dock } from './Dock';
 import { dockPanels } from './dock-panels';
-import { expandPane, rememberExpandedSize } from './pane-sizes';
 
 /** The tab strip's height: what is left of a collapsed dock. */
 const DOCK_COLLAPSED = 32;
-export const DOCK_DEFAULT_SIZE = '28';
 
 export function DockPane({ panel }: { panel: RefObject<PanelImperativeHandle | null> }) {
   const active = useUiStore(s => s.activeDockPanel);
@@ -19,12 +17,11 @@ export function DockPane({ panel }: { panel: RefObject<PanelImperativeHandle | n
     const dock = panel.current;
     if (!dock) return;
     if (active === null && !dock.isCollapsed()) dock.collapse();
-    if (active !== null && dock.isCollapsed()) expandPane(panel, 'dock', DOCK_DEFAULT_SIZE);
+    if (active !== null && dock.isCollapsed()) dock.expand();
   }, [active, panel]);
-  const onResize = (_size: unknown, _id: unknown, previous: { asPercentage: number } | undefined) => {
+  const onResize = () => {
     const collapsed = panel.current?.isCollapsed() ?? true;
     const current = useUiStore.getState().activeDockPanel;
-    if (collapsed && current !== null && previous) rememberExpandedSize('dock', previous.asPercentage);
     if (collapsed && current !== null) setActive(null);
     if (!collapsed && current === null) setActive(dockPanels[0]?.id ?? null);
   };
@@ -32,7 +29,7 @@ export function DockPane({ panel }: { panel: RefObject<PanelImperativeHandle | n
     <Panel
       id="dock"
       panelRef={panel}
-      defaultSize={DOCK_DEFAULT_SIZE}
+      defaultSize="28"
       minSize={140}
       collapsible
       collapsedSize={DOCK_COLLAPSED}

@@ -7,7 +7,7 @@ import { ContextTray } from '../features/context-tray/ContextTray';
 import { Picker } from '../features/picker/Picker';
 import { ServerSidebar } from '../features/servers/ServerSidebar';
 import { Viewer } from '../features/viewer/Viewer';
-import { DOCK_DEFAULT_SIZE, DockPane } from './DockPane';
+import { DockPane } from './DockPane';
 import { EngineChannelStatus } from './EngineChannelStatus';
 import { ErrorBanners } from './ErrorBanner';
 import { LanguageSelect } from './LanguageSelect';
@@ -19,9 +19,6 @@ import { FirstRunTour } from './tour/FirstRunTour';
 import { useAppliedLanguage } from '../i18n/use-language';
 import { useAppliedTheme } from './use-theme';
 import './layout.css';
-
-/** Each workspace pane's share of the width (percent) on first start, and when re-opened with no size remembered. */
-const PANE_DEFAULT_SIZES = { servers: '20', list: '31', viewer: '31', tray: '18' } as const;
 
 const storage = typeof localStorage === 'undefined' ? undefined : localStorage;
 
@@ -40,24 +37,24 @@ function Workspace() {
     <Group orientation="vertical" className="shell-panes" defaultLayout={outer.defaultLayout} onLayoutChanged={outer.onLayoutChanged}>
       <Panel id="workspace" minSize={200} className="pane pane--workspace">
         <Group orientation="horizontal" className="workspace" defaultLayout={inner.defaultLayout} onLayoutChanged={inner.onLayoutChanged}>
-          <Pane id="servers" defaultSize={PANE_DEFAULT_SIZES.servers} minSize={190} panel={servers}>
+          <Pane id="servers" defaultSize="20" minSize={190} panel={servers}>
             <ServerSidebar />
           </Pane>
-          <PaneSeparator before="servers" after="list" toggles={{ panel: servers, id: 'servers', defaultSize: PANE_DEFAULT_SIZES.servers }} />
-          <Pane id="list" defaultSize={PANE_DEFAULT_SIZES.list} minSize={240} panel={list}>
+          <PaneSeparator before="servers" after="list" toggles={servers} />
+          <Pane id="list" defaultSize="31" minSize={240} panel={list}>
             <Picker />
           </Pane>
-          <PaneSeparator before="list" after="viewer" toggles={{ panel: list, id: 'list', defaultSize: PANE_DEFAULT_SIZES.list }} />
-          <Pane id="viewer" defaultSize={PANE_DEFAULT_SIZES.viewer} minSize={240} panel={viewer}>
+          <PaneSeparator before="list" after="viewer" toggles={list} />
+          <Pane id="viewer" defaultSize="31" minSize={240} panel={viewer}>
             <Viewer />
           </Pane>
-          <PaneSeparator before="viewer" after="tray" toggles={{ panel: tray, id: 'tray', defaultSize: PANE_DEFAULT_SIZES.tray }} />
-          <Pane id="tray" defaultSize={PANE_DEFAULT_SIZES.tray} minSize={170} panel={tray}>
+          <PaneSeparator before="viewer" after="tray" toggles={tray} />
+          <Pane id="tray" defaultSize="18" minSize={170} panel={tray}>
             <ContextTray />
           </Pane>
         </Group>
       </Panel>
-      <PaneSeparator before="workspace" after="dock" toggles={{ panel: dock, id: 'dock', defaultSize: DOCK_DEFAULT_SIZE }} />
+      <PaneSeparator before="workspace" after="dock" toggles={dock} />
       <DockPane panel={dock} />
     </Group>
     <FirstRunTour />

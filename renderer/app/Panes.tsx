@@ -4,7 +4,6 @@
 import { type ReactNode, type RefObject, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Panel, Separator, type PanelImperativeHandle } from 'react-resizable-panels';
-import { expandPane, rememberExpandedSize } from './pane-sizes';
 
 export type PaneId = 'servers' | 'list' | 'viewer' | 'tray' | 'dock' | 'workspace';
 
@@ -33,11 +32,7 @@ export function Pane({ id, defaultSize, minSize, panel, children }: PaneProps) {
       minSize={minSize}
       collapsible
       collapsedSize={COLLAPSED_SIZE}
-      onResize={(_size, _id, previous) => {
-        const nowCollapsed = panel.current?.isCollapsed() ?? false;
-        if (nowCollapsed && !collapsed && previous) rememberExpandedSize(id, previous.asPercentage);
-        setCollapsed(nowCollapsed);
-      }}
+      onResize={() => setCollapsed(panel.current?.isCollapsed() ?? false)}
       className={`pane pane--${id}${collapsed ? ' pane--collapsed' : ''}`}
       data-testid="pane"
       data-pane={id}
@@ -45,7 +40,7 @@ export function Pane({ id, defaultSize, minSize, panel, children }: PaneProps) {
       data-tour={id}
     >
       {collapsed ? (
-        <button type="button" className="pane-rail" aria-expanded="false" aria-label={t('panes.expand', { pane: title })} onClick={() => expandPane(panel, id, defaultSize)}>
+        <button type="button" className="pane-rail" aria-expanded="false" aria-label={t('panes.expand', { pane: title })} onClick={() => panel.current?.expand()}>
           <span aria-hidden="true">{title}</span>
         </button>
       ) : (
@@ -68,16 +63,14 @@ export function Pane({ id, defaultSize, minSize, panel, children }: PaneProps) {
   );
 }
 
-/** A resize handle between two panes; a double-click collapses or re-opens `toggles` (its id and default size). */
-export function PaneSeparator({
-  before,
-  after,
-  toggles
-}: {
-  before: PaneId;
-  after: PaneId;
-  toggles: { panel: RefObject<PanelImperativeHandle | null>; id: PaneId; defaultSize: string };
-}) {
+/** Collapses an open pane, re-opens a collapsed one. */
+function togglePane(panel: RefObject<PanelImperativeHandle | null>): void {
+  if (panel.current?.isCollapsed()) panel.current.expand();
+  else panel.current?.collapse();
+}
+
+/** A resize handle between two panes; a double-click collapses or re-opens `toggles`. */
+export function PaneSeparator({ before, after, toggles }: { before: PaneId; after: PaneId; toggles: RefObject<PanelImperativeHandle | null> }) {
   const { t } = useTranslation('shell');
   return (
     <Separator
@@ -85,10 +78,7 @@ export function PaneSeparator({
       data-testid="pane-separator"
       aria-label={t('panes.resize', { before: t(`panes.${before}`), after: t(`panes.${after}`) })}
       disableDoubleClick
-      onDoubleClick={() => {
-        if (toggles.panel.current?.isCollapsed()) expandPane(toggles.panel, toggles.id, toggles.defaultSize);
-        else toggles.panel.current?.collapse();
-      }}
+      onDoubleClick={() => togglePane(toggles)}
     />
   );
 }
