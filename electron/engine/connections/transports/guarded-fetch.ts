@@ -25,7 +25,7 @@ function jsonRpcOf(body: RequestInit['body']): { id?: string | number } | undefi
   }
 }
 
-function withBody(response: Response, body: ReadableStream<Uint8Array> | string): Response {
+function withBody(response: Response, body: ReadableStream<Uint8Array> | Uint8Array<ArrayBuffer>): Response {
   return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
@@ -63,8 +63,9 @@ async function boundedBody(response: Response, body: ReadableStream<Uint8Array>,
     if (wait > 0) await delay(wait);
   }
   guards.readMeter.spend(0, 1);
-  // A JSON body is text: decoded once here, as the SDK would decode it.
-  return withBody(response, Buffer.concat(parts).toString('utf8'));
+  // Handed on as the bytes read, for the SDK's response.json() to decode once: a string here would be decoded,
+  // encoded again by the Response and decoded a second time.
+  return withBody(response, Buffer.concat(parts));
 }
 
 /** `deliverLater`: hands a notification the gate held back to the client after all (the transport's onmessage). */
