@@ -154,6 +154,11 @@ export interface MeasureOptions {
  * Opens the app and measures listing, rows, heap and (unless `listingOnly`) keystroke latency with
  * `expected` items.
  */
+/** Types the bench's queries into the picker `rounds` times; per keystroke, ms to the results' commit and frame. */
+export async function typeQueries(page: Page, rounds: number): Promise<{ committed: number[]; painted: number[] }> {
+  return (await page.evaluate(`(${TYPE_SCRIPT})(${JSON.stringify(TYPED_QUERIES)}, ${rounds})`)) as { committed: number[]; painted: number[] };
+}
+
 export async function measureApp(browser: Browser, url: string, expected: number, options: MeasureOptions = {}): Promise<AppFigures> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   try {
@@ -168,7 +173,7 @@ export async function measureApp(browser: Browser, url: string, expected: number
     const heap = await heapMb(page);
     const listed = { listMs, openToListedMs, domRows, domNodes: Number(domNodes), heapMb: heap };
     if (options.listingOnly) return listed;
-    const samples = (await page.evaluate(`(${TYPE_SCRIPT})(${JSON.stringify(TYPED_QUERIES)}, ${options.typingRounds ?? 3})`)) as { committed: number[]; painted: number[] };
+    const samples = await typeQueries(page, options.typingRounds ?? 3);
     const keystroke = { committed: summarize(samples.committed), nextFrame: summarize(samples.painted) };
     if (!options.fastTyping) return { ...listed, keystroke };
     const fast = (await page.evaluate(`(${TYPE_FAST_SCRIPT})(${JSON.stringify(TYPED_QUERIES)}, ${FAST_TYPING_INTERVAL_MS})`)) as { echo: number[]; lagging: number };

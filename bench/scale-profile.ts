@@ -1,15 +1,16 @@
-// Where the picker's listing time and memory go (`npx tsx bench/scale-profile.ts [--size 100k] [--top 25]`):
-// one listing of the reference server (HTTP, 500 per page) in browser mode, with the page under the Chrome
-// DevTools CPU profiler and the sampling heap profiler (live objects by allocating function, after a forced
-// GC), and the engine under `node --cpu-prof`. Prints the top functions by self time (page and engine) and by
-// live bytes (page), and writes the .cpuprofile files to bench/results/ for DevTools.
+// Where the picker's listing time and memory go (`npx tsx bench/scale-profile.ts [--size 100k] [--top 25]
+// [--typing]`): one listing of the reference server (HTTP, 500 per page) in browser mode, with the page under the
+// Chrome DevTools CPU profiler and the sampling heap profiler (live objects by allocating function, after a
+// forced GC), and the engine under `node --cpu-prof`. Prints the top functions by self time (page and engine)
+// and by live bytes (page), and writes the .cpuprofile files to bench/results/ for DevTools. `--typing` also
+// profiles the page while the picker bench's queries are typed into the loaded list (keystroke costs).
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { HttpReferenceServer } from '../test-support/reference-server/http-server';
 import { ensureRendererBuilt } from '../scripts/ensure-built.mjs';
 import { rawSdkLoop, warmApp } from './picker-app';
-import { launchChromium, waitForListed } from './picker-browser';
+import { launchChromium, typeQueries, waitForListed } from './picker-browser';
 
 function argument(name: string, fallback: string): string {
   const at = process.argv.indexOf(name);
@@ -17,6 +18,7 @@ function argument(name: string, fallback: string): string {
 }
 const SIZE = Number(argument('--size', '100k').replace(/k$/i, '000').replace(/M$/, '000000'));
 const TOP = Number(argument('--top', '25'));
+const TYPING = process.argv.includes('--typing');
 
 // The parts of the DevTools protocol's profiles read here (Profiler.Profile, HeapProfiler.SamplingHeapProfile).
 interface CallFrame {
@@ -95,6 +97,14 @@ async function main(): Promise<void> {
     await cdp.send('HeapProfiler.stopSampling');
     const usage = await cdp.send('Runtime.getHeapUsage');
     await writeFile(path.join(results, `page-${SIZE}.cpuprofile`), JSON.stringify(profile));
+    let typing: { profile: Profile; keystrokes: number; committedMs: number } | undefined;
+    if (TYPING) {
+      await cdp.send('Profiler.start');
+      const samples = await typeQueries(page, 3);
+      const { profile: typed } = await cdp.send('Profiler.stop');
+      await writeFile(path.join(results, `page-typing-${SIZE}.cpuprofile`), JSON.stringify(typed));
+      typing = { profile: typed, keystrokes: samples.committed.length, committedMs: samples.committed.reduce((a, b) => a + b, 0) };
+    }
     await app.bridge.stop();
     const engineFiles = (await readdir(engineProfiles).catch(() => [])).filter(f => f.endsWith('.cpuprofile'));
     const engine = await Promise.all(engineFiles.map(async f => JSON.parse(await readFile(path.join(engineProfiles, f), 'utf8')) as Profile));
@@ -105,6 +115,10 @@ async function main(): Promise<void> {
     console.log(`${expected} items listed in ${(listMs / 1000).toFixed(2)} s; page heap used ${mb(usage.usedSize)} after GC (${(usage.usedSize / expected).toFixed(0)} B/item)`);
     console.log(table('\npage CPU, self time (from page open):', selfTimes(profile), ms));
     console.log(table('\npage heap, live after GC, by allocating function (sampled):', liveBytes(heap), mb));
+    if (typing) {
+      const summary = `${typing.keystrokes} keystrokes, ${ms(typing.committedMs)} to their commits in all`;
+      console.log(table(`\npage CPU while typing, self time (${summary}):`, selfTimes(typing.profile), ms));
+    }
     if (biggest) console.log(table('\nengine CPU, self time (whole life, warm-up listing included):', selfTimes(biggest), ms));
   } finally {
     await browser.close();

@@ -5,6 +5,48 @@ import type { i18n as I18n } from 'i18next';
 
 const byteUnits = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
 
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The cached formatter for `key`, built by `make` the first time. */
+function cached<F>(formats: Map<string, F>, key: string, make: () => F): F {
+  let format = formats.get(key);
+  if (!format) {
+    format = make();
+    formats.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * One Intl formatter per language and options: building one costs far more than formatting with it, and the
+ * picker formats counts, sizes and durations on every keystroke's render.
+ */
+function numberFormat(language: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  return cached(numberFormats, `${language}\u0000${JSON.stringify(options)}`, () => new Intl.NumberFormat(language, options));
+}
+
+function dateTimeFormat(language: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  return cached(dateTimeFormats, `${language}\u0000${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(language, options));
+}
+
+// The options a message may give `number` and `datetime` (`{{n, number(maximumFractionDigits: 2)}}`). i18next
+// hands a formatter those merged with every value of the message, so its own cache (keyed on all of them)
+// misses whenever another value in the message changes: a new Intl formatter per call. Only these keys are kept.
+const numberOptionKeys = ['minimumIntegerDigits', 'minimumFractionDigits', 'maximumFractionDigits', 'minimumSignificantDigits', 'maximumSignificantDigits', 'useGrouping', 'notation', 'compactDisplay', 'signDisplay'] as const;
+const dateTimeOptionKeys = ['dateStyle', 'timeStyle', 'year', 'month', 'day', 'weekday', 'hour', 'minute', 'second', 'fractionalSecondDigits', 'hourCycle', 'hour12', 'timeZone', 'timeZoneName'] as const;
+
+function pick<K extends string>(options: unknown, keys: readonly K[]): Partial<Record<K, unknown>> {
+  const picked: Partial<Record<K, unknown>> = {};
+  if (typeof options !== 'object' || options === null) return picked;
+  for (const key of keys) {
+    const value = (options as Record<string, unknown>)[key];
+    if (value !== undefined) picked[key] = value;
+  }
+  return picked;
+}
+
 /** A byte count in binary steps (1 KB = 1,024 B) with Intl's unit names for the language. */
 export function formatByteSize(bytes: number, language: string): string {
   if (!Number.isFinite(bytes) || bytes < 0) return '';
@@ -17,11 +59,11 @@ export function formatByteSize(bytes: number, language: string): string {
   const maximumFractionDigits = unit === 0 || value >= 10 ? 0 : 1;
   // Short names for the multiples ("1.5 kB"); the byte itself in full, since its short form reads "2 byte".
   const unitDisplay = unit === 0 ? 'long' : 'short';
-  return new Intl.NumberFormat(language, { style: 'unit', unit: byteUnits[unit], unitDisplay, maximumFractionDigits }).format(value);
+  return numberFormat(language, { style: 'unit', unit: byteUnits[unit], unitDisplay, maximumFractionDigits }).format(value);
 }
 
 const unitOf = (language: string, unit: string, value: number, pad = false) =>
-  new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'narrow', minimumIntegerDigits: pad ? 2 : 1 }).format(value);
+  numberFormat(language, { style: 'unit', unit, unitDisplay: 'narrow', minimumIntegerDigits: pad ? 2 : 1 }).format(value);
 
 /**
  * A compact duration for countdowns and ages, its two largest units in Intl's narrow names ("3m 05s", "2h 10m",
@@ -41,10 +83,18 @@ function compactDuration(ms: number, language: string, pair: (major: string, min
 /** A round trip's time: milliseconds under a second ("3.3 ms"), seconds above ("1.50 sec"). */
 function formatLatency(ms: number, language: string): string {
   const [value, unit, digits] = ms < 1000 ? [ms, 'millisecond', ms < 10 ? 1 : 0] : [ms / 1000, 'second', 2];
-  return new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'short', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+  return numberFormat(language, { style: 'unit', unit, unitDisplay: 'short', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
 }
 
 export function registerFormatters(i18n: I18n): void {
+  i18n.services.formatter?.add('number', (value: unknown, language, options) =>
+    typeof value === 'number' ? numberFormat(language ?? 'en', pick(options, numberOptionKeys) as Intl.NumberFormatOptions).format(value) : String(value)
+  );
+  i18n.services.formatter?.add('datetime', (value: unknown, language, options) =>
+    typeof value === 'number' || value instanceof Date
+      ? dateTimeFormat(language ?? 'en', pick(options, dateTimeOptionKeys) as Intl.DateTimeFormatOptions).format(value)
+      : String(value)
+  );
   i18n.services.formatter?.add('bytes', (value: unknown, language) => (typeof value === 'number' ? formatByteSize(value, language ?? 'en') : ''));
   i18n.services.formatter?.add('latency', (value: unknown, language) => (typeof value === 'number' ? formatLatency(value, language ?? 'en') : ''));
   i18n.services.formatter?.add('duration', (value: unknown, language) => {

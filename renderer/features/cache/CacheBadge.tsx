@@ -1,5 +1,6 @@
 // The `cache-badge` of the QA contract: where the shown data came from (cache or server), its scope,
 // its age and, while fresh, the time left. Used by lists and the resource viewer.
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CacheInfo } from '../../../shared/contract';
 import { cacheLabel, effectiveState } from './cache-format';
@@ -11,7 +12,7 @@ export interface CacheBadgeProps {
   className?: string;
 }
 
-export function CacheBadge({ cache, className }: CacheBadgeProps) {
+export const CacheBadge = memo(function CacheBadge({ cache, className }: CacheBadgeProps) {
   const { t } = useTranslation('cache');
   const now = useNow();
   const state = effectiveState(cache, now);
@@ -29,4 +30,4 @@ export function CacheBadge({ cache, className }: CacheBadgeProps) {
       {label}
     </span>
   );
-}
+});

@@ -1,7 +1,7 @@
 // Annotation filters (audience, priority range, lastModified range) with the count each one hides,
 // so items without annotations are never lost without the user being told. The bar folds to a one-line
 // summary of the active filters ("audience: user · priority ≥ 0.5 · 2 hidden") that expands on demand.
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AnnotationFilter, FilterName, HiddenCounts } from '../../../shared/picker/filters';
 import { isFilterActive } from '../../../shared/picker/filters';
@@ -114,7 +114,7 @@ function RangeGroup({ name, title, ariaLabel, from, to, keep, hidden }: RangeGro
   );
 }
 
-export function FilterBar({ hidden, hiddenTotal, invalidDate }: { hidden: HiddenCounts; hiddenTotal: number; invalidDate?: string }) {
+export const FilterBar = memo(function FilterBar({ hidden, hiddenTotal, invalidDate }: { hidden: HiddenCounts; hiddenTotal: number; invalidDate?: string }) {
   const { t, i18n } = useTranslation('picker');
   const filter = usePickerStore(s => s.filter);
   const resetFilter = usePickerStore(s => s.resetFilter);
@@ -166,4 +166,4 @@ export function FilterBar({ hidden, hiddenTotal, invalidDate }: { hidden: Hidden
       )}
     </fieldset>
   );
-}
+});

@@ -1,6 +1,6 @@
 // "+3 −1" after a relist (`list-diff`): what the last relists added and removed. The added rows carry a
 // "New" mark until seen; the button opens the list of the removed ones (`list-diff-popover`).
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { resourceKey } from '../../../shared/resource-key';
 import { displayName } from '../../../shared/picker/columns';
@@ -8,7 +8,7 @@ import { diffTotals } from './list-diff';
 import { useListDiffStore } from './list-diff-store';
 import { Popover } from './Popover';
 
-export function ListDiffBadge() {
+export const ListDiffBadge = memo(function ListDiffBadge() {
   const { t } = useTranslation('picker');
   const [open, setOpen] = useState(false);
   const diffs = useListDiffStore(s => s.diffs);
@@ -56,4 +56,4 @@ export function ListDiffBadge() {
       </button>
     </Popover>
   );
-}
+});

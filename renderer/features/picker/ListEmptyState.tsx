@@ -1,9 +1,10 @@
 // What the list says when it shows nothing: no server has listed anything yet, or the search and filters
 // hide everything (with the way back). Outside the listbox, whose children must all be options.
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePickerStore } from '../../state/picker-store';
 
-export function ListEmptyState({ loading, loaded, matching }: { loading: boolean; loaded: number; matching: number }) {
+export const ListEmptyState = memo(function ListEmptyState({ loading, loaded, matching }: { loading: boolean; loaded: number; matching: number }) {
   const { t } = useTranslation('picker');
   const setQuery = usePickerStore(s => s.setQuery);
   const resetFilter = usePickerStore(s => s.resetFilter);
@@ -30,4 +31,4 @@ export function ListEmptyState({ loading, loaded, matching }: { loading: boolean
       </button>
     </p>
   );
-}
+});

@@ -202,6 +202,8 @@ export function Picker() {
     }
   };
 
+  // The picker renders twice per keystroke (the input, then the deferred results): the parts around the list
+  // are memoized components, so a keystroke re-renders only what its results change.
   return (
     <section className="picker" aria-label={t('region')}>
       <div className="picker-toolbar">

@@ -1,6 +1,6 @@
 // Recently opened resources (`recents-button`, Ctrl/⌘+E): a list under the toolbar; Enter or a click opens
 // one again. Every open is recorded, wherever it came from (picker, palette, templates).
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { resourceKey } from '../../../shared/resource-key';
 import { usePickerStore } from '../../state/picker-store';
@@ -9,7 +9,7 @@ import { ClockIcon } from './icons';
 import { Popover } from './Popover';
 import { useRecentsStore } from './recents-store';
 
-export function RecentsMenu() {
+export const RecentsMenu = memo(function RecentsMenu() {
   const { t } = useTranslation('picker');
   const [open, setOpen] = useState(false);
   const recents = useRecentsStore(s => s.items);
@@ -88,4 +88,4 @@ export function RecentsMenu() {
       )}
     </Popover>
   );
-}
+});

@@ -1,6 +1,6 @@
 // Saved searches (`saved-searches-button`): the current search text, filters and sort saved under a name,
 // and re-applied in one click. Saving under a name that exists replaces it.
-import { useRef, useState } from 'react';
+import { memo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { defaultAnnotationFilter, type AnnotationFilter } from '../../../shared/picker/filters';
 import { usePickerStore } from '../../state/picker-store';
@@ -10,7 +10,7 @@ import { useSavedSearchesStore, type SavedSearch } from './saved-searches-store'
 
 const hasFilters = (filter: AnnotationFilter) => JSON.stringify(filter) !== JSON.stringify(defaultAnnotationFilter);
 
-export function SavedSearches() {
+export const SavedSearches = memo(function SavedSearches() {
   const { t } = useTranslation('picker');
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
@@ -88,4 +88,4 @@ export function SavedSearches() {
       )}
     </Popover>
   );
-}
+});

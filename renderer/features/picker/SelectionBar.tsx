@@ -1,12 +1,12 @@
 // The multi-selection's bar (`selection-bar`): how many are selected (and how many of those the search or
 // filters hide now), with add to the context tray, watch, and clear. Shown only while something is selected.
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTrayStore } from '../../state/tray-store';
 import { useSelectionStore } from './selection-store';
 import { useWatchMany } from './use-watch-many';
 
-export function SelectionBar({ notShown }: { notShown: number }) {
+export const SelectionBar = memo(function SelectionBar({ notShown }: { notShown: number }) {
   const { t } = useTranslation('picker');
   const selection = useSelectionStore(s => s.selection.items);
   const clear = useSelectionStore(s => s.clear);
@@ -54,4 +54,4 @@ export function SelectionBar({ notShown }: { notShown: number }) {
       </span>
     </div>
   );
-}
+});
