@@ -4,6 +4,8 @@ import type { ServerId } from '../../shared/contract';
 
 export const queryKeys = {
   servers: () => ['servers.list'] as const,
+  /** The config as the engine shows it to the page (`config.get`: secrets redacted, whether this is a first start). */
+  config: () => ['config.get'] as const,
   /** Other apps' config files found on this machine (`config.importCandidates`). */
   importCandidates: () => ['config.importCandidates'] as const,
   resourcesList: (serverId: ServerId) => ['resources.list', serverId] as const,

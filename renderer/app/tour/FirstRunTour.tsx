@@ -5,6 +5,7 @@ import * as Popover from '@radix-ui/react-popover';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { queryKeys } from '../../queries/keys';
 import { useEngine } from '../engine-context';
 import { TOUR_STEPS, useTourStore } from './tour-store';
 import './tour.css';
@@ -12,7 +13,7 @@ import './tour.css';
 function useFirstStart(): boolean {
   const engine = useEngine();
   const seen = useTourStore(s => s.seen);
-  const config = useQuery({ queryKey: ['config.get'], queryFn: () => engine.call('config.get', {}), enabled: !seen, staleTime: Infinity });
+  const config = useQuery({ queryKey: queryKeys.config(), queryFn: () => engine.call('config.get', {}), enabled: !seen, staleTime: Infinity });
   return !seen && config.data?.firstStart === true;
 }
 
