@@ -2,7 +2,7 @@
 // where it was; its commands reach the real engine (reconnect restarts the stdio server, clear cache empties
 // the engine's cache), the dock, the theme and the context tray; "go to resource" opens what it finds. Axe with
 // it open in both themes.
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoAxeViolations } from './fixtures/axe';
 import type { Page } from '@playwright/test';
 import { expect, STEADY_REFERENCE, test } from './picker-page';
 
@@ -95,8 +95,7 @@ for (const theme of ['dark', 'light'] as const) {
     await page.keyboard.type('guide');
     await expect(command(page, 'resource.open').first()).toBeVisible();
     await expect(page.getByTestId('app')).toHaveAttribute('data-theme', theme);
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.map(v => `${v.id}: ${v.nodes.map(n => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await expectNoAxeViolations(page);
     await page.screenshot({ path: test.info().outputPath(`palette-${theme}.png`) });
   });
 }

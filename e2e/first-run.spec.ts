@@ -1,7 +1,7 @@
 // First run in browser mode: with no config file the engine configures the embedded reference server, and the
 // page shows a short tour naming each pane; dismissed, it does not come back after a reload; the command
 // palette shows it again. Axe on the tour in both themes.
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoAxeViolations } from './fixtures/axe';
 import { expect, test } from './picker-page';
 
 test.use({ appServers: null });
@@ -46,8 +46,7 @@ for (const theme of ['light', 'dark'] as const) {
     await tour.getByTestId('tour-next').click();
     await expect(tour).toHaveAttribute('data-step', 'list');
     await expect(page.getByTestId('app')).toHaveAttribute('data-theme', theme);
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.map(v => `${v.id}: ${v.nodes.map(n => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await expectNoAxeViolations(page);
     await page.screenshot({ path: test.info().outputPath(`tour-${theme}.png`) });
     await tour.getByTestId('tour-skip').click();
     await expect(tour).toHaveCount(0);

@@ -1,7 +1,7 @@
 // Importing servers from other apps' config files through the sidebar's Import… dialog. Browser mode runs with
 // XDG_CONFIG_HOME set to the test's own data dir (e2e/fixtures/bridge-process.ts), so a Claude Desktop or VS Code
 // file placed there is one of the engine's found candidates; the user's real home is not used.
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoAxeViolations } from './fixtures/axe';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from './fixtures/app';
@@ -41,8 +41,7 @@ test('imports from a found Claude Desktop file; the new server connects, a dupli
   await expect(vscode).toHaveAttribute('data-path', vscodeFile);
   await expect(claude).toHaveText('Import from Claude Desktop');
 
-  const axe = await new AxeBuilder({ page }).include('[data-testid="import-dialog"]').analyze();
-  expect(axe.violations.map(v => `${v.id}: ${v.nodes.map(n => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await expectNoAxeViolations(page, { include: '[data-testid="import-dialog"]' });
 
   await claude.click();
   const result = dialog.getByTestId('import-result');

@@ -1,7 +1,7 @@
 // The shell in browser mode against the real reference server: resizable panes (role="separator", keyboard
 // resizing), collapsing and re-opening each pane, the layout kept across a reload; a toast when the server
 // process dies; palette commands for disabling/enabling a server and switching the language. Axe in both themes.
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoAxeViolations } from './fixtures/axe';
 import type { Page } from '@playwright/test';
 import { expect, STEADY_REFERENCE, test } from './picker-page';
 
@@ -104,8 +104,7 @@ for (const theme of ['light', 'dark'] as const) {
     await app.killServer('reference');
     await expect(page.getByTestId('toast').first()).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId('app')).toHaveAttribute('data-theme', theme);
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.map(v => `${v.id}: ${v.nodes.map(n => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await expectNoAxeViolations(page);
     await page.screenshot({ path: test.info().outputPath(`shell-${theme}.png`) });
   });
 }

@@ -3,8 +3,7 @@
 // opened and reopens it; a search with its filters and sort is saved by name and re-applied; a filled-in
 // template is saved and run again; the filter bar folds to a one-line summary. Axe in both themes with the
 // new UI open, and screenshots of it in light and dark.
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { expectNoAxeViolations } from './fixtures/axe';
 import { expect, STEADY_REFERENCE, test } from './picker-page';
 
 test.use({ appServers: { reference: STEADY_REFERENCE } });
@@ -13,10 +12,6 @@ test.describe.configure({ timeout: 150_000 });
 const README = 'ref://samples/readme.txt';
 const GUIDE = 'ref://samples/guide.md';
 
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map(v => `${v.id}: ${v.nodes.map(n => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 test('a pinned resource leads the list across a reload; Ctrl+E reopens a recent one', async ({ page, picker }) => {
   await picker.waitForList();

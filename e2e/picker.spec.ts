@@ -1,6 +1,6 @@
 // The picker end to end in browser mode, against the bundled reference server over stdio: listing,
 // search, each annotation filter (with the counts it hides), each sort, keyboard use and axe.
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoAxeViolations } from './fixtures/axe';
 import { expect, listFromEngine, STEADY_REFERENCE, test } from './picker-page';
 
 test.use({ appServers: { reference: STEADY_REFERENCE } });
@@ -171,8 +171,7 @@ test.describe('picker', () => {
     await picker.waitForList();
     await picker.open('ref://samples/config.json');
     await page.getByTestId('filter-audience-user').click();
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.map(v => `${v.id}: ${v.nodes.map(n => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await expectNoAxeViolations(page);
   });
 });
 

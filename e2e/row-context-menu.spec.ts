@@ -1,7 +1,7 @@
 // A picker row's context menu in browser mode: right click, Shift+F10 and the context-menu key open it for
 // the row (which becomes the active one); Open, Add to context and Watch act through the real engine; the
 // three copy forms land on the clipboard; Escape closes it with focus back where it was. Axe with it open.
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoAxeViolations } from './fixtures/axe';
 import type { Page } from '@playwright/test';
 import { expect, STEADY_REFERENCE, test } from './picker-page';
 
@@ -88,7 +88,6 @@ test('axe reports no violations with the menu open', async ({ page, picker }) =>
   await picker.row(README).click({ button: 'right' });
   await expect(menu(page)).toBeVisible();
   await page.keyboard.press('ArrowDown');
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map(v => `${v.id}: ${v.nodes.map(n => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await expectNoAxeViolations(page);
   await page.screenshot({ path: test.info().outputPath('row-menu.png') });
 });

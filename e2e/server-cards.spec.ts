@@ -2,7 +2,7 @@
 // the action menu disables (disconnected, config kept) and enables (connected) a server, edits it with its
 // secrets redacted on the page and kept in the file, opens its details in the dock and removes it. Axe and
 // screenshots in both themes.
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoAxeViolations } from './fixtures/axe';
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { referenceServerEntry } from './fixtures/reference-servers';
@@ -79,8 +79,7 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(page.getByTestId('app')).toHaveAttribute('data-theme', theme);
     await card(page, 'reference').getByTestId('server-menu-button').click();
     await expect(page.getByTestId('server-menu')).toBeVisible();
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.map(v => `${v.id}: ${v.nodes.map(n => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await expectNoAxeViolations(page);
     await page.screenshot({ path: test.info().outputPath(`server-cards-${theme}.png`) });
   });
 }

@@ -3,7 +3,7 @@
 // silent refresh after the token expired, step-up to a scope the first sign-in did not grant, sign-out dropping
 // the private cache entries, two servers signed in as two users, the OAuth view, and no token anywhere the page,
 // the protocol log, the config file or the app's stderr could show it.
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoAxeViolations } from './fixtures/axe';
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { allowOnConsentPage, autoApproved, recordSocketFrames, signInTab, tokensInVault } from './fixtures/sign-in';
@@ -21,11 +21,6 @@ const TOKEN_TTL_S = 4;
 const userIs = (user: string) => new RegExp(`user"?:\\s*"${user}"`);
 
 const card = (page: Page, serverId: string) => page.locator(`[data-testid="server-item"][data-server-id="${serverId}"]`);
-
-async function axeClean(page: Page, selector: string): Promise<void> {
-  const axe = await new AxeBuilder({ page }).include(selector).analyze();
-  expect(axe.violations.map(v => `${v.id}: ${v.nodes.map(n => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 async function openOn(picker: PickerPage, serverId: string, uri: string): Promise<void> {
   await picker.search.fill(uri);
@@ -57,7 +52,7 @@ test.describe('a server that needs sign-in, with a consent page', () => {
       await expect(status).toHaveAttribute('data-auth-state', 'required', { timeout: 30_000 });
       await expect(secure).toHaveAttribute('data-status', 'error');
       await expect(status.getByTestId('auth-error')).toContainText('sign in');
-      await axeClean(page, '[data-testid="server-item"][data-server-id="secure"]');
+      await expectNoAxeViolations(page, { include: '[data-testid="server-item"][data-server-id="secure"]' });
     });
 
     let firstAccessToken = '';
@@ -67,7 +62,7 @@ test.describe('a server that needs sign-in, with a consent page', () => {
       await expect(status).toHaveAttribute('data-auth-step', 'awaiting-browser');
       await expect(status).toContainText('Waiting for you to sign in in the browser');
       await expect(status.getByTestId('sign-in-cancel')).toBeVisible();
-      await axeClean(page, '[data-testid="server-item"][data-server-id="secure"]');
+      await expectNoAxeViolations(page, { include: '[data-testid="server-item"][data-server-id="secure"]' });
       await allowOnConsentPage(tab, 'dora');
       await tab.close();
 
@@ -76,7 +71,7 @@ test.describe('a server that needs sign-in, with a consent page', () => {
       await expect(status.getByTestId('auth-scopes')).toHaveAttribute('data-scopes', /(^| )mcp( |$)/);
       expect(Number(await status.getByTestId('auth-expires').getAttribute('data-expires-at'))).toBeGreaterThan(Date.now() - 10_000);
       await expect(status.getByTestId('sign-out-button')).toBeVisible();
-      await axeClean(page, '[data-testid="server-item"][data-server-id="secure"]');
+      await expectNoAxeViolations(page, { include: '[data-testid="server-item"][data-server-id="secure"]' });
 
       await picker.waitForList(10);
       await openOn(picker, 'secure', WHOAMI);
@@ -148,8 +143,8 @@ test.describe('a server that needs sign-in, with a consent page', () => {
       for (const colorScheme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme });
         await expect(page.getByTestId('app')).toHaveAttribute('data-theme', colorScheme);
-        await axeClean(page, '[data-testid="oauth-view"]');
-        await axeClean(page, '[data-testid="server-item"][data-server-id="secure"]');
+        await expectNoAxeViolations(page, { include: '[data-testid="oauth-view"]' });
+        await expectNoAxeViolations(page, { include: '[data-testid="server-item"][data-server-id="secure"]' });
       }
     });
 
@@ -212,7 +207,7 @@ test.describe('a server that needs sign-in, with a consent page', () => {
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
       await expect(page.getByTestId('app')).toHaveAttribute('data-theme', colorScheme);
-      await axeClean(page, '[data-testid="server-item"][data-server-id="secure"]');
+      await expectNoAxeViolations(page, { include: '[data-testid="server-item"][data-server-id="secure"]' });
     }
 
     await status.getByTestId('sign-in-button').click();

@@ -1,7 +1,7 @@
 // Light and dark themes in browser mode: the app follows the OS (prefers-color-scheme, emulated), the
 // theme toggle overrides it (system → light → dark), the choice survives a reload, and axe finds no
 // violation in either theme with the picker, a filter and the viewer showing.
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoAxeViolations } from './fixtures/axe';
 import type { Page } from '@playwright/test';
 import { expect, STEADY_REFERENCE, test, type PickerPage } from './picker-page';
 
@@ -17,10 +17,6 @@ async function expectTheme(page: Page, theme: 'light' | 'dark') {
   expect(await background(page)).toBe(theme === 'dark' ? 'rgb(15, 18, 23)' : 'rgb(255, 255, 255)');
 }
 
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map(v => `${v.id}: ${v.nodes.map(n => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 async function showPickerAndViewer(picker: PickerPage) {
   await picker.waitForList();
