@@ -8,7 +8,7 @@ import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { launchBridge } from '../e2e/fixtures/bridge-process';
 import { TSX_LOADER } from '../test-support/paths';
-import { ensureRendererBuilt } from '../scripts/ensure-built.mjs';
+import { ensureBuilt } from '../scripts/ensure-built.mjs';
 
 export interface UiPhase {
   phase: string;
@@ -122,7 +122,7 @@ async function phase(page: Page, name: string, seconds: number, enginePid: numbe
 }
 
 export async function runUiBench(options: { rate: number; seconds: number }): Promise<UiPhase[]> {
-  ensureRendererBuilt();
+  await ensureBuilt();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'mcpb-logbench-'));
   const trigger = path.join(dataDir, 'start-flood');
   const configPath = path.join(dataDir, 'config.json');

@@ -9,7 +9,7 @@ import type { SocketEngineClient } from '../renderer/api/socket-carrier';
 import { connectedEngine } from './engine-socket';
 import { type BridgeProcess, launchBridge } from '../e2e/fixtures/bridge-process';
 import { HttpReferenceServer } from '../test-support/reference-server/http-server';
-import { ensureRendererBuilt } from '../scripts/ensure-built.mjs';
+import { ensureBuilt } from '../scripts/ensure-built.mjs';
 import { launchChromium } from './picker-browser';
 
 /** The naive baseline: one SDK client walking the cursor, nothing else. Returns ms and the items. */
@@ -91,7 +91,7 @@ export interface SteadyBench {
  * picker list again, timing a second listing, and the raw loop has no such thing.
  */
 export async function withSteadyBench<T>(resources: number, pageSize: number, tempPrefix: string, measure: (bench: SteadyBench) => Promise<T>): Promise<T> {
-  ensureRendererBuilt();
+  await ensureBuilt();
   const server = await HttpReferenceServer.start(['--resources', String(resources), '--page-size', String(pageSize), '--update-interval-ms', '3600000']);
   const dataDir = await mkdtemp(path.join(tmpdir(), tempPrefix));
   const browser = await launchChromium();

@@ -3,12 +3,14 @@
 // Chrome DevTools CPU profiler and the sampling heap profiler (live objects by allocating function, after a
 // forced GC), and the engine under `node --cpu-prof`. Prints the top functions by self time (page and engine)
 // and by live bytes (page), and writes the .cpuprofile files to bench/results/ for DevTools. `--typing` also
-// profiles the page while the picker bench's queries are typed into the loaded list (keystroke costs).
+// profiles the page while the picker bench's queries are typed into the loaded list (keystroke costs), and
+// records a browser trace of the same typing, whose events name the native work the JS profiler shows only as
+// "(program)": style, layout, paint.
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { HttpReferenceServer } from '../test-support/reference-server/http-server';
-import { ensureRendererBuilt } from '../scripts/ensure-built.mjs';
+import { ensureBuilt } from '../scripts/ensure-built.mjs';
 import { rawSdkLoop, warmApp } from './picker-app';
 import { launchChromium, typeQueries, waitForListed } from './picker-browser';
 
@@ -30,6 +32,14 @@ interface Profile {
   nodes: { id: number; callFrame: CallFrame }[];
   samples?: number[];
   timeDeltas?: number[];
+}
+interface TraceEvent {
+  name: string;
+  ph: string;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string };
 }
 interface HeapNode {
   callFrame: CallFrame;
@@ -64,11 +74,22 @@ function liveBytes(profile: { head: HeapNode }): [string, number][] {
   return [...totals].sort((a, b) => b[1] - a[1]);
 }
 
+/** Time per trace event name on the page's main thread, in ms, largest first (inclusive: nested events count twice). */
+function mainThreadTimes(events: TraceEvent[]): [string, number][] {
+  const main = events.find(e => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  const totals = new Map<string, number>();
+  for (const e of events) {
+    if (!main || e.pid !== main.pid || e.tid !== main.tid || e.ph !== 'X' || !e.dur) continue;
+    totals.set(e.name, (totals.get(e.name) ?? 0) + e.dur / 1000);
+  }
+  return [...totals].sort((a, b) => b[1] - a[1]);
+}
+
 const table = (title: string, rows: [string, number][], unit: (x: number) => string) =>
   `${title}\n${rows.slice(0, TOP).map(([name, x]) => `  ${unit(x).padStart(10)}  ${name}`).join('\n')}`;
 
 async function main(): Promise<void> {
-  ensureRendererBuilt();
+  await ensureBuilt();
   const server = await HttpReferenceServer.start(['--resources', String(SIZE), '--page-size', '500', '--update-interval-ms', '3600000']);
   const dataDir = await mkdtemp(path.join(tmpdir(), 'scale-profile-'));
   const engineProfiles = path.join(dataDir, 'engine-profiles');
@@ -97,13 +118,16 @@ async function main(): Promise<void> {
     await cdp.send('HeapProfiler.stopSampling');
     const usage = await cdp.send('Runtime.getHeapUsage');
     await writeFile(path.join(results, `page-${SIZE}.cpuprofile`), JSON.stringify(profile));
-    let typing: { profile: Profile; keystrokes: number; committedMs: number } | undefined;
+    let typing: { profile: Profile; keystrokes: number; committedMs: number; trace: TraceEvent[] } | undefined;
     if (TYPING) {
       await cdp.send('Profiler.start');
       const samples = await typeQueries(page, 3);
       const { profile: typed } = await cdp.send('Profiler.stop');
       await writeFile(path.join(results, `page-typing-${SIZE}.cpuprofile`), JSON.stringify(typed));
-      typing = { profile: typed, keystrokes: samples.committed.length, committedMs: samples.committed.reduce((a, b) => a + b, 0) };
+      await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8'] });
+      await typeQueries(page, 3);
+      const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
+      typing = { profile: typed, keystrokes: samples.committed.length, committedMs: samples.committed.reduce((a, b) => a + b, 0), trace: trace.traceEvents };
     }
     await app.bridge.stop();
     const engineFiles = (await readdir(engineProfiles).catch(() => [])).filter(f => f.endsWith('.cpuprofile'));
@@ -118,6 +142,7 @@ async function main(): Promise<void> {
     if (typing) {
       const summary = `${typing.keystrokes} keystrokes, ${ms(typing.committedMs)} to their commits in all`;
       console.log(table(`\npage CPU while typing, self time (${summary}):`, selfTimes(typing.profile), ms));
+      console.log(table('\npage main thread while typing the same again, by trace event (inclusive):', mainThreadTimes(typing.trace), ms));
     }
     if (biggest) console.log(table('\nengine CPU, self time (whole life, warm-up listing included):', selfTimes(biggest), ms));
   } finally {

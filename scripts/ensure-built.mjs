@@ -1,25 +1,17 @@
-// Builds the renderer (vite) when dist/renderer is missing or older than its sources, so
-// `npm run web` and `npm start` always serve what the checkout contains.
+// Builds the renderer (vite) when dist/renderer is missing or older than its sources, and the Node bundles
+// (scripts/build-node.mjs) likewise, so `npm run web` and `npm start` always run what the checkout contains.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureNodeBundlesBuilt } from './build-node.mjs';
+import { newestMtime } from './source-mtime.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const builtIndex = path.join(root, 'dist', 'renderer', 'index.html');
 /** What the renderer bundle is made of. */
 const SOURCES = ['renderer', 'shared', 'package.json'];
-const isTestFile = name => /\.(test|spec)\.[cm]?[jt]sx?$/.test(name);
-
-function newestMtime(entry) {
-  const info = statSync(entry, { throwIfNoEntry: false });
-  if (!info) return 0;
-  if (!info.isDirectory()) return isTestFile(entry) ? 0 : info.mtimeMs;
-  let newest = 0;
-  for (const child of readdirSync(entry)) newest = Math.max(newest, newestMtime(path.join(entry, child)));
-  return newest;
-}
 
 /** Why the renderer needs building, or null when dist/renderer is current. */
 export function rendererStaleness(projectRoot = root) {
@@ -30,7 +22,7 @@ export function rendererStaleness(projectRoot = root) {
   return sourcesAt > builtAt ? 'renderer sources changed since the last build' : null;
 }
 
-export function buildRenderer() {
+function buildRenderer() {
   const vitePackage = createRequire(path.join(root, 'package.json')).resolve('vite/package.json');
   const viteBin = path.join(path.dirname(vitePackage), JSON.parse(readFileSync(vitePackage, 'utf8')).bin.vite);
   const result = spawnSync(process.execPath, [viteBin, 'build', '--config', path.join(root, 'renderer', 'vite.config.mts')], {
@@ -41,7 +33,7 @@ export function buildRenderer() {
   if (result.status !== 0) throw new Error(`Renderer build failed (vite exited with ${result.status ?? result.signal})`);
 }
 
-export function ensureRendererBuilt() {
+function ensureRendererBuilt() {
   const reason = rendererStaleness();
   if (!reason) return false;
   console.error(`Building the renderer: ${reason}…`);
@@ -50,9 +42,15 @@ export function ensureRendererBuilt() {
   return true;
 }
 
+/** Everything browser mode runs: the renderer and the Node bundles, each rebuilt only when stale. */
+export async function ensureBuilt() {
+  ensureRendererBuilt();
+  await ensureNodeBundlesBuilt();
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   try {
-    ensureRendererBuilt();
+    await ensureBuilt();
   } catch (err) {
     console.error(err instanceof Error ? err.message : err);
     process.exit(1);

@@ -1,12 +1,12 @@
 // `npm start [-- --config <file>] [--data-dir <dir>]`: builds and launches the Electron app. Where
 // no Electron binary can be had, says so in one line and starts browser mode (opening the browser).
 import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
+import { bundlePath } from './build-node.mjs';
 import { buildElectron } from './build-electron.mjs';
 import { findElectronBinary } from './electron-binary.mjs';
-import { ensureRendererBuilt } from './ensure-built.mjs';
+import { ensureBuilt } from './ensure-built.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const passThrough = process.argv.slice(2);
@@ -23,15 +23,14 @@ function runForwarding(command, args, env = process.env) {
 }
 
 try {
-  ensureRendererBuilt();
+  await ensureBuilt();
   const electron = findElectronBinary(root);
   if (electron.binary) {
     await buildElectron();
     runForwarding(electron.binary, [path.join(root, 'dist', 'electron', 'main.cjs'), ...passThrough]);
   } else {
     console.error(`Electron is not available here: ${electron.reason}. Starting browser mode instead.`);
-    const tsx = pathToFileURL(createRequire(path.join(root, 'package.json')).resolve('tsx')).href;
-    runForwarding(process.execPath, ['--import', tsx, path.join(root, 'electron', 'bridge', 'main.ts'), ...passThrough]);
+    runForwarding(process.execPath, [bundlePath('bridge'), ...passThrough]);
   }
 } catch (err) {
   console.error(err instanceof Error ? err.message : err);

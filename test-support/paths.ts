@@ -8,12 +8,8 @@ import { pathToFileURL } from 'node:url';
 import { projectRoot } from '../electron/engine/config/default-server';
 
 export const PROJECT_ROOT = projectRoot();
-export const BRIDGE_ENTRY = path.join(PROJECT_ROOT, 'electron', 'bridge', 'main.ts');
+/** Browser mode as `npm run web` runs it: its bundle, which e2e's global setup and the benches keep current. */
+export const BRIDGE_BUNDLE = path.join(PROJECT_ROOT, 'dist', 'node', 'bridge.mjs');
 
 /** `node --import <this> file.ts` runs TypeScript in one process (the tsx CLI would add a child). */
 export const TSX_LOADER = pathToFileURL(createRequire(path.join(PROJECT_ROOT, 'package.json')).resolve('tsx')).href;
-
-/** argv for running a TypeScript entry with the current Node. */
-export function nodeTsArgs(entry: string, args: string[]): string[] {
-  return ['--import', TSX_LOADER, entry, ...args];
-}

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { launchBridge } from '../../e2e/fixtures/bridge-process';
 import { HttpReferenceServer } from '../../test-support/reference-server/http-server';
-import { ensureRendererBuilt } from '../../scripts/ensure-built.mjs';
+import { ensureBuilt } from '../../scripts/ensure-built.mjs';
 import { connectedEngine } from '../engine-socket';
 import { launchChromium } from '../picker-browser';
 import { summariseProfile, type CpuProfile } from './cpu-profile';
@@ -149,7 +149,7 @@ async function runRate(rate: number, browser: Awaited<ReturnType<typeof launchCh
 }
 
 export async function run(options: { sizes?: string[] }): Promise<ScaleRow[]> {
-  ensureRendererBuilt();
+  await ensureBuilt();
   // Sizes of the other cases (10k, 1M, …) do not apply here: the case is one rate.
   const rates = (options.sizes ?? []).map(Number).filter(r => Number.isInteger(r) && r > 0);
   const browser = await launchChromium();

@@ -13,7 +13,7 @@ import path from 'node:path';
 import type { StdioServerConfig } from '../../shared/contract';
 import { referenceServerEntry } from '../../electron/engine/config/default-server';
 import { launchBridge } from '../../e2e/fixtures/bridge-process';
-import { ensureRendererBuilt } from '../../scripts/ensure-built.mjs';
+import { ensureBuilt } from '../../scripts/ensure-built.mjs';
 import { launchChromium } from '../picker-browser';
 import { summariseProfileDir } from './cpu-profile';
 import { followFleet, type FleetTimeline } from './fleet-page';
@@ -127,7 +127,7 @@ async function runShape(size: string, browser: Awaited<ReturnType<typeof launchC
 }
 
 export async function run(options: { sizes?: string[] }): Promise<ScaleRow[]> {
-  ensureRendererBuilt();
+  await ensureBuilt();
   const browser = await launchChromium();
   try {
     const rows: ScaleRow[] = [];

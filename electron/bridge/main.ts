@@ -1,13 +1,15 @@
 // `npm run web`: the engine plus the browser-mode bridge in one Node process. Prints exactly one
 // stdout line, `Open: <url>` (QA contract); everything else goes to stderr.
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { projectRoot } from '../engine/config/default-server';
 import { createEngine } from '../engine/engine';
 import { isLoopbackHost } from './access';
 import { ArgsError, WEB_USAGE, parseWebArgs, type WebArgs } from './args';
 import { openInBrowser } from './open-browser';
 import { UnsafeBindError, startBridge } from './server';
 
-const RENDERER_DIR = fileURLToPath(new URL('../../dist/renderer', import.meta.url));
+// From the checkout's root, not from this file: it runs from its bundle (dist/node) as well as from source.
+const RENDERER_DIR = path.join(projectRoot(), 'dist', 'renderer');
 
 async function run(args: WebArgs): Promise<void> {
   if (args.unsafeExpose) {

@@ -1,11 +1,11 @@
 // Config file handling on real files in a temp dir: validation naming the bad field, atomic save,
 // bad files kept untouched, imports from Claude Desktop / Cursor / VS Code formats.
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writeFileAtomic } from './atomic-write';
-import { referenceServerEntry } from './default-server';
+import { projectRoot, referenceServerEntry } from './default-server';
 import { extractServers, readImportFile } from './import';
 import { parseJsonc } from './jsonc';
 import { validateServerMap } from './schema';
@@ -173,10 +173,45 @@ describe('parseJsonc', () => {
 });
 
 describe('embedded default', () => {
-  it('runs the bundled reference server over stdio with this Node and tsx', () => {
-    const entry = referenceServerEntry();
+  /** A checkout with the reference server's sources and its bundle, the bundle built `bundleAge` s after them. */
+  async function checkout(bundleAge: number | undefined): Promise<string> {
+    const root = await mkdtemp(join(dir, 'checkout-'));
+    await mkdir(join(root, 'reference-server'), { recursive: true });
+    await writeFile(join(root, 'package.json'), '{"name":"mcp-resource-browser"}');
+    await writeFile(join(root, 'reference-server', 'main.ts'), '');
+    const sourcesAt = new Date('2026-01-01T00:00:00Z');
+    await utimes(join(root, 'package.json'), sourcesAt, sourcesAt);
+    await utimes(join(root, 'reference-server', 'main.ts'), sourcesAt, sourcesAt);
+    if (bundleAge !== undefined) {
+      await mkdir(join(root, 'dist', 'node'), { recursive: true });
+      await writeFile(join(root, 'dist', 'node', 'reference-server.mjs'), '');
+      const builtAt = new Date(sourcesAt.getTime() + bundleAge * 1000);
+      await utimes(join(root, 'dist', 'node', 'reference-server.mjs'), builtAt, builtAt);
+    }
+    return root;
+  }
+
+  it('runs the reference server over stdio with this Node, from its bundle when that is newer than its sources', async () => {
+    const root = await checkout(60);
+    const entry = referenceServerEntry(['--resources', '3'], root);
     expect(entry.command).toBe(process.execPath);
-    expect(entry.args?.slice(0, 2)).toEqual(['--import', expect.stringMatching(/^file:.*tsx.*loader\.mjs$/)]);
-    expect(entry.args).toEqual(expect.arrayContaining([expect.stringMatching(/reference-server[/\\]main\.ts$/), '--transport', 'stdio']));
+    expect(entry.args).toEqual([join(root, 'dist', 'node', 'reference-server.mjs'), '--transport', 'stdio', '--resources', '3']);
+    expect(entry.cwd).toBe(root);
+  });
+
+  it('runs the sources with tsx when there is no bundle, or a source changed after it was built', async () => {
+    // tsx resolves from the real checkout's package.json; the temporary one has no node_modules.
+    for (const root of [await checkout(undefined), await checkout(-60)]) {
+      await symlink(join(projectRoot(), 'node_modules'), join(root, 'node_modules'));
+      const entry = referenceServerEntry([], root);
+      expect(entry.args?.slice(0, 2)).toEqual(['--import', expect.stringMatching(/^file:.*tsx.*loader\.mjs$/)]);
+      expect(entry.args?.slice(2)).toEqual([join(root, 'reference-server', 'main.ts'), '--transport', 'stdio']);
+    }
+  });
+
+  it('ignores tests changed after the bundle: they are not in it', async () => {
+    const root = await checkout(60);
+    await writeFile(join(root, 'reference-server', 'main.test.ts'), '');
+    expect(referenceServerEntry([], root).args?.[0]).toBe(join(root, 'dist', 'node', 'reference-server.mjs'));
   });
 });

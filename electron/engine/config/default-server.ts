@@ -1,7 +1,8 @@
 // The embedded default: on first start (no config file) the bundled reference server is configured
-// as the stdio server `reference`. It runs on the current Node (or Electron as Node) with tsx, so it
-// needs nothing beyond this checkout.
-import { existsSync, readFileSync } from 'node:fs';
+// as the stdio server `reference`. It runs on the current Node (or Electron as Node): from its esbuild bundle
+// (dist/node/reference-server.mjs, made by scripts/build-node.mjs) when that is newer than its sources, else
+// from the sources with tsx, so it needs nothing beyond this checkout either way.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -30,15 +31,30 @@ export function projectRoot(start = dirname(thisFile())): string {
   }
 }
 
+/** The newest modification time of the files below `path` (tests left out: they are not in the bundle). */
+function newestSourceMtime(path: string): number {
+  const info = statSync(path, { throwIfNoEntry: false });
+  if (!info) return 0;
+  if (!info.isDirectory()) return /\.test\.tsx?$/.test(path) ? 0 : info.mtimeMs;
+  return Math.max(0, ...readdirSync(path).map(child => newestSourceMtime(join(path, child))));
+}
+
+/** The reference server's bundle, if it holds what its sources say now (an edit after the build makes it stale). */
+function currentReferenceBundle(root: string): string | undefined {
+  const bundle = join(root, 'dist', 'node', 'reference-server.mjs');
+  const builtAt = statSync(bundle, { throwIfNoEntry: false })?.mtimeMs;
+  if (builtAt === undefined) return undefined;
+  const sourcesAt = Math.max(newestSourceMtime(join(root, 'reference-server')), newestSourceMtime(join(root, 'package.json')));
+  return sourcesAt > builtAt ? undefined : bundle;
+}
+
 /** How to launch the bundled reference server over stdio with the running Node/Electron binary. */
-export function referenceServerEntry(extraArgs: string[] = []): StdioServerConfig {
-  const root = projectRoot();
-  const tsxLoader = pathToFileURL(createRequire(join(root, 'package.json')).resolve('tsx')).href;
-  const entry: StdioServerConfig = {
-    command: process.execPath,
-    args: ['--import', tsxLoader, join(root, 'reference-server', 'main.ts'), '--transport', 'stdio', ...extraArgs],
-    cwd: root
-  };
+export function referenceServerEntry(extraArgs: string[] = [], root = projectRoot()): StdioServerConfig {
+  const bundle = currentReferenceBundle(root);
+  const program = bundle
+    ? [bundle]
+    : ['--import', pathToFileURL(createRequire(join(root, 'package.json')).resolve('tsx')).href, join(root, 'reference-server', 'main.ts')];
+  const entry: StdioServerConfig = { command: process.execPath, args: [...program, '--transport', 'stdio', ...extraArgs], cwd: root };
   // Under Electron, process.execPath is the Electron binary: make it behave as plain Node.
   if (process.versions.electron) entry.env = { ELECTRON_RUN_AS_NODE: '1' };
   return entry;
