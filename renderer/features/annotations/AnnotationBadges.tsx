@@ -3,7 +3,8 @@
 // the protocol has them (`user`, 2025-01-12: what the filters take); their titles say what they mean.
 import { useTranslation } from 'react-i18next';
 import type { AnnotationView } from '../../../shared/annotations';
-import type { InvalidAnnotation } from '../../../shared/contract';
+import type { Audience, InvalidAnnotation } from '../../../shared/contract';
+import { useTextCache } from '../../i18n/text-cache';
 import './annotations.css';
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
@@ -20,23 +21,27 @@ function InvalidBadge({ entry }: { entry: InvalidAnnotation }) {
 }
 
 export function AnnotationBadges({ view, className = 'annotation-badges' }: { view: AnnotationView; className?: string }) {
-  const { t } = useTranslation('annotations');
+  const text = useTextCache('annotations');
   const { audience, priority, lastModified, day, invalid } = view;
   if (!audience && priority === undefined && !day && invalid.length === 0) return null;
+  const audienceTitle = (who: Audience) => text(`audience:${who}`, t => t(`audience.${who}`));
+  const priorityTitle = priority === undefined ? undefined : text(`priority-title:${priority}`, t => t('priority.title', { priority }));
+  const priorityBadge = priority === undefined ? undefined : text(`priority:${priority}`, t => t('priority.badge', { priority }));
+  const dateTitle = lastModified ? text(`modified:${lastModified}`, t => t('lastModified', { date: new Date(lastModified) })) : undefined;
   return (
     <span className={className} data-testid="annotation-badges">
       {audience?.map(who => (
-        <span key={who} className={`badge badge--${who}`} title={t(`audience.${who}`)}>
+        <span key={who} className={`badge badge--${who}`} title={audienceTitle(who)}>
           {who}
         </span>
       ))}
       {priority !== undefined && (
-        <span className="badge badge--priority" title={t('priority.title', { priority })}>
-          {t('priority.badge', { priority })}
+        <span className="badge badge--priority" title={priorityTitle}>
+          {priorityBadge}
         </span>
       )}
       {day && lastModified && (
-        <span className="badge badge--date" title={t('lastModified', { date: new Date(lastModified) })}>
+        <span className="badge badge--date" title={dateTitle}>
           {day}
         </span>
       )}

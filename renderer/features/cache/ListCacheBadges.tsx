@@ -1,7 +1,7 @@
 // The cache badge of each server's resource list, shown in the picker's header: one badge per server whose
 // list has been fetched (the picker merges every server's list into one). A server whose last known list
 // stands in for the live one (a warm start, before it has connected and listed) says so next to its badge.
-import { useTranslation } from 'react-i18next';
+import { useCachedT } from '../../i18n/text-cache';
 import type { CacheInfo, ServerId } from '../../../shared/contract';
 import { CacheBadge } from './CacheBadge';
 
@@ -12,7 +12,7 @@ export interface ListCache {
 }
 
 export function ListCacheBadges({ lists }: { lists: readonly ListCache[] }) {
-  const { t } = useTranslation('cache');
+  const t = useCachedT('cache');
   const shown = lists.filter((l): l is Required<ListCache> => l.cache !== undefined);
   if (shown.length === 0) return null;
   return (

@@ -3,6 +3,7 @@
 // summary of the active filters ("audience: user · priority ≥ 0.5 · 2 hidden") that expands on demand.
 import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCachedT } from '../../i18n/text-cache';
 import type { AnnotationFilter, FilterName, HiddenCounts } from '../../../shared/picker/filters';
 import { isFilterActive } from '../../../shared/picker/filters';
 import { usePickerStore } from '../../state/picker-store';
@@ -11,7 +12,7 @@ import { filterSummaryParts } from './filter-summary';
 import { ChevronIcon } from './icons';
 
 function HiddenNote({ name, hidden }: { name: FilterName; hidden: HiddenCounts }) {
-  const { t } = useTranslation('picker');
+  const t = useCachedT('picker');
   const filter = usePickerStore(s => s.filter);
   if (!isFilterActive(filter, name)) return null;
   const { hidden: n, unannotated } = hidden[name];
@@ -33,7 +34,7 @@ const rangeTestIds: Record<RangeKey, string> = {
 };
 
 function RangeInput({ field }: { field: RangeKey }) {
-  const { t } = useTranslation('picker');
+  const t = useCachedT('picker');
   const value = usePickerStore(s => s.filter[field]);
   const setFilter = usePickerStore(s => s.setFilter);
   const testId = rangeTestIds[field];
@@ -67,7 +68,7 @@ function RangeInput({ field }: { field: RangeKey }) {
 }
 
 function KeepUnannotated({ field, testId }: { field: KeepKey; testId: string }) {
-  const { t } = useTranslation('picker');
+  const t = useCachedT('picker');
   const checked = usePickerStore(s => s.filter[field]);
   const setFilter = usePickerStore(s => s.setFilter);
   return (
@@ -81,7 +82,7 @@ function KeepUnannotated({ field, testId }: { field: KeepKey; testId: string }) 
 const audienceLabels = { user: 'filters.audienceUser', assistant: 'filters.audienceAssistant', none: 'filters.audienceNone' } as const;
 
 function AudienceToggle({ which }: { which: keyof AnnotationFilter['audience'] }) {
-  const { t } = useTranslation('picker');
+  const t = useCachedT('picker');
   const pressed = usePickerStore(s => s.filter.audience[which]);
   const toggleAudience = usePickerStore(s => s.toggleAudience);
   return (

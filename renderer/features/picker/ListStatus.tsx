@@ -1,10 +1,10 @@
 // Per-server listing state above the picker: a progress bar with cancel while pages stream in, and an
 // error with retry when a list fails (the list is never silently empty).
-import { useTranslation } from 'react-i18next';
+import { useCachedT } from '../../i18n/text-cache';
 import type { ServerListState } from './use-picker-model';
 
 export function ListStatus({ lists }: { lists: ServerListState[] }) {
-  const { t } = useTranslation('picker');
+  const t = useCachedT('picker');
   const busy = lists.filter(l => l.loading || l.error || l.cancelled);
   if (busy.length === 0) return null;
   return (

@@ -5,7 +5,7 @@
 // or Space toggles, Shift+click and Shift+Arrow select a range, Escape (in the list) clears (use-multi-select).
 // Pinned rows lead the list (ungrouped); Ctrl/⌘+E shows the recently opened resources.
 import { useCallback, useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useCachedT } from '../../i18n/text-cache';
 import { parseResourceKey, resourceKey } from '../../../shared/resource-key';
 import { sortKeys, type SortKey } from '../../../shared/picker/sort';
 import { usePickerStore } from '../../state/picker-store';
@@ -45,7 +45,7 @@ function useFreshKeys(): ReadonlySet<string> {
 }
 
 export function Picker() {
-  const { t } = useTranslation('picker');
+  const t = useCachedT('picker');
   useFollowListDiffs();
   const model = usePickerModel();
   const { columns } = model;

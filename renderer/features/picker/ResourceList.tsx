@@ -5,7 +5,7 @@ import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, 
 import type { ResourceItem, ServerId } from '../../../shared/contract';
 import type { PickerColumns } from '../../../shared/picker/columns';
 import { resourceKey } from '../../../shared/resource-key';
-import { useTranslation } from 'react-i18next';
+import { useCachedT } from '../../i18n/text-cache';
 import { ResourceRow, type PickHow } from './ResourceRow';
 import { RowContextMenu } from './RowContextMenu';
 import { useRowWindow } from './use-row-window';
@@ -74,7 +74,7 @@ const seenAfterMs = 1_500;
 const placedAt = (start: number, size: number) => ({ position: 'absolute' as const, top: 0, left: 0, right: 0, height: size, transform: `translateY(${start}px)` });
 
 export function ResourceList({ columns, rows, groupStarts, activeRow, query, sort, loading, selected, pinned, fresh, onSeen, onPick, onMenuRow, onKeyDown, handle }: Props) {
-  const { t } = useTranslation('picker');
+  const t = useCachedT('picker');
   const scrollRef = useRef<HTMLDivElement>(null);
   const count = rows.length + groupStarts.length;
   // A group's header sits before its first row: at that row's index plus the headers before it.

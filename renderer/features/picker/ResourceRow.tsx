@@ -1,13 +1,13 @@
 // One picker row (role option): icon, title, URI, MIME type, size and annotation badges, with the
 // QA contract's data attributes.
 import { memo, useMemo, useState, type CSSProperties, type MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { ResourceItem } from '../../../shared/contract';
 import { displayName } from '../../../shared/picker/columns';
 import { annotationView } from '../../../shared/annotations';
 import { formatBytes } from '../../../shared/format';
 import { ICON_REFUSED_PREFIX, chooseIcon } from '../../../shared/icons/icon-source';
 import { resourceKey } from '../../../shared/resource-key';
+import { useTextCache } from '../../i18n/text-cache';
 import { useRemoteIcon } from '../../queries/use-icon';
 import { AnnotationBadges } from '../annotations/AnnotationBadges';
 import { Highlight } from './Highlight';
@@ -20,9 +20,9 @@ function IconPlaceholder({ state, reason }: { state: 'none' | 'loading' | 'refus
 
 /** Only data: URIs reach here (checked, or built by the engine): the page itself loads nothing remote. */
 function IconImage({ src }: { src: string }) {
-  const { t } = useTranslation('picker');
+  const text = useTextCache('picker');
   const [broken, setBroken] = useState(false);
-  if (broken) return <IconPlaceholder state="refused" reason={`${ICON_REFUSED_PREFIX}${t('row.iconUndecodable')}`} />;
+  if (broken) return <IconPlaceholder state="refused" reason={`${ICON_REFUSED_PREFIX}${text('undecodable', t => t('row.iconUndecodable'))}`} />;
   return <img className="row-icon" data-icon-state="shown" src={src} alt="" width={16} height={16} decoding="async" onError={() => setBroken(true)} />;
 }
 
@@ -71,7 +71,9 @@ export interface ResourceRowProps {
 }
 
 export const ResourceRow = memo(function ResourceRow({ item, row, id, setSize, active, selected, marked, pinned, fresh, query, top, height, onPick }: ResourceRowProps) {
-  const { t } = useTranslation('picker');
+  const text = useTextCache('picker');
+  const pinnedLabel = pinned ? text('pinned', t => t('row.pinned')) : undefined;
+  const newLabel = fresh ? text('new', t => t('row.new')) : undefined;
   const annotations = useMemo(() => annotationView(item.annotations, item.invalidAnnotations), [item.annotations, item.invalidAnnotations]);
   const style: CSSProperties = { position: 'absolute', top: 0, left: 0, right: 0, height, transform: `translateY(${top}px)` };
   return (
@@ -105,12 +107,12 @@ export const ResourceRow = memo(function ResourceRow({ item, row, id, setSize, a
       <div className="row-main">
         <div className="row-title">
           {pinned && (
-            <span className="row-pin" title={t('row.pinned')}>
+            <span className="row-pin" title={pinnedLabel}>
               <PinIcon />
-              <span className="visually-hidden">{t('row.pinned')}</span>
+              <span className="visually-hidden">{pinnedLabel}</span>
             </span>
           )}
-          {fresh && <span className="row-new">{t('row.new')}</span>}
+          {fresh && <span className="row-new">{newLabel}</span>}
           <Highlight text={displayName(item)} query={query} />
           {item.title && item.title !== item.name && (
             <span className="row-name">
