@@ -20,9 +20,14 @@ function subscribe(onChange: () => void): () => void {
 }
 const currentLanguage = () => i18next.language;
 
+/** The language i18next shows now; the component re-renders when it changes. */
+export function useShownLanguage(): string {
+  return useSyncExternalStore(subscribe, currentLanguage);
+}
+
 /** `make()` for `key`, made once per language and namespace (and `kind` of cache). */
 function useCachedTexts<Ns extends Namespace, R>(ns: Ns, kind: string, wrap: (t: FixedT<Ns>, cached: (key: string, make: () => string) => string) => R): R {
-  const language = useSyncExternalStore(subscribe, currentLanguage);
+  const language = useShownLanguage();
   return useMemo(() => {
     const cacheKey = `${language}\u0000${String(ns)}\u0000${kind}`;
     let texts = caches.get(cacheKey);

@@ -2,8 +2,7 @@
 // so items without annotations are never lost without the user being told. The bar folds to a one-line
 // summary of the active filters ("audience: user · priority ≥ 0.5 · 2 hidden") that expands on demand.
 import { memo, useId } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useCachedT } from '../../i18n/text-cache';
+import { useCachedT, useShownLanguage } from '../../i18n/text-cache';
 import type { AnnotationFilter, FilterName, HiddenCounts } from '../../../shared/picker/filters';
 import { isFilterActive } from '../../../shared/picker/filters';
 import { usePickerStore } from '../../state/picker-store';
@@ -116,13 +115,14 @@ function RangeGroup({ name, title, ariaLabel, from, to, keep, hidden }: RangeGro
 }
 
 export const FilterBar = memo(function FilterBar({ hidden, hiddenTotal, invalidDate }: { hidden: HiddenCounts; hiddenTotal: number; invalidDate?: string }) {
-  const { t, i18n } = useTranslation('picker');
+  const t = useCachedT('picker');
+  const language = useShownLanguage();
   const filter = usePickerStore(s => s.filter);
   const resetFilter = usePickerStore(s => s.resetFilter);
   const expanded = useFilterBarStore(s => s.expanded);
   const setExpanded = useFilterBarStore(s => s.setExpanded);
   const bodyId = useId();
-  const parts = filterSummaryParts(filter, hiddenTotal, t, i18n.language);
+  const parts = filterSummaryParts(filter, hiddenTotal, t, language);
   const summary = parts.length > 0 ? parts.join(t('filters.summary.separator')) : t('filters.none');
   return (
     <fieldset className="filter-bar" data-expanded={expanded}>
