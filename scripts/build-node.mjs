@@ -42,12 +42,11 @@ function bundle({ name, entry }) {
   });
 }
 
-/** Rebuilds the bundles whose sources changed; returns the names rebuilt. */
+/** Rebuilds the bundles whose sources changed. */
 export async function ensureNodeBundlesBuilt() {
   const stale = NODE_BUNDLES.map(b => ({ bundle: b, reason: staleness(b) })).filter(s => s.reason);
   for (const { bundle: b, reason } of stale) console.error(`Bundling ${b.entry}: ${reason}…`);
   await Promise.all(stale.map(s => bundle(s.bundle)));
-  return stale.map(s => s.bundle.name);
 }
 
 /** Rebuilds every bundle. */

@@ -31,11 +31,14 @@ export function projectRoot(start = dirname(thisFile())): string {
   }
 }
 
-/** The newest modification time of the files below `path` (tests left out: they are not in the bundle). */
+/**
+ * The newest modification time of the files below `path` (tests left out: they are not in the bundle). The same
+ * rule as scripts/source-mtime.mjs, which builds the bundle; the engine may not import scripts/.
+ */
 function newestSourceMtime(path: string): number {
   const info = statSync(path, { throwIfNoEntry: false });
   if (!info) return 0;
-  if (!info.isDirectory()) return /\.test\.tsx?$/.test(path) ? 0 : info.mtimeMs;
+  if (!info.isDirectory()) return /\.(test|spec)\.[cm]?[jt]sx?$/.test(path) ? 0 : info.mtimeMs;
   return Math.max(0, ...readdirSync(path).map(child => newestSourceMtime(join(path, child))));
 }
 
