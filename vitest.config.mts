@@ -9,6 +9,7 @@ export default defineConfig({
     hookTimeout: 30_000,
     maxWorkers: 2,
     environment: 'node',
+    globalSetup: ['test-support/vitest-global-setup.ts'],
     // Component tests render translated messages; other tests are untouched (it only configures i18next).
     setupFiles: ['test-support/renderer/i18n-setup.ts']
   }

@@ -1,7 +1,8 @@
-// Bundles the Node entry points that are launched as processes, browser mode (electron/bridge/main.ts) and the
-// reference server, with esbuild into dist/node as ES modules. A bundle starts in about a fifth of the CPU time
-// that tsx takes to compile the same sources on every launch (bridge: 0.5 s against 2.5 s), and every test, bench
-// and fleet of stdio servers launches them many times. Each bundle is rebuilt when a source is newer than it.
+// Bundles the Node entry points that are launched as processes (browser mode, the reference server, the CLI and
+// the conformance suite's client) with esbuild into dist/node as ES modules. A bundle starts in about a fifth of
+// the CPU time that tsx takes to compile the same sources on every launch (bridge: 0.5 s against 2.5 s), and every
+// test, bench, conformance scenario and fleet of stdio servers launches them many times. Each bundle is rebuilt
+// when a source is newer than it: `node scripts/build-node.mjs --if-stale` does only that.
 import { build } from 'esbuild';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -14,7 +15,9 @@ const outDir = path.join(root, 'dist', 'node');
 /** What each bundle is made of: its entry and the folders (and files) whose change makes it stale. */
 const NODE_BUNDLES = [
   { name: 'bridge', entry: 'electron/bridge/main.ts', sources: ['electron', 'shared', 'package.json'] },
-  { name: 'reference-server', entry: 'reference-server/main.ts', sources: ['reference-server', 'package.json'] }
+  { name: 'reference-server', entry: 'reference-server/main.ts', sources: ['reference-server', 'package.json'] },
+  { name: 'cli', entry: 'electron/cli/main.ts', sources: ['electron', 'shared', 'package.json'] },
+  { name: 'conformance-client', entry: 'electron/cli/conformance-client.ts', sources: ['electron', 'shared', 'package.json'] }
 ];
 
 export const bundlePath = name => path.join(outDir, `${name}.mjs`);
@@ -55,8 +58,9 @@ async function buildNodeBundles() {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  buildNodeBundles().then(
-    () => console.error(`Node entries bundled to ${path.relative(root, outDir)}`),
+  const ifStale = process.argv.includes('--if-stale');
+  (ifStale ? ensureNodeBundlesBuilt() : buildNodeBundles()).then(
+    () => ifStale || console.error(`Node entries bundled to ${path.relative(root, outDir)}`),
     err => {
       console.error(err);
       process.exit(1);

@@ -2,8 +2,8 @@
 # Runs the official MCP conformance suite (@modelcontextprotocol/conformance, through ../shared/scripts/conformance.sh,
 # which fetches Node 22 with npx) with the engine as the client under test: the runner starts each scenario's mock
 # server and runs the client entry of `npm run -s conformance-client -- <url>` against it
-# (electron/cli/conformance-client.ts), started with node and tsx directly: npm's own start, ~0.4 s, came once per
-# scenario. `electron/cli/conformance-client.test.ts` runs it in `npm test`. Extra arguments go to conformance.sh
+# (electron/cli/conformance-client.ts), started from its bundle (dist/node/conformance-client.mjs, rebuilt first
+# when stale): npm's own start (~0.4 s) and tsx's compile (~2 s of CPU) would come once per scenario. `electron/cli/conformance-client.test.ts` runs it in `npm test`. Extra arguments go to conformance.sh
 # (e.g. --requirements 2026-07-28, --out DIR).
 #
 #   scripts/conformance-client.sh                          # the client scenarios below, both revisions
@@ -19,7 +19,8 @@ AUTH_SCENARIOS="auth/metadata-default,auth/metadata-var1,auth/metadata-var2,auth
 [[ -x "$CONFORMANCE_SH" ]] || { echo "conformance-client: $CONFORMANCE_SH not found (set CONFORMANCE_SH)" >&2; exit 2; }
 
 cd "$REPO"
+node scripts/build-node.mjs --if-stale
 exec "$CONFORMANCE_SH" \
-  --client-command "exec node --import tsx electron/cli/conformance-client.ts" \
+  --client-command "exec node dist/node/conformance-client.mjs" \
   --scenarios "$SCENARIOS" \
   "$@"

@@ -48,6 +48,9 @@ export async function ensureBuilt() {
   await ensureNodeBundlesBuilt();
 }
 
+// Vitest's global setup needs only the Node bundles: its tests launch the processes, not the page.
+export { ensureNodeBundlesBuilt };
+
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   try {
     await ensureBuilt();

@@ -8,8 +8,12 @@ import { pathToFileURL } from 'node:url';
 import { projectRoot } from '../electron/engine/config/default-server';
 
 export const PROJECT_ROOT = projectRoot();
-/** Browser mode as `npm run web` runs it: its bundle, which e2e's global setup and the benches keep current. */
+/**
+ * Entry points as bundles (scripts/build-node.mjs), which the global setups of Vitest and e2e and the benches keep
+ * current: browser mode as `npm run web` runs it, and the CLI.
+ */
 export const BRIDGE_BUNDLE = path.join(PROJECT_ROOT, 'dist', 'node', 'bridge.mjs');
+export const CLI_BUNDLE = path.join(PROJECT_ROOT, 'dist', 'node', 'cli.mjs');
 
 /** `node --import <this> file.ts` runs TypeScript in one process (the tsx CLI would add a child). */
 export const TSX_LOADER = pathToFileURL(createRequire(path.join(PROJECT_ROOT, 'package.json')).resolve('tsx')).href;

@@ -1,13 +1,13 @@
-// `npm run web`'s entry as a real process: the one stdout line of the QA contract, a real port for
-// --port 0, clean shutdown on SIGTERM, and refusals that exit with a message instead of listening.
+// `npm run web`'s entry as a real process, from its bundle as `npm run web` runs it (Vitest's global setup keeps
+// it current): the one stdout line of the QA contract, a real port for --port 0, clean shutdown on SIGTERM, and
+// refusals that exit with a message instead of listening.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { BRIDGE_BUNDLE } from '../../test-support/paths';
 
-const ENTRY = fileURLToPath(new URL('./main.ts', import.meta.url));
 let dir: string;
 let configPath: string;
 
@@ -19,7 +19,7 @@ beforeAll(async () => {
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 function runWeb(args: string[], untilOpen: boolean) {
-  const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, ...args], {
+  const child = spawn(process.execPath, [BRIDGE_BUNDLE, ...args], {
     env: { ...process.env, XDG_CONFIG_HOME: dir, XDG_DATA_HOME: dir }
   });
   let stdout = '';

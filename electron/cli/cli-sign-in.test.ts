@@ -12,6 +12,7 @@ import { startStandIn, type StandIn } from '../../test-support/auth/stand-in-aut
 import { cleanup, tempDir } from '../../test-support/engine/engine-harness';
 import { HttpReferenceServer } from '../../test-support/reference-server/http-server';
 import { authorizeHeadless } from '../../test-support/reference-server/oauth-flow';
+import { CLI_BUNDLE } from '../../test-support/paths';
 import { projectRoot } from '../engine/config/default-server';
 
 let stand: StandIn | undefined;
@@ -32,11 +33,11 @@ interface SignInRun {
 
 /** Runs the CLI in `dir` (its config, data and vault); each printed sign-in URL is handed to `browse`. */
 function cli(dir: string, args: string[], browse: (url: string) => Promise<unknown>): Promise<SignInRun> {
-  const child = spawn('npm', ['run', '-s', 'cli', '--', ...args, '--config', join(dir, 'config.json'), '--data-dir', dir], {
+  const child = spawn(process.execPath, [CLI_BUNDLE, ...args, '--config', join(dir, 'config.json'), '--data-dir', dir], {
     cwd: projectRoot(),
     env: { ...process.env, MCPRB_OPEN_URL: 'print', XDG_CONFIG_HOME: dir, XDG_DATA_HOME: dir },
     stdio: ['ignore', 'pipe', 'pipe'],
-    // Its own process group, so a deadline kills npm, tsx and the CLI together.
+    // Its own process group, so a deadline kills the CLI and whatever it started together.
     detached: true
   });
   let stdout = '';

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { projectRoot, referenceServerEntry } from '../engine/config/default-server';
 import { cleanup, crashingStdio, tempDir } from '../../test-support/engine/engine-harness';
 import { HttpReferenceServer } from '../../test-support/reference-server/http-server';
+import { CLI_BUNDLE } from '../../test-support/paths';
 
 afterAll(cleanup);
 
@@ -25,7 +26,7 @@ async function cli(args: string[]): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', join(root, 'electron/cli/main.ts'), '--data-dir', dir, ...args],
+      [CLI_BUNDLE, '--data-dir', dir, ...args],
       { cwd: root, env: { ...process.env, XDG_CONFIG_HOME: dir, XDG_DATA_HOME: dir }, timeout: 100_000, maxBuffer: 64 * 1024 * 1024 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
@@ -52,7 +53,7 @@ interface WatchRun {
  */
 async function watchUntil(args: string[], enough: (lines: Record<string, unknown>[]) => boolean, signal: NodeJS.Signals = 'SIGINT'): Promise<WatchRun> {
   const dir = (home ??= await tempDir('mrb-cli-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'electron/cli/main.ts'), '--data-dir', dir, 'watch', ...args], {
+  const child = spawn(process.execPath, [CLI_BUNDLE, '--data-dir', dir, 'watch', ...args], {
     cwd: root,
     env: { ...process.env, XDG_CONFIG_HOME: dir, XDG_DATA_HOME: dir },
     stdio: ['ignore', 'pipe', 'pipe']
