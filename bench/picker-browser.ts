@@ -29,7 +29,10 @@ const LIST = '[data-testid="resource-list"]';
  * A page expression (not a function: Playwright evaluates strings as expressions): null until n items are
  * loaded, then the ms since the picker asked for the list (its `picker:list-start` mark).
  */
+// A listing that failed (e.g. past the engine's item limit) shows an error banner: its text, so the bench stops.
 const loadedExpression = (n: number) => `(() => {
+  const failed = document.querySelector('[data-testid="error-banner"]');
+  if (failed) return 'the listing failed: ' + failed.textContent;
   const l = document.querySelector('${LIST}');
   if (!l || l.dataset.loading !== 'false' || Number(l.dataset.loaded) < ${n}) return null;
   const start = performance.getEntriesByName('picker:list-start')[0];
@@ -113,11 +116,12 @@ const FAST_TYPING_INTERVAL_MS = 50;
 export async function waitForListed(page: Page, expected: number): Promise<number> {
   const started = Date.now();
   // Polled from here: waitForFunction evaluates its string with eval, which the app's CSP forbids.
-  let listMs: number | null;
-  while ((listMs = (await page.evaluate(loadedExpression(expected))) as number | null) === null) {
+  let listMs: number | string | null;
+  while ((listMs = (await page.evaluate(loadedExpression(expected))) as number | string | null) === null) {
     if (Date.now() - started > 1_800_000) throw new Error('the picker never finished listing');
     await new Promise(r => setTimeout(r, 20));
   }
+  if (typeof listMs === 'string') throw new Error(listMs);
   if (listMs < 0) throw new Error('the picker listed without its picker:list-start mark');
   return listMs;
 }

@@ -93,7 +93,9 @@ export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 const defaultLimits: EngineLimits = {
   maxMessageBytes: 64 * 1024 * 1024,
   maxContentBytes: 32 * 1024 * 1024,
-  maxListItems: 1_000_000,
+  // Twice the scale the app is built for (a million resources): a server of a million and a few more lists
+  // whole, and one that never stops listing still ends before it exhausts memory.
+  maxListItems: 2_000_000,
   stderrLines: 500,
   notifications: 200,
   reconnectHistory: 50
