@@ -1,8 +1,9 @@
 // The app root: providers, the event bridge, and the layout.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { EngineClient } from '../../shared/contract';
 import { useOpenSignInPages } from '../features/auth/sign-in-tabs';
+import { preloadViews } from '../features/viewer/lazy-views';
 import { useFollowEngineEvents } from '../queries/engine-events';
 import { queryKeys } from '../queries/keys';
 import { EngineProvider } from './engine-context';
@@ -32,6 +33,7 @@ export function App({ client }: { client: EngineClient }) {
   // Freshness is the engine's call (it has the cache and the events), so the view cache never refetches
   // on its own on focus or on a timer.
   const [queryClient] = useState(createQueryClient);
+  useEffect(() => preloadViews(), []);
   return (
     <QueryClientProvider client={queryClient}>
       <EngineProvider client={client}>
