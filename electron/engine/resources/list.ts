@@ -17,7 +17,7 @@ export interface ListDeps {
 
 /** How often a running listing sends its pages (the picker repaints every few hundred ms at most). */
 const PROGRESS_INTERVAL_MS = 100;
-/** Items in one `listProgress` event at most (whole pages): packed, ~75 kB of the reference server's resources. */
+/** Items in one `listProgress` event at most (whole pages): packed, ~80 kB of the reference server's resources. */
 const PROGRESS_MAX_ITEMS = 500;
 
 /** `streamOnly`: the items go out in `listProgress` only and the result carries none (see the contract). */
