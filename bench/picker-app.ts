@@ -55,15 +55,16 @@ export async function streamedList(engine: SocketEngineClient, expected: number,
  * An app whose engine has listed once (untimed) and then emptied its cache: its code is as warm as the raw
  * loop's (which runs in this process after an untimed first listing), and every timed page still goes to
  * the server. `listFirst: false` skips that listing where the timed one is long enough to warm the code in
- * its first pages (a million items: two thousand pages). `nodeArgs` go to the app's Node (e.g. `--cpu-prof`).
+ * its first pages (a million items: two thousand pages). `nodeArgs` go to the app's Node (e.g. `--cpu-prof`);
+ * `bundle` runs another checkout's browser mode (its dist/node/bridge.mjs) instead of this one's.
  */
 export async function warmApp(
   configPath: string,
   dataDir: string,
   expected: number,
-  options: { listFirst?: boolean; nodeArgs?: string[] } = {}
+  options: { listFirst?: boolean; nodeArgs?: string[]; bundle?: string } = {}
 ): Promise<{ bridge: BridgeProcess; engine: SocketEngineClient }> {
-  const bridge = await launchBridge({ configPath, dataDir: await mkdtemp(path.join(dataDir, 'app-')), nodeArgs: options.nodeArgs });
+  const bridge = await launchBridge({ configPath, dataDir: await mkdtemp(path.join(dataDir, 'app-')), nodeArgs: options.nodeArgs, bundle: options.bundle });
   try {
     const engine = await connectedEngine(bridge, 'ref', 30_000);
     if (options.listFirst !== false) {

@@ -106,6 +106,29 @@ describe('ResponseStore', () => {
     expect(store.totalBytes).toBeLessThanOrEqual(2_000);
   });
 
+  it('keeps a text made in parts as its parts until read, counting their bytes; a read gives the whole text', async () => {
+    const { store } = makeStore(10_000);
+    const parts = ['{"resources":[', '{"name":"é"}', ',', '{"name":"b"}', ']}'];
+    const entry = store.put({
+      key: entryKey('id', 'p', 'resources/list', ''),
+      identity: 'id',
+      serverId: 's1',
+      writerPrincipal: '',
+      method: 'resources/list',
+      params: '',
+      partition: 'p',
+      scope: 'public',
+      value: { serialize: () => parts },
+      expiresAt: 60_000
+    });
+    const before = store.totalBytes;
+    await new Promise(resolve => setImmediate(resolve));
+    // Counted in UTF-8 bytes: the é is two.
+    expect(store.totalBytes - before).toBe(parts.join('').length + 1);
+    expect(entry!.value).toBe(parts.join(''));
+    expect(JSON.parse(entry!.value)).toEqual({ resources: [{ name: 'é' }, { name: 'b' }] });
+  });
+
   it('never counts the text of an entry dropped before it was serialised', async () => {
     const { store, put } = makeStore(50_000);
     const key = entryKey('id', 'p', 'resources/list', '');

@@ -38,9 +38,11 @@ export function expiryOf(entry: Pick<StoredEntry, 'expiresAt' | 'storedAt'>): nu
  * fetches before it hands the page on, so serialising there (~0.4 ms per 500-item page) delayed every page
  * of a listing. The text is made on the next turn of the event loop, while the walk waits for the server
  * (or earlier, if something reads the entry first); only then is its size known and counted in the budget.
+ * It may come in parts (json-parts.ts), kept as they are until the entry is read: one string of a whole page
+ * is costly to make (see there).
  */
 export interface DeferredText {
-  serialize(): string;
+  serialize(): string | readonly string[];
 }
 
 export type NewEntry = Omit<StoredEntry, 'stamp' | 'size' | 'kind' | 'storedAt' | 'value'> & { value: string | DeferredText; storedAt?: number };
@@ -131,14 +133,25 @@ export class ResponseStore {
    */
   private withDeferredValue(base: Omit<StoredEntry, 'value'>, text: DeferredText): StoredEntry {
     let pending: DeferredText | undefined = text;
+    let parts: readonly string[] | undefined;
     let value = '';
-    const entry = Object.defineProperty(base, 'value', { enumerable: true, get: () => (settle(), value) }) as StoredEntry & { size: number };
+    const read = () => {
+      settle();
+      if (parts) {
+        value = parts.length === 1 ? parts[0] : parts.join('');
+        parts = undefined;
+      }
+      return value;
+    };
+    const entry = Object.defineProperty(base, 'value', { enumerable: true, get: read }) as StoredEntry & { size: number };
     const isStored = () => this.entries.get(entry.key) === entry;
     const settle = () => {
       if (!pending) return;
-      value = pending.serialize();
+      const made = pending.serialize();
       pending = undefined; // the result object is not kept past this
-      const bytes = Buffer.byteLength(value, 'utf8');
+      parts = typeof made === 'string' ? [made] : made;
+      let bytes = 0;
+      for (const part of parts) bytes += Buffer.byteLength(part, 'utf8');
       if (!isStored()) {
         entry.size += bytes; // dropped already: never counted
         return;

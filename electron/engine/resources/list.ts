@@ -17,12 +17,15 @@ export interface ListDeps {
 
 /** How often a running listing sends its pages (the picker repaints every few hundred ms at most). */
 const PROGRESS_INTERVAL_MS = 100;
+/** Items in one `listProgress` event at most (whole pages): packed, ~80 kB of the reference server's resources. */
+const PROGRESS_MAX_ITEMS = 500;
 
 /** `streamOnly`: the items go out in `listProgress` only and the result carries none (see the contract). */
 export async function listResources(deps: ListDeps, live: LiveConnection, handle: RequestHandle, mode: CacheMode, streamOnly = false): Promise<ListResult<ResourceItem>> {
   const progress = batchProgress(
     ({ items, ...batch }) => deps.bus.emit('listProgress', { serverId: live.serverId, requestId: handle.requestId, ...batch, items: packResourceItems(items) }),
-    PROGRESS_INTERVAL_MS
+    PROGRESS_INTERVAL_MS,
+    PROGRESS_MAX_ITEMS
   );
   try {
     return await walkListMethod(deps.ports, live, handle, mode, {

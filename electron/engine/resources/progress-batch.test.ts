@@ -43,6 +43,21 @@ describe('batchProgress', () => {
     expect(sent.map(b => b.page)).toEqual([1, 2]);
   });
 
+  it('sends a batch at once when it holds the most items an event may carry, never splitting a page', () => {
+    const batcher = batchProgress(b => sent.push(b), 100, 5);
+    batcher.onPage({ page: 1, loaded: 2, items: items(0, 2), done: false });
+    batcher.onPage({ page: 2, loaded: 4, items: items(2, 2), done: false });
+    expect(sent).toHaveLength(1);
+    batcher.onPage({ page: 3, loaded: 7, items: items(4, 3), done: false });
+    expect(sent.map(b => [b.firstPage, b.page, b.items.length])).toEqual([
+      [1, 1, 2],
+      [2, 3, 5]
+    ]);
+    batcher.onPage({ page: 4, loaded: 16, items: items(7, 9), done: false });
+    expect(sent.at(-1)).toMatchObject({ firstPage: 4, page: 4, loaded: 16 });
+    expect(sent.at(-1)?.items).toHaveLength(9);
+  });
+
   it('drops pending pages of a walk that restarted and starts the next batch at page 1', () => {
     const batcher = batchProgress(b => sent.push(b), 100);
     batcher.onPage({ page: 1, loaded: 1, items: items(0, 1), done: false });

@@ -22,7 +22,13 @@ export interface ProgressBatcher {
   flush(): void;
 }
 
-export function batchProgress(emit: (batch: ProgressBatch) => void, intervalMs: number): ProgressBatcher {
+/**
+ * `maxItems`: a batch holding this many items goes out at once. The event's text then stays small enough for
+ * V8's young generation at every hop (the engine's JSON.stringify and socket write, the page's JSON.parse):
+ * a larger one is allocated in the large-object space, fresh memory from the OS each time, which cost more
+ * than the events it saved. Pages are never split, so one page larger than this is one event.
+ */
+export function batchProgress(emit: (batch: ProgressBatch) => void, intervalMs: number, maxItems = Infinity): ProgressBatcher {
   let pending: ProgressBatch | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let sentAt = 0;
@@ -50,7 +56,7 @@ export function batchProgress(emit: (batch: ProgressBatch) => void, intervalMs: 
         pending = { firstPage: progress.page, page: progress.page, loaded: progress.loaded, items: progress.items.slice(), done: progress.done };
       }
       const wait = intervalMs - (Date.now() - sentAt);
-      if (progress.page === 1 || progress.done || wait <= 0) flush();
+      if (progress.page === 1 || progress.done || wait <= 0 || pending.items.length >= maxItems) flush();
       // A slow server must not leave pages waiting for the next one to arrive.
       else timer ??= setTimeout(flush, wait);
     },

@@ -75,17 +75,31 @@ describe('walkPages', () => {
     await expect(promise).rejects.toBeInstanceOf(ProtocolError);
   });
 
-  it('requests the next page before reporting the current one', async () => {
+  it('requests the next page before mapping and reporting the current one', async () => {
     const order: string[] = [];
     const source = pagesOf(3, 1);
     await walkPages<number, number>({
       fetchPage: async cursor => (order.push(`fetch ${cursor ?? 0}`), source(cursor)),
-      map: n => n,
+      map: n => (order.push(`map ${n}`), n),
       onPage: p => void order.push(`report ${p.page}`),
       signal: new AbortController().signal,
       maxItems: 100
     });
-    expect(order).toEqual(['fetch 0', 'fetch 1', 'report 1', 'fetch 2', 'report 2', 'report 3']);
+    expect(order).toEqual(['fetch 0', 'fetch 1', 'map 0', 'report 1', 'fetch 2', 'map 1', 'report 2', 'map 2', 'report 3']);
+  });
+
+  it('stops at maxItems before requesting the next page or mapping the page over the limit', async () => {
+    let fetched = 0;
+    let mapped = 0;
+    const source = pagesOf(10, 3);
+    const promise = walkPages<number, number>({
+      fetchPage: cursor => (fetched++, source(cursor)),
+      map: n => (mapped++, n),
+      signal: new AbortController().signal,
+      maxItems: 5
+    });
+    await expect(promise).rejects.toMatchObject({ error: { code: 'protocol' } });
+    expect({ fetched, mapped }).toEqual({ fetched: 2, mapped: 3 });
   });
 
   it('collects nothing when told not to, but still reports every item', async () => {

@@ -4,8 +4,9 @@
 // - any other cursor seen twice is a loop and fails the walk instead of running forever;
 // - a cursor the server no longer accepts (-32602, e.g. after a server restart) restarts from page 1;
 // - more than `maxItems` items fails the walk rather than exhausting memory.
-// The next page is requested before the current one is reported, so the report's cost (serialising a
-// `listProgress` event per client) overlaps the server's work instead of adding to every round trip.
+// The next page is requested before the current one is mapped and reported, so that work (checking and
+// copying each item, serialising a `listProgress` event per client) overlaps the server's instead of adding
+// to every round trip.
 import { appError, isRejectedCursor } from '../errors';
 
 export interface RawPage<R> {
@@ -70,9 +71,7 @@ export async function walkPages<R, T>(options: WalkOptions<R, T>): Promise<WalkR
         options.onPage?.({ page: pages, loaded, items: [], done: true });
         return { items, pages };
       }
-      const mapped = page.items.map(options.map);
-      loaded += mapped.length;
-      if (collect) for (const item of mapped) items.push(item);
+      loaded += page.items.length;
       if (loaded > options.maxItems) throw appError('protocol', `The server listed more than ${options.maxItems} items; stopped there`);
       const next = page.nextCursor;
       const done = next === undefined;
@@ -83,6 +82,9 @@ export async function walkPages<R, T>(options: WalkOptions<R, T>): Promise<WalkR
         ahead.catch(() => undefined);
         await afterIo();
       }
+      // Mapped once the next page is on its way, so the server works on it meanwhile.
+      const mapped = page.items.map(options.map);
+      if (collect) for (const item of mapped) items.push(item);
       options.onPage?.({ page: pages, loaded, items: mapped, done });
       if (done) return { items, pages };
       seen.add(next);
