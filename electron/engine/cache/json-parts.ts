@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 
 /** Items per part: ~33 kB of the reference server's resources, well under the young generation's object limit. */
-export const ITEMS_PER_PART = 100;
+const ITEMS_PER_PART = 100;
 
 type Loose = Record<string, unknown>;
 
