@@ -1,7 +1,7 @@
 // Everything the picker shows, derived from server data (lists per server) and UI state (search, filters,
 // sort, grouping): one ordered list of item indices over the columns of all shown servers.
 import { useQueryClient } from '@tanstack/react-query';
-import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
+import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import type { AppError, CacheInfo, ResourceItem, ServerId, ServerState } from '../../../shared/contract';
 import { concatColumns, extendColumns, type PickerColumns } from '../../../shared/picker/columns';
 import { applyAnnotationFilter, NotADateError, type HiddenCounts } from '../../../shared/picker/filters';
@@ -70,12 +70,30 @@ function shownServerIds(servers: ServerState[] | undefined, filter: ServerId[]):
   return (servers ?? []).filter(s => !s.disabled && (filter.length === 0 || filter.includes(s.id))).map(s => s.id);
 }
 
+/**
+ * The search text, followed in a transition: a keystroke renders the search box (the one component reading the
+ * text as typed) at once, and whoever calls this with the results, once. Reading the store here with
+ * useDeferredValue instead would render the whole picker twice per keystroke, the first time for nothing.
+ */
+function useSearchedQuery(): string {
+  const [searched, setSearched] = useState(() => usePickerStore.getState().query);
+  useEffect(() => {
+    const follow = (query: string) => startTransition(() => setSearched(query));
+    // A change between the first render and this subscription is not lost.
+    follow(usePickerStore.getState().query);
+    return usePickerStore.subscribe((state, previous) => {
+      if (state.query !== previous.query) follow(state.query);
+    });
+  }, []);
+  return searched;
+}
+
 export function usePickerModel(): PickerModel {
   const queryClient = useQueryClient();
   const servers = useServers().data;
   const serverFilter = useUiStore(s => s.serverFilter);
   const groupByServer = useUiStore(s => s.groupByServer);
-  const query = useDeferredValue(usePickerStore(s => s.query));
+  const query = useSearchedQuery();
   const filter = usePickerStore(s => s.filter);
   const sort = usePickerStore(s => s.sort);
 
