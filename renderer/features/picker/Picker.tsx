@@ -4,8 +4,8 @@
 // Shift+F10 or the context-menu key opens the active row's menu (RowContextMenu). Multi-selection: Ctrl/⌘+click
 // or Space toggles, Shift+click and Shift+Arrow select a range, Escape (in the list) clears (use-multi-select).
 // Pinned rows lead the list (ungrouped); Ctrl/⌘+E shows the recently opened resources.
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, type KeyboardEvent } from 'react';
-import { useCachedT } from '../../i18n/text-cache';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, type KeyboardEvent } from 'react';
+import { useCachedT, useShownLanguage, useTextCache } from '../../i18n/text-cache';
 import { parseResourceKey, resourceKey } from '../../../shared/resource-key';
 import { sortKeys, type SortKey } from '../../../shared/picker/sort';
 import { usePickerStore } from '../../state/picker-store';
@@ -17,6 +17,7 @@ import { ListDiffBadge } from './ListDiffBadge';
 import { useListDiffStore } from './list-diff-store';
 import { ListEmptyState } from './ListEmptyState';
 import { ListStatus } from './ListStatus';
+import { countLine, countStandIns } from './match-count';
 import { indicesOfKeys, pinnedFirst } from './pinned-first';
 import { usePinsStore } from './pins-store';
 import { RecentsMenu } from './RecentsMenu';
@@ -44,6 +45,18 @@ function useFreshKeys(): ReadonlySet<string> {
     return keys;
   }, [diffs]);
 }
+
+/** "120 of 10,048 resources" (match-count.ts). */
+const MatchCount = memo(function MatchCount({ shown, total }: { shown: number; total: number }) {
+  const text = useTextCache('picker');
+  const language = useShownLanguage();
+  const template = text('count-template', t => t('count', countStandIns));
+  return (
+    <p className="picker-count" aria-live="polite">
+      {countLine(template, shown, total, language)}
+    </p>
+  );
+});
 
 export function Picker() {
   const t = useCachedT('picker');
@@ -240,9 +253,7 @@ export function Picker() {
       <ListStatus lists={model.lists} />
       <ListCacheBadges lists={model.lists} />
       <div className="picker-count-line">
-        <p className="picker-count" aria-live="polite">
-          {t('count', { shown: rows.length, total: columns.items.length })}
-        </p>
+        <MatchCount shown={rows.length} total={columns.items.length} />
         <ListDiffBadge />
       </div>
       <SelectionBar notShown={multi.notShown} />
