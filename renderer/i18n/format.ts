@@ -47,6 +47,11 @@ function pick<K extends string>(options: unknown, keys: readonly K[]): Partial<R
   return picked;
 }
 
+/** A number as the `number` formatter writes it without options (`{{n, number}}`). */
+export function formatNumber(value: number, language: string): string {
+  return numberFormat(language, {}).format(value);
+}
+
 /** A byte count in binary steps (1 KB = 1,024 B) with Intl's unit names for the language. */
 export function formatByteSize(bytes: number, language: string): string {
   if (!Number.isFinite(bytes) || bytes < 0) return '';

@@ -1,6 +1,7 @@
 // The cache badge of each server's resource list, shown in the picker's header: one badge per server whose
 // list has been fetched (the picker merges every server's list into one). A server whose last known list
 // stands in for the live one (a warm start, before it has connected and listed) says so next to its badge.
+import { memo } from 'react';
 import { useCachedT } from '../../i18n/text-cache';
 import type { CacheInfo, ServerId } from '../../../shared/contract';
 import { CacheBadge } from './CacheBadge';
@@ -11,7 +12,7 @@ export interface ListCache {
   lastKnown?: boolean;
 }
 
-export function ListCacheBadges({ lists }: { lists: readonly ListCache[] }) {
+export const ListCacheBadges = memo(function ListCacheBadges({ lists }: { lists: readonly ListCache[] }) {
   const t = useCachedT('cache');
   const shown = lists.filter((l): l is Required<ListCache> => l.cache !== undefined);
   if (shown.length === 0) return null;
@@ -30,4 +31,4 @@ export function ListCacheBadges({ lists }: { lists: readonly ListCache[] }) {
       ))}
     </ul>
   );
-}
+});

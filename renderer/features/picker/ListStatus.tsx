@@ -1,9 +1,10 @@
 // Per-server listing state above the picker: a progress bar with cancel while pages stream in, and an
 // error with retry when a list fails (the list is never silently empty).
+import { memo } from 'react';
 import { useCachedT } from '../../i18n/text-cache';
 import type { ServerListState } from './use-picker-model';
 
-export function ListStatus({ lists }: { lists: ServerListState[] }) {
+export const ListStatus = memo(function ListStatus({ lists }: { lists: ServerListState[] }) {
   const t = useCachedT('picker');
   const busy = lists.filter(l => l.loading || l.error || l.cancelled);
   if (busy.length === 0) return null;
@@ -56,4 +57,4 @@ export function ListStatus({ lists }: { lists: ServerListState[] }) {
       ))}
     </div>
   );
-}
+});

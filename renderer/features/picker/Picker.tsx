@@ -4,8 +4,8 @@
 // Shift+F10 or the context-menu key opens the active row's menu (RowContextMenu). Multi-selection: Ctrl/⌘+click
 // or Space toggles, Shift+click and Shift+Arrow select a range, Escape (in the list) clears (use-multi-select).
 // Pinned rows lead the list (ungrouped); Ctrl/⌘+E shows the recently opened resources.
-import { useCallback, useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
-import { useCachedT } from '../../i18n/text-cache';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, type KeyboardEvent } from 'react';
+import { useCachedT, useShownLanguage, useTextCache } from '../../i18n/text-cache';
 import { parseResourceKey, resourceKey } from '../../../shared/resource-key';
 import { sortKeys, type SortKey } from '../../../shared/picker/sort';
 import { usePickerStore } from '../../state/picker-store';
@@ -17,13 +17,15 @@ import { ListDiffBadge } from './ListDiffBadge';
 import { useListDiffStore } from './list-diff-store';
 import { ListEmptyState } from './ListEmptyState';
 import { ListStatus } from './ListStatus';
+import { countLine, countStandIns } from './match-count';
 import { indicesOfKeys, pinnedFirst } from './pinned-first';
 import { usePinsStore } from './pins-store';
 import { RecentsMenu } from './RecentsMenu';
 import { useRecentsStore } from './recents-store';
-import { listboxId, optionId, ResourceList, type ResourceListHandle } from './ResourceList';
+import { ResourceList, type ResourceListHandle } from './ResourceList';
 import type { PickHow } from './ResourceRow';
 import { SavedSearches } from './SavedSearches';
+import { SearchBox } from './SearchBox';
 import { SelectionBar } from './SelectionBar';
 import { useFollowListDiffs } from './use-follow-list-diffs';
 import { useMultiSelect } from './use-multi-select';
@@ -44,6 +46,18 @@ function useFreshKeys(): ReadonlySet<string> {
   }, [diffs]);
 }
 
+/** "120 of 10,048 resources" (match-count.ts). */
+const MatchCount = memo(function MatchCount({ shown, total }: { shown: number; total: number }) {
+  const text = useTextCache('picker');
+  const language = useShownLanguage();
+  const template = text('count-template', t => t('count', countStandIns));
+  return (
+    <p className="picker-count" aria-live="polite">
+      {countLine(template, shown, total, language)}
+    </p>
+  );
+});
+
 export function Picker() {
   const t = useCachedT('picker');
   useFollowListDiffs();
@@ -59,8 +73,6 @@ export function Picker() {
   const markSeen = useListDiffStore(s => s.seen);
   const recordRecent = useRecentsStore(s => s.record);
   const openResource = useUiStore(s => s.openResource);
-  const query = usePickerStore(s => s.query);
-  const setQuery = usePickerStore(s => s.setQuery);
   const sort = usePickerStore(s => s.sort);
   const setSort = usePickerStore(s => s.setSort);
   const activeKey = usePickerStore(s => s.activeKey);
@@ -202,26 +214,19 @@ export function Picker() {
     }
   };
 
-  // The picker renders twice per keystroke (the input, then the deferred results): the parts around the list
-  // are memoized components, so a keystroke re-renders only what its results change.
+  // The search box gets one stable handler, so its memo holds while the picker renders a keystroke's results.
+  const latestKeyDown = useRef(onKeyDown);
+  useLayoutEffect(() => {
+    latestKeyDown.current = onKeyDown;
+  });
+  const searchKeyDown = useCallback((e: KeyboardEvent) => latestKeyDown.current(e, false), []);
+
+  // A keystroke renders the search box at once and the picker in a transition with its results (SearchBox,
+  // use-picker-model): the parts around the list are memoized components, so only what the results change renders.
   return (
     <section className="picker" aria-label={t('region')}>
       <div className="picker-toolbar">
-        <input
-          ref={searchRef}
-          type="search"
-          data-testid="resource-search"
-          placeholder={t('search.placeholder')}
-          aria-label={t('search.label')}
-          aria-controls={listboxId}
-          aria-activedescendant={activeRow >= 0 ? optionId(activeRow) : undefined}
-          aria-keyshortcuts="Control+K Meta+K"
-          value={query}
-          onChange={e => setQuery(e.target.value)}
-          onKeyDown={e => onKeyDown(e, false)}
-          spellCheck={false}
-          autoComplete="off"
-        />
+        <SearchBox inputRef={searchRef} activeRow={activeRow} onKeyDown={searchKeyDown} />
         <label className="inline-label">
           {t('sort.label')}
           <select data-testid="sort-select" value={sort} onChange={e => setSort(e.target.value as SortKey)}>
@@ -248,9 +253,7 @@ export function Picker() {
       <ListStatus lists={model.lists} />
       <ListCacheBadges lists={model.lists} />
       <div className="picker-count-line">
-        <p className="picker-count" aria-live="polite">
-          {t('count', { shown: rows.length, total: columns.items.length })}
-        </p>
+        <MatchCount shown={rows.length} total={columns.items.length} />
         <ListDiffBadge />
       </div>
       <SelectionBar notShown={multi.notShown} />

@@ -5,8 +5,7 @@ import type { ResourceItem } from '../../../shared/contract';
 import { displayName } from '../../../shared/picker/columns';
 import { annotationView } from '../../../shared/annotations';
 import { formatBytes } from '../../../shared/format';
-import { ICON_REFUSED_PREFIX, chooseIcon } from '../../../shared/icons/icon-source';
-import { resourceKey } from '../../../shared/resource-key';
+import { ICON_REFUSED_PREFIX, chooseIcon, type IconSource } from '../../../shared/icons/icon-source';
 import { useTextCache } from '../../i18n/text-cache';
 import { useRemoteIcon } from '../../queries/use-icon';
 import { AnnotationBadges } from '../annotations/AnnotationBadges';
@@ -33,11 +32,19 @@ function RemoteIcon({ serverId, src }: { serverId: string; src: string }) {
   return <IconImage src={icon.dataUri} />;
 }
 
-function ResourceIcon({ item }: { item: ResourceItem }) {
-  const source = useMemo(() => chooseIcon(item.icons), [item.icons]);
-  if (source.kind === 'remote') return <RemoteIcon serverId={item.serverId} src={source.src} />;
+function ResourceIcon({ serverId, source }: { serverId: string; source: IconSource }) {
+  if (source.kind === 'remote') return <RemoteIcon serverId={serverId} src={source.src} />;
   if (source.kind === 'none') return <IconPlaceholder state={source.refusal ? 'refused' : 'none'} reason={source.refusal} />;
   return <IconImage src={source.src} />;
+}
+
+/**
+ * What the icon element stands for: a row shown for another item keeps its icon element while this is the same
+ * (most items have no icon, and icons repeat), and gets a new one, without a broken state, when it is not.
+ */
+function iconKey(serverId: string, source: IconSource): string {
+  if (source.kind === 'remote') return `remote\u0000${serverId}\u0000${source.src}`;
+  return source.kind === 'none' ? `none\u0000${source.refusal ?? ''}` : `data\u0000${source.src}`;
 }
 
 /** How a click picks a row: open it, toggle it in the selection (Ctrl/⌘), or select the range up to it (Shift). */
@@ -75,6 +82,7 @@ export const ResourceRow = memo(function ResourceRow({ item, row, id, setSize, a
   const pinnedLabel = pinned ? text('pinned', t => t('row.pinned')) : undefined;
   const newLabel = fresh ? text('new', t => t('row.new')) : undefined;
   const annotations = useMemo(() => annotationView(item.annotations, item.invalidAnnotations), [item.annotations, item.invalidAnnotations]);
+  const icon = useMemo(() => chooseIcon(item.icons), [item.icons]);
   const style: CSSProperties = { position: 'absolute', top: 0, left: 0, right: 0, height, transform: `translateY(${top}px)` };
   return (
     <div
@@ -102,8 +110,7 @@ export const ResourceRow = memo(function ResourceRow({ item, row, id, setSize, a
       }}
       onClick={e => onPick(row, pickHowOf(e))}
     >
-      {/* Keyed by resource: a row reused for another item must not keep a broken icon state. */}
-      <ResourceIcon key={resourceKey(item)} item={item} />
+      <ResourceIcon key={iconKey(item.serverId, icon)} serverId={item.serverId} source={icon} />
       <div className="row-main">
         <div className="row-title">
           {pinned && (

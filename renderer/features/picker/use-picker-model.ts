@@ -1,7 +1,7 @@
 // Everything the picker shows, derived from server data (lists per server) and UI state (search, filters,
 // sort, grouping): one ordered list of item indices over the columns of all shown servers.
 import { useQueryClient } from '@tanstack/react-query';
-import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
+import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import type { AppError, CacheInfo, ResourceItem, ServerId, ServerState } from '../../../shared/contract';
 import { concatColumns, extendColumns, type PickerColumns } from '../../../shared/picker/columns';
 import { applyAnnotationFilter, NotADateError, type HiddenCounts } from '../../../shared/picker/filters';
@@ -66,8 +66,47 @@ function useStableArray<T>(next: T[]): T[] {
   /* eslint-enable react-hooks/refs */
 }
 
+/** The value of the last render while `same` says the new one shows nothing else, so memoized parts skip it. */
+function useSameWhile<T>(next: T, same: (a: T, b: T) => boolean): T {
+  const ref = useRef(next);
+  // A render-time cache on purpose, as in useStableArray.
+  /* eslint-disable react-hooks/refs */
+  if (!same(ref.current, next)) ref.current = next;
+  return ref.current;
+  /* eslint-enable react-hooks/refs */
+}
+
+const sameHidden = (a: HiddenCounts, b: HiddenCounts) =>
+  (Object.keys(a) as (keyof HiddenCounts)[]).every(name => a[name].hidden === b[name].hidden && a[name].unannotated === b[name].unannotated);
+
+/** Equal in every shown field (retry and cancel act on the same server's queries whichever render made them). */
+const sameListStates = (a: ServerListState[], b: ServerListState[]) =>
+  a.length === b.length &&
+  a.every((x, k) => {
+    const y = b[k];
+    return x.serverId === y.serverId && x.loading === y.loading && x.loaded === y.loaded && x.pages === y.pages && x.cache === y.cache && x.lastKnown === y.lastKnown && x.error === y.error && x.cancelled === y.cancelled;
+  });
+
 function shownServerIds(servers: ServerState[] | undefined, filter: ServerId[]): ServerId[] {
   return (servers ?? []).filter(s => !s.disabled && (filter.length === 0 || filter.includes(s.id))).map(s => s.id);
+}
+
+/**
+ * The search text, followed in a transition: a keystroke renders the search box (the one component reading the
+ * text as typed) at once, and whoever calls this with the results, once. Reading the store here with
+ * useDeferredValue instead would render the whole picker twice per keystroke, the first time for nothing.
+ */
+function useSearchedQuery(): string {
+  const [searched, setSearched] = useState(() => usePickerStore.getState().query);
+  useEffect(() => {
+    const follow = (query: string) => startTransition(() => setSearched(query));
+    // A change between the first render and this subscription is not lost.
+    follow(usePickerStore.getState().query);
+    return usePickerStore.subscribe((state, previous) => {
+      if (state.query !== previous.query) follow(state.query);
+    });
+  }, []);
+  return searched;
 }
 
 export function usePickerModel(): PickerModel {
@@ -75,7 +114,7 @@ export function usePickerModel(): PickerModel {
   const servers = useServers().data;
   const serverFilter = useUiStore(s => s.serverFilter);
   const groupByServer = useUiStore(s => s.groupByServer);
-  const query = useDeferredValue(usePickerStore(s => s.query));
+  const query = useSearchedQuery();
   const filter = usePickerStore(s => s.filter);
   const sort = usePickerStore(s => s.sort);
 
@@ -83,7 +122,8 @@ export function usePickerModel(): PickerModel {
   const connected = new Set((servers ?? []).filter(s => s.status === 'connected').map(s => s.id));
   const lists = useResourceLists(ids, id => connected.has(id));
   const progress = useListProgress(ids);
-  const known = useLastKnownLists(ids, id => queryClient.getQueryData(queryKeys.resourcesList(id)) === undefined);
+  // The list query's data as observed above is what the cache holds for it.
+  const known = useLastKnownLists(ids, id => lists[ids.indexOf(id)].data === undefined);
   // The last known list stands in until the live listing has every page (a half-streamed list would show less).
   const showsLastKnown = ids.map((_, k) => !lists[k].data && !!known[k].data && !progress[k].data?.done);
 
@@ -160,29 +200,33 @@ export function usePickerModel(): PickerModel {
     return { rows, groupStarts };
   }, [view, groupByServer, stableParts, ids]);
 
-  const listStates: ServerListState[] = ids.map((serverId, k) => {
-    const list = lists[k];
-    const error = list.isError ? callErrorOf(list.error) : undefined;
-    const streamed = progress[k].data;
-    return {
-      serverId,
-      loading: list.isFetching,
-      loaded: list.data?.items.length ?? streamed?.items.length ?? 0,
-      pages: list.data?.pages ?? streamed?.page ?? 0,
-      cache: list.data?.cache ?? (showsLastKnown[k] ? known[k].data?.cache : undefined),
-      lastKnown: showsLastKnown[k],
-      error: error?.code === 'cancelled' ? undefined : error,
-      cancelled: !list.isFetching && !list.data && (error ? error.code === 'cancelled' : streamed !== undefined),
-      retry: () => void list.refetch(),
-      cancel: () => void queryClient.cancelQueries({ queryKey: queryKeys.resourcesList(serverId) })
-    };
-  });
+  const listStates = useSameWhile<ServerListState[]>(
+    ids.map((serverId, k) => {
+      const list = lists[k];
+      const error = list.isError ? callErrorOf(list.error) : undefined;
+      const streamed = progress[k].data;
+      return {
+        serverId,
+        loading: list.isFetching,
+        loaded: list.data?.items.length ?? streamed?.items.length ?? 0,
+        pages: list.data?.pages ?? streamed?.page ?? 0,
+        cache: list.data?.cache ?? (showsLastKnown[k] ? known[k].data?.cache : undefined),
+        lastKnown: showsLastKnown[k],
+        error: error?.code === 'cancelled' ? undefined : error,
+        cancelled: !list.isFetching && !list.data && (error ? error.code === 'cancelled' : streamed !== undefined),
+        retry: () => void list.refetch(),
+        cancel: () => void queryClient.cancelQueries({ queryKey: queryKeys.resourcesList(serverId) })
+      };
+    }),
+    sameListStates
+  );
+  const hidden = useSameWhile(view.hidden, sameHidden);
 
   return {
     columns,
     rows: grouped.rows,
     groupStarts: grouped.groupStarts,
-    hidden: view.hidden,
+    hidden,
     hiddenByFilters: view.hiddenByFilters,
     invalidDate: view.invalidDate,
     lists: listStates,
