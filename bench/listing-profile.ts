@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { HttpReferenceServer } from '../test-support/reference-server/http-server';
 import { ensureBuilt } from '../scripts/ensure-built.mjs';
 import { rawSdkLoop, streamedList, warmApp } from './picker-app';
+import type { CallFrame, CpuProfile as Profile } from './scale/cpu-profile';
 
 function flag(name: string, fallback: number): number {
   const at = process.argv.indexOf(name);
@@ -26,19 +27,6 @@ const BASELINE = process.argv.includes('--baseline') ? process.argv[process.argv
 /** `--no-profile`: the figures without the profiler's own cost. */
 const PROFILE = !process.argv.includes('--no-profile');
 const RESULTS = path.join(import.meta.dirname, 'results');
-
-interface CallFrame {
-  functionName: string;
-  url: string;
-  lineNumber: number;
-  columnNumber: number;
-}
-interface Profile {
-  nodes: { id: number; callFrame: CallFrame; children?: number[] }[];
-  startTime: number;
-  samples: number[];
-  timeDeltas: number[];
-}
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const nowUs = () => Number(process.hrtime.bigint() / 1000n);

@@ -3,10 +3,18 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 
+export interface CallFrame {
+  functionName: string;
+  url: string;
+  lineNumber: number;
+  columnNumber: number;
+}
+
 interface ProfileNode {
   id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
+  callFrame: CallFrame;
   hitCount?: number;
+  children?: number[];
 }
 
 export interface CpuProfile {

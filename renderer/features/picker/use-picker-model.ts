@@ -55,26 +55,20 @@ export interface PickerModel {
   sort: SortKey;
 }
 
-/** The same array object as last render while its elements are the same objects. */
-function useStableArray<T>(next: T[]): T[] {
-  const ref = useRef(next);
-  // A render-time cache on purpose: it only ever swaps in an equal-or-newer array, so a discarded render does no harm.
-  /* eslint-disable react-hooks/refs */
-  const prev = ref.current;
-  if (prev.length !== next.length || prev.some((v, k) => v !== next[k])) ref.current = next;
-  return ref.current;
-  /* eslint-enable react-hooks/refs */
-}
-
-/** The value of the last render while `same` says the new one shows nothing else, so memoized parts skip it. */
+/**
+ * The value of the last render while `same` says the new one shows nothing else, so memoized parts skip it.
+ * A render-time cache on purpose: it only ever swaps in an equal-or-newer value, so a discarded render does no harm.
+ */
 function useSameWhile<T>(next: T, same: (a: T, b: T) => boolean): T {
   const ref = useRef(next);
-  // A render-time cache on purpose, as in useStableArray.
   /* eslint-disable react-hooks/refs */
   if (!same(ref.current, next)) ref.current = next;
   return ref.current;
   /* eslint-enable react-hooks/refs */
 }
+
+/** Same length, and the same objects at every index. */
+const sameElements = <T>(a: readonly T[], b: readonly T[]) => a.length === b.length && a.every((v, k) => v === b[k]);
 
 const sameHidden = (a: HiddenCounts, b: HiddenCounts) =>
   (Object.keys(a) as (keyof HiddenCounts)[]).every(name => a[name].hidden === b[name].hidden && a[name].unannotated === b[name].unannotated);
@@ -144,7 +138,7 @@ export function usePickerModel(): PickerModel {
     columnCache.current.set(id, next);
     return next;
   });
-  const stableParts = useStableArray(parts);
+  const stableParts = useSameWhile(parts, sameElements);
   const columns = useMemo(
     () => concatColumns(stableParts.length ? stableParts : [extendColumns(undefined, [])]),
     [stableParts]
