@@ -1,21 +1,15 @@
 // Keystroke A/B against another checkout (`npx tsx bench/picker-ab.ts --baseline <dir> [--resources 100000]
 // [--rounds 6]`): this checkout's browser mode and the baseline's (its own `electron/bridge/main.ts` run with its
-// own tsx, so it must have its node_modules and a built dist/renderer) list the same HTTP reference server, each in
+// own tsx, see ab-apps.ts) list the same HTTP reference server, each in
 // its own page of one Chromium; then the bench's queries are typed into each page in turn, rounds interleaved
 // (ABBA), so both meet the same machine load. Prints keystroke-to-commit p50, p95 and mean for both, their
 // differences, and the keystrokes whose medians differ most. Separate bench runs per checkout swing by more than
 // the differences this is for (a millisecond or two).
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { rawSdkLoop, warmApp, withSteadyBench } from './picker-app';
+import { argument, runBench, withAbApps } from './ab-apps';
 import { typeQueries, waitForListed } from './picker-browser';
 import { TYPED_QUERIES } from './picker-search';
 
-function argument(name: string): string | undefined {
-  const at = process.argv.indexOf(name);
-  return at === -1 ? undefined : process.argv[at + 1];
-}
 const BASELINE = argument('--baseline');
 const RESOURCES = Number(argument('--resources') ?? 100_000);
 const ROUNDS = Number(argument('--rounds') ?? 6);
@@ -29,33 +23,11 @@ function summary(samples: number[]): { p50: number; p95: number; mean: number } 
   return { p50: at(sorted, 0.5), p95: at(sorted, 0.95), mean: samples.reduce((a, b) => a + b, 0) / samples.length };
 }
 
-async function launchBaseline(dir: string, configPath: string, dataDir: string): Promise<{ url: string; stop(): void }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(dir, 'electron', 'bridge', 'main.ts'), '--port', '0', '--no-open', '--config', configPath, '--data-dir', dataDir], {
-    cwd: dir,
-    stdio: ['ignore', 'pipe', 'inherit']
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      out += chunk;
-      const open = /^Open: (\S+)$/m.exec(out);
-      if (open) resolve(open[1]);
-    });
-    child.on('exit', code => reject(new Error(`the baseline's browser mode exited (${code}) before printing Open:`)));
-  });
-  return { url, stop: () => child.kill() };
-}
-
 async function main(): Promise<void> {
   if (!BASELINE) throw new Error('usage: npx tsx bench/picker-ab.ts --baseline <checkout> [--resources N] [--rounds N]');
-  await withSteadyBench(RESOURCES, 500, 'picker-ab-', async ({ server, browser, dataDir, configPath }) => {
-    const expected = (await rawSdkLoop(server.url)).items.length;
-    const baseline = await launchBaseline(path.resolve(BASELINE), configPath, path.join(dataDir, 'baseline'));
-    const app = await warmApp(configPath, dataDir, expected, { listFirst: false });
-    app.engine.close();
-    try {
+  await withAbApps({ baseline: BASELINE, resources: RESOURCES, tempPrefix: 'picker-ab-', listFirst: false }, async ({ browser, urls, expected }) => {
       const pages = new Map<string, Page>();
-      for (const [name, url] of [['baseline', baseline.url], ['this', app.bridge.url]] as const) {
+      for (const [name, url] of Object.entries(urls)) {
         const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
         await page.goto(url);
         await waitForListed(page, expected);
@@ -95,17 +67,7 @@ async function main(): Promise<void> {
           2
         )
       );
-    } finally {
-      baseline.stop();
-      await app.bridge.stop();
-    }
   });
 }
 
-main().then(
-  () => process.exit(0),
-  err => {
-    console.error(err);
-    process.exit(1);
-  }
-);
+runBench(main);

@@ -20,6 +20,21 @@ test.describe('picker', () => {
       const first = (await picker.visibleRows())[0];
       expect(all.some(i => i.uri === first.uri)).toBe(true);
     });
+    await test.step('asks for the list before its first render (the first screen is prefetched)', async () => {
+      const calls: string[] = [];
+      picker.page.on('websocket', socket =>
+        socket.on('framesent', frame => {
+          const method = /"type":"call","id":\d+,"method":"([^"]+)"/.exec(String(frame.payload))?.[1];
+          if (method) calls.push(method);
+        })
+      );
+      await picker.page.reload();
+      const all = await picker.waitForList();
+      expect(all).toBeGreaterThan(0);
+      // subscriptions.list and config.get are asked by mounted components: the list went out before any.
+      expect(calls.slice(0, 2)).toEqual(['servers.list', 'resources.list']);
+      expect(calls).toContain('config.get');
+    });
     await test.step('search is fuzzy, highlights matches and ranks exact and prefix matches first', async () => {
       const total = await picker.waitForList();
       await picker.search.fill('Markdown guide');

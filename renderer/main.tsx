@@ -5,9 +5,12 @@ import { createRoot } from 'react-dom/client';
 import { createEngineClient } from './api/client';
 import { App } from './app/App';
 import { BootFailure } from './app/BootFailure';
+import { prefetchFirstScreen } from './app/first-screen';
 import { applyStoredTheme } from './app/use-theme';
 import { initI18n } from './i18n/i18n';
 import { storedLanguage } from './i18n/use-language';
+import { followEngineEvents } from './queries/engine-events';
+import { createQueryClient } from './queries/query-client';
 import './styles/app.css';
 
 const rootElement = document.getElementById('root');
@@ -17,11 +20,16 @@ applyStoredTheme();
 initI18n(storedLanguage());
 
 createEngineClient().then(
-  client =>
+  async client => {
+    const queryClient = createQueryClient();
+    // Followed from before the first call: a server's state change between its answer and the app's mount is kept.
+    followEngineEvents(client, queryClient);
+    await prefetchFirstScreen(queryClient, client);
     root.render(
       <StrictMode>
-        <App client={client} />
+        <App client={client} queryClient={queryClient} />
       </StrictMode>
-    ),
+    );
+  },
   (error: unknown) => root.render(<BootFailure error={error} />)
 );

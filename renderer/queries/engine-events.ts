@@ -1,9 +1,7 @@
 // Keeps TanStack Query in step with the engine: the engine owns freshness, so its events decide what the
-// renderer refetches. Mounted once by the app shell.
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+// renderer refetches. Started once by main.tsx, as soon as the engine is reached.
+import type { QueryClient } from '@tanstack/react-query';
 import type { EngineClient, ServerState } from '../../shared/contract';
-import { useEngine } from '../app/engine-context';
 import { queryKeys } from './keys';
 import { createListInvalidator } from './list-invalidation';
 
@@ -69,10 +67,4 @@ export function followEngineEvents(engine: EngineClient, queryClient: QueryClien
   });
   if (offCarrier) offs.push(offCarrier);
   return () => offs.forEach(off => off());
-}
-
-export function useFollowEngineEvents(): void {
-  const engine = useEngine();
-  const queryClient = useQueryClient();
-  useEffect(() => followEngineEvents(engine, queryClient), [engine, queryClient]);
 }

@@ -3,7 +3,7 @@
 // becomes the list query's data. The call is `streamOnly`: its items arrive once, in the events, and the
 // reply only says how many there were (re-sending 100k items in the reply cost as much as a third of the
 // listing). Cancelling the query cancels the engine request.
-import { skipToken, useQueries, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, skipToken, useQueries, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import { unpackResourceItems, type EngineClient, type ListResult, type ResourceItem, type ServerId } from '../../shared/contract';
 import { useEngine } from '../app/engine-context';
@@ -94,16 +94,19 @@ export async function streamList(
   }
 }
 
+/** A server's list query, as the picker observes it and as the page's start asks it before the first render. */
+export const resourceListQuery = (engine: EngineClient, queryClient: QueryClient, serverId: ServerId) =>
+  queryOptions({
+    queryKey: queryKeys.resourcesList(serverId),
+    queryFn: ({ signal }) => streamList(engine, queryClient, serverId, signal)
+  });
+
 /** One list query per server, all run in parallel; a server's last list stays shown while it reconnects. */
 export function useResourceLists(serverIds: readonly ServerId[], canList: (serverId: ServerId) => boolean) {
   const engine = useEngine();
   const queryClient = useQueryClient();
   return useQueries({
-    queries: serverIds.map(serverId => ({
-      queryKey: queryKeys.resourcesList(serverId),
-      queryFn: ({ signal }: { signal: AbortSignal }) => streamList(engine, queryClient, serverId, signal),
-      enabled: canList(serverId)
-    }))
+    queries: serverIds.map(serverId => ({ ...resourceListQuery(engine, queryClient, serverId), enabled: canList(serverId) }))
   });
 }
 

@@ -25,8 +25,9 @@ import { mayMatchWithTypo, typoCandidates } from './search-typo';
 import { rankMatches, type SearchResult } from './search-tiers';
 
 
-const substring = new uFuzzy({});
-const typo = new uFuzzy({ intraMode: 1 });
+/** Made at the first search that needs them, not while the page starts (making both is ~10 ms of it). */
+let matchers: { substring: uFuzzy; typo: uFuzzy } | undefined;
+const uFuzzyMatchers = () => (matchers ??= { substring: new uFuzzy({}), typo: new uFuzzy({ intraMode: 1 }) });
 /** Items indexed per step of `prepare` (~25 ms each). */
 const PREPARE_STEP_ITEMS = 20_000;
 /** uFuzzy enables every typo kind from this term length on; below it, longer terms are not a subset. */
@@ -70,7 +71,7 @@ function punctuationFilter(haystack: string[], term: string, candidates: Indices
 
 function matchSubstring(columns: PickerColumns, term: string, candidates: Indices | undefined, previous: TermMatch | undefined, known: KnownMatches): TermMatch {
   const literal = literalTerm(term);
-  if (!literal) return { term, mode: 'substring', idxs: substring.filter(columns.haystack, term, asFilterIdxs(candidates)) ?? [] };
+  if (!literal) return { term, mode: 'substring', idxs: uFuzzyMatchers().substring.filter(columns.haystack, term, asFilterIdxs(candidates)) ?? [] };
   const found = previous?.literal
     ? narrowLiteral(columns, previous.literal, literal, known)
     : matchLiteral(columns, literal, candidates, known);
@@ -93,7 +94,7 @@ function matchTerm(columns: PickerColumns, term: string, base: Indices | undefin
   }
   const narrowTypo = grows && previous.mode === 'typo' && previous.term.length >= typoNarrowingMinLength;
   const candidates = typoCandidates(columns, term, narrowTypo ? previous.idxs : base);
-  return { term, mode: 'typo', idxs: typo.filter(haystack, term, asFilterIdxs(candidates)) ?? [] };
+  return { term, mode: 'typo', idxs: uFuzzyMatchers().typo.filter(haystack, term, asFilterIdxs(candidates)) ?? [] };
 }
 
 /**
@@ -223,9 +224,9 @@ export function highlightRanges(text: string, query: string): Ranges {
     // fields whose letters allow a typo match.
     if (!hasWordChars(term) || !mayMatchWithTypo(lower, term)) continue;
     const hay = [lower];
-    const idxs = typo.filter(hay, term);
+    const idxs = uFuzzyMatchers().typo.filter(hay, term);
     if (!idxs || idxs.length === 0) continue;
-    const ranges = typo.info(idxs, hay, term).ranges[0] ?? [];
+    const ranges = uFuzzyMatchers().typo.info(idxs, hay, term).ranges[0] ?? [];
     for (let r = 0; r < ranges.length; r += 2) pairs.push([ranges[r], ranges[r + 1]]);
   }
   return mergeRanges(pairs);

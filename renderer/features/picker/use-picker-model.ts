@@ -2,7 +2,7 @@
 // sort, grouping): one ordered list of item indices over the columns of all shown servers.
 import { useQueryClient } from '@tanstack/react-query';
 import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
-import type { AppError, CacheInfo, ResourceItem, ServerId, ServerState } from '../../../shared/contract';
+import type { AppError, CacheInfo, ResourceItem, ServerId } from '../../../shared/contract';
 import { concatColumns, extendColumns, type PickerColumns } from '../../../shared/picker/columns';
 import { applyAnnotationFilter, NotADateError, type HiddenCounts } from '../../../shared/picker/filters';
 import { SearchSession } from '../../../shared/search/search';
@@ -13,6 +13,7 @@ import { useLastKnownLists, useListProgress, useResourceLists } from '../../quer
 import { useServers } from '../../queries/use-servers';
 import { usePickerStore } from '../../state/picker-store';
 import { useUiStore } from '../../state/ui-store';
+import { shownServerIds } from './shown-servers';
 
 /** The same empty group list on every keystroke, so the list does not re-measure its rows when not grouping. */
 const noGroups: PickerModel['groupStarts'] = [];
@@ -80,10 +81,6 @@ const sameListStates = (a: ServerListState[], b: ServerListState[]) =>
     const y = b[k];
     return x.serverId === y.serverId && x.loading === y.loading && x.loaded === y.loaded && x.pages === y.pages && x.cache === y.cache && x.lastKnown === y.lastKnown && x.error === y.error && x.cancelled === y.cancelled;
   });
-
-function shownServerIds(servers: ServerState[] | undefined, filter: ServerId[]): ServerId[] {
-  return (servers ?? []).filter(s => !s.disabled && (filter.length === 0 || filter.includes(s.id))).map(s => s.id);
-}
 
 /**
  * The search text, followed in a transition: a keystroke renders the search box (the one component reading the

@@ -1,0 +1,67 @@
+// The A/B benches' shared part: this checkout's browser mode and another checkout's (the baseline), each
+// listing the same steady HTTP reference server. The baseline runs its own `electron/bridge/main.ts` with its own
+// tsx (the baseline commit predates the Node bundles), so it needs its node_modules and a built dist/renderer.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import type { Browser } from '@playwright/test';
+import { rawSdkLoop, warmApp, withSteadyBench } from './picker-app';
+
+export function argument(name: string): string | undefined {
+  const at = process.argv.indexOf(name);
+  return at === -1 ? undefined : process.argv[at + 1];
+}
+
+async function launchBaseline(dir: string, configPath: string, dataDir: string): Promise<{ url: string; stop(): void }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(dir, 'electron', 'bridge', 'main.ts'), '--port', '0', '--no-open', '--config', configPath, '--data-dir', dataDir], {
+    cwd: dir,
+    stdio: ['ignore', 'pipe', 'inherit']
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      out += chunk;
+      const open = /^Open: (\S+)$/m.exec(out);
+      if (open) resolve(open[1]);
+    });
+    child.on('exit', code => reject(new Error(`the baseline's browser mode exited (${code}) before printing Open:`)));
+  });
+  return { url, stop: () => child.kill() };
+}
+
+export interface AbApps {
+  browser: Browser;
+  /** The page URL of each app. */
+  urls: { baseline: string; this: string };
+  /** Items the server lists (the raw SDK loop's count). */
+  expected: number;
+}
+
+/** Runs `measure` with both apps up beside one server of `resources` items (500 a page), then stops everything. */
+export async function withAbApps(options: { baseline: string; resources: number; tempPrefix: string; listFirst: boolean }, measure: (apps: AbApps) => Promise<void>): Promise<void> {
+  await withSteadyBench(options.resources, 500, options.tempPrefix, async ({ server, browser, dataDir, configPath }) => {
+    const expected = (await rawSdkLoop(server.url)).items.length;
+    const baseline = await launchBaseline(path.resolve(options.baseline), configPath, path.join(dataDir, 'baseline'));
+    try {
+      const app = await warmApp(configPath, dataDir, expected, { listFirst: options.listFirst });
+      app.engine.close();
+      try {
+        await measure({ browser, urls: { baseline: baseline.url, this: app.bridge.url }, expected });
+      } finally {
+        await app.bridge.stop();
+      }
+    } finally {
+      baseline.stop();
+    }
+  });
+}
+
+/** Runs a bench's main and exits with its outcome (its child processes and browser must not keep Node alive). */
+export function runBench(main: () => Promise<void>): void {
+  main().then(
+    () => process.exit(0),
+    err => {
+      console.error(err);
+      process.exit(1);
+    }
+  );
+}

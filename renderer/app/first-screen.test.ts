@@ -1,0 +1,87 @@
+// prefetchFirstScreen against a stand-in engine client: which servers it lists and when it gives up waiting
+// depend on server states and on an engine that never answers, which the real engine cannot be made to show on
+// demand. The page asking for the list before it renders is checked end to end in e2e/picker.spec.ts.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { EngineClient, ServerState } from '../../shared/contract';
+import { queryKeys } from '../queries/keys';
+import { createQueryClient } from '../queries/query-client';
+import { useUiStore } from '../state/ui-store';
+import { prefetchFirstScreen } from './first-screen';
+
+const server = (id: string, status: ServerState['status'], extra: Partial<ServerState> = {}): ServerState => ({
+  id,
+  transport: 'stdio',
+  status,
+  reconnectAttempt: 0,
+  endpoint: `node ${id}.js`,
+  ...extra
+});
+
+/** Answers servers.list with `servers` (or never, or with an error); records every call. */
+function engineWith(servers: ServerState[] | 'never' | Error) {
+  const calls: { method: string; params: unknown }[] = [];
+  const engine = {
+    mode: 'browser',
+    on: () => () => undefined,
+    call: (method: string, params: unknown) => {
+      calls.push({ method, params });
+      if (method === 'servers.list') {
+        if (servers === 'never') return new Promise(() => undefined);
+        return servers instanceof Error ? Promise.reject(servers) : Promise.resolve(servers);
+      }
+      // The list calls are left running: the hooks would take them over.
+      return new Promise(() => undefined);
+    }
+  } as unknown as EngineClient;
+  return { engine, calls };
+}
+
+afterEach(() => {
+  useUiStore.setState({ serverFilter: [] });
+  vi.useRealTimers();
+});
+
+describe('prefetchFirstScreen', () => {
+  it('asks for the list of every shown, connected server before the page renders', async () => {
+    const { engine, calls } = engineWith([
+      server('a', 'connected'),
+      server('b', 'connecting'),
+      server('c', 'connected', { disabled: true }),
+      server('d', 'connected'),
+      server('e', 'error')
+    ]);
+    const queryClient = createQueryClient();
+    await prefetchFirstScreen(queryClient, engine);
+    const listed = calls.filter(c => c.method === 'resources.list').map(c => (c.params as { serverId: string }).serverId);
+    expect(listed).toEqual(['a', 'd']);
+    expect(queryClient.getQueryData(queryKeys.servers())).toHaveLength(5);
+    expect(queryClient.getQueryState(queryKeys.resourcesList('a'))?.fetchStatus).toBe('fetching');
+  });
+
+  it('lists only the servers the server filter shows', async () => {
+    useUiStore.setState({ serverFilter: ['d'] });
+    const { engine, calls } = engineWith([server('a', 'connected'), server('d', 'connected')]);
+    await prefetchFirstScreen(createQueryClient(), engine);
+    expect(calls.filter(c => c.method === 'resources.list').map(c => (c.params as { serverId: string }).serverId)).toEqual(['d']);
+  });
+
+  it('stops waiting for an engine that does not answer, and lets the page render', async () => {
+    vi.useFakeTimers();
+    const { engine } = engineWith('never');
+    let done = false;
+    const prefetched = prefetchFirstScreen(createQueryClient(), engine, 300).then(() => (done = true));
+    await vi.advanceTimersByTimeAsync(299);
+    expect(done).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await prefetched;
+    expect(done).toBe(true);
+  });
+
+  it('resolves when the server list fails; the query keeps the error for the page to show', async () => {
+    const { engine, calls } = engineWith(new Error('engine down'));
+    const queryClient = createQueryClient();
+    await expect(prefetchFirstScreen(queryClient, engine)).resolves.toBeUndefined();
+    expect(queryClient.getQueryState(queryKeys.servers())?.status).toBe('error');
+    expect(calls.map(c => c.method)).toEqual(['servers.list']);
+  });
+});
