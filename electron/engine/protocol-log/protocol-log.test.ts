@@ -1,5 +1,7 @@
 // The log's bookkeeping, driven through a real (in-process, linked) SDK transport pair: frames really
 // cross a transport; only the wire is in memory. Tap tests over stdio and HTTP are in tap.test.ts.
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { InMemoryTransport, type JSONRPCMessage } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LogEntry } from '../../../shared/contract';
@@ -187,6 +189,62 @@ describe('ProtocolLog', () => {
     expect(all(log).map(e => e.serverId)).toEqual(['beta']);
     expect(log.clear()).toBe(1);
     expect(all(log)).toEqual([]);
+  });
+});
+
+/** A list page as a server sends it: `count` resources, ~75 B of JSON each. */
+const listPage = (id: number, count: number): JSONRPCMessage => ({
+  jsonrpc: '2.0',
+  id,
+  result: { resources: Array.from({ length: count }, (_, i) => ({ uri: `ref://item/${id}-${i}`, name: `Item ${i}`, mimeType: 'text/plain', size: i })), nextCursor: `after-${id}` }
+});
+
+describe('ProtocolLog, large frames', () => {
+  it('sends a large frame whole, keeps it as text, and gives it back whole, searchable and paired', async () => {
+    const { bus, log } = newLog();
+    const appended: LogEntry[] = [];
+    bus.on('logAppended', batch => appended.push(...batch.entries));
+    const { client, server } = await tappedPair(log);
+    await client.send({ jsonrpc: '2.0', id: 7, method: 'resources/list' });
+    await server.send(listPage(7, 500));
+    log.flush();
+    const [request, response] = all(log);
+    expect(response.message).toEqual(listPage(7, 500));
+    expect(response).toMatchObject({ kind: 'response', method: 'resources/list', pairSeq: request.seq });
+    expect(request.pairSeq).toBe(response.seq);
+    expect(appended[1].message).toEqual(listPage(7, 500));
+    expect(log.query({ text: 'REF://ITEM/7-499' }).entries.map(e => e.seq)).toEqual([response.seq]);
+    expect(log.query({ text: 'ref://item/7-500' }).total).toBe(0);
+  });
+
+  it('holds no more heap than its byte budget, and fills it with frames kept as text', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const budget = 8 * 1024 * 1024;
+    const { log } = newLog({ byteBudget: budget });
+    // No test-side array keeps what arrives: the log is the only holder of the frames.
+    const [clientEnd, serverEnd] = InMemoryTransport.createLinkedPair();
+    const client = log.tap(clientEnd, 'srv');
+    client.onmessage = () => undefined;
+    await client.start();
+    await serverEnd.start();
+    disposers.push(() => client.close());
+    const pages = 200;
+    for (let id = 1; id <= pages; id++) {
+      await serverEnd.send(listPage(id, 1000));
+      log.flush();
+    }
+    const pageJson = JSON.stringify(listPage(pages, 1000)).length;
+    const kept = log.query({ limit: 1 }).total;
+    expect(kept).toBeLessThan(pages);
+    // The budget is spent on text (1 byte per byte of JSON), not on parsed objects (1.5 to 2.2).
+    expect(kept * pageJson).toBeGreaterThan(0.8 * budget);
+    gc();
+    const holding = process.memoryUsage().heapUsed;
+    log.clear();
+    gc();
+    const held = holding - process.memoryUsage().heapUsed;
+    expect(held).toBeLessThan(budget * 1.1);
   });
 });
 

@@ -1,15 +1,17 @@
 // The protocol log: every JSON-RPC frame of every server in one bounded ring buffer, with requests and
 // responses paired (latency), cache hits recorded as frame-less entries, pause, and batched
-// `logAppended` events. The hot path (one frame) does no serialisation.
+// `logAppended` events. The hot path (one frame) does no serialisation; large frames are kept as text once
+// their batch has gone out (kept-frames.ts), and the byte budget counts what entries hold.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import type { Direction, LogEntry, LogPage, LogQuery, ServerId } from '../../../shared/contract';
-import { logEntryMatcher } from '../../../shared/protocol-log/match';
+import { entryText, logEntryMatcher } from '../../../shared/protocol-log/match';
 import type { EventBus } from '../event-bus';
 import type { ProtocolLogPort } from '../ports';
 import { SECRET_FIELD_SPELLINGS, redactSecrets } from '../auth/redact';
 import { estimateJsonSize, type KeyWatch } from '../json-size';
 import { classifyFrame, trimFrame, type TrimLimits } from './frame';
+import { detached, frameText, holdAsText, keepsAsText, keptEntryText, parsedBytes, readEntry, type KeptEntry } from './kept-frames';
 import { RingBuffer } from './ring-buffer';
 import { tapTransport, type FrameListener } from './tap';
 
@@ -17,7 +19,7 @@ export interface ProtocolLogOptions {
   bus: EventBus;
   /** Most entries kept (all servers together). */
   cap?: number;
-  /** Most bytes kept, by each frame's estimated JSON size. */
+  /** Most bytes the entries hold (kept-frames.ts: a parsed frame by its estimated heap, a large one by its text). */
   byteBudget?: number;
   /** Frames estimated larger than this are kept as a trimmed copy (long strings and arrays cut). */
   maxEntryBytes?: number;
@@ -45,18 +47,18 @@ interface ReplayScope {
 
 export class ProtocolLog implements ProtocolLogPort {
   private readonly bus: EventBus;
-  private readonly ring: RingBuffer<LogEntry>;
+  private readonly ring: RingBuffer<KeptEntry>;
   private readonly maxEntryBytes: number;
   private readonly flushMs: number;
   private readonly replayScope = new AsyncLocalStorage<ReplayScope>();
   private seq = 0;
   private paused = false;
-  private batch: LogEntry[] = [];
+  private batch: KeptEntry[] = [];
   private flushTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(options: ProtocolLogOptions) {
     this.bus = options.bus;
-    this.ring = new RingBuffer<LogEntry>(options.cap ?? DEFAULT_LOG_CAP, options.byteBudget ?? DEFAULT_BYTE_BUDGET);
+    this.ring = new RingBuffer<KeptEntry>(options.cap ?? DEFAULT_LOG_CAP, options.byteBudget ?? DEFAULT_BYTE_BUDGET);
     this.maxEntryBytes = options.maxEntryBytes ?? DEFAULT_MAX_ENTRY_BYTES;
     this.flushMs = options.flushMs ?? DEFAULT_FLUSH_MS;
   }
@@ -75,10 +77,10 @@ export class ProtocolLog implements ProtocolLogPort {
   }
 
   query(query: LogQuery): LogPage {
-    const match = logEntryMatcher(query);
+    const match = logEntryMatcher(query, entry => keptEntryText(entry, entryText));
     const afterSeq = query.afterSeq ?? 0;
     const limit = query.limit ?? this.ring.cap;
-    const newestFirst: LogEntry[] = [];
+    const newestFirst: KeptEntry[] = [];
     let total = 0;
     this.ring.forEachNewest(entry => {
       if (entry.seq <= afterSeq) return false;
@@ -86,7 +88,7 @@ export class ProtocolLog implements ProtocolLogPort {
       total++;
       if (newestFirst.length < limit) newestFirst.push(entry);
     });
-    return { entries: newestFirst.reverse(), dropped: this.ring.dropped, total, cap: this.ring.cap, paused: this.paused };
+    return { entries: newestFirst.reverse().map(readEntry), dropped: this.ring.dropped, total, cap: this.ring.cap, paused: this.paused };
   }
 
   /** Removes every entry, or one server's. A full clear also resets the dropped count. */
@@ -140,7 +142,16 @@ export class ProtocolLog implements ProtocolLogPort {
     // Under a flood a batch cannot usefully hold more than the log itself keeps.
     const entries = this.batch.length > this.ring.cap ? this.batch.slice(-this.ring.cap) : this.batch;
     this.batch = [];
-    this.bus.emit('logAppended', { entries, dropped: this.ring.dropped });
+    // Whoever holds the event (a page's backlog) keeps the frames as they are; the log keeps large ones as text.
+    const toText = entries.filter(keepsAsText);
+    const sent = toText.length === 0 ? entries : entries.map(entry => (keepsAsText(entry) ? detached(entry) : entry));
+    this.bus.emit('logAppended', { entries: sent, dropped: this.ring.dropped });
+    for (const entry of toText) this.keepAsText(entry);
+  }
+
+  private keepAsText(entry: KeptEntry): void {
+    const { text, bytes } = frameText(entry);
+    if (this.ring.reweigh(entry, bytes)) holdAsText(entry, text);
   }
 
   /** One pairing table per transport: JSON-RPC ids are only unique within one connection. */
@@ -195,9 +206,9 @@ export class ProtocolLog implements ProtocolLogPort {
     }
   }
 
-  private append(entry: LogEntry): void {
+  private append(entry: KeptEntry): void {
     entry.seq = ++this.seq;
-    this.ring.push(entry, entry.size);
+    this.ring.push(entry, parsedBytes(entry.size));
     this.batch.push(entry);
     if (!this.flushTimer) {
       this.flushTimer = setTimeout(() => this.flush(), this.flushMs);

@@ -54,6 +54,20 @@ describe('RingBuffer', () => {
     expect(ring.cap).toBe(4);
   });
 
+  it('reweigh changes a kept item\'s size in the byte count, and says when the item is gone', () => {
+    const ring = new RingBuffer<string>(10, 100);
+    ring.push('a', 60);
+    ring.push('b', 30);
+    expect(ring.reweigh('a', 10)).toBe(true);
+    expect(ring.totalBytes).toBe(40);
+    ring.push('c', 55);
+    expect([...ring]).toEqual(['a', 'b', 'c']);
+    ring.push('d', 10);
+    expect([...ring]).toEqual(['b', 'c', 'd']);
+    expect(ring.reweigh('a', 1)).toBe(false);
+    expect(ring.totalBytes).toBe(95);
+  });
+
   it('clear empties it and resets the dropped count', () => {
     const ring = new RingBuffer<number>(1);
     ring.push(1);

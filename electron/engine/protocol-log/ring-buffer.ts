@@ -46,6 +46,22 @@ export class RingBuffer<T> {
     while (this.bytes > this.byteBudget && this.count > 1) this.evictOldest();
   }
 
+  /**
+   * Gives a kept item a new size (it was made smaller), looking from the newest: items are reweighed soon after
+   * they are pushed. False when `item` is no longer kept.
+   */
+  reweigh(item: T, size: number): boolean {
+    for (let i = this.count - 1; i >= 0; i--) {
+      const at = (this.head + i) % this.capacity;
+      if (this.slots[at] !== item) continue;
+      this.bytes += size - this.sizes[at];
+      this.sizes[at] = size;
+      while (this.bytes > this.byteBudget && this.count > 1) this.evictOldest();
+      return true;
+    }
+    return false;
+  }
+
   /** Oldest first. */
   *[Symbol.iterator](): IterableIterator<T> {
     for (let i = 0; i < this.count; i++) yield this.slots[(this.head + i) % this.capacity] as T;
