@@ -2,7 +2,8 @@
 // the object the SDK parsed; an object graph weighs one and a half to two times its JSON (heap snapshot after a
 // 1M listing: 94 MB held for 64 MB of estimated JSON; 2.2 times for pages of shorter fields in the unit test). A large frame (a list page) is therefore kept as its JSON
 // text in parts of 100 items (json-parts.ts: no string of a whole page, which would land in V8's large-object
-// space) once it has gone out in `logAppended`, and parsed again only when the log is read.
+// space) once the log has been quiet for a moment (protocol-log.ts), and parsed again only when the log is read.
+// Until then the budget counts it as parsed.
 import type { LogEntry } from '../../../shared/contract';
 import { jsonParts } from '../json-parts';
 

@@ -1,7 +1,7 @@
 // The protocol log: every JSON-RPC frame of every server in one bounded ring buffer, with requests and
 // responses paired (latency), cache hits recorded as frame-less entries, pause, and batched
-// `logAppended` events. The hot path (one frame) does no serialisation; large frames are kept as text once
-// their batch has gone out (kept-frames.ts), and the byte budget counts what entries hold.
+// `logAppended` events. The hot path (one frame) does no serialisation; large frames are turned into text
+// once the log has been quiet for a moment (kept-frames.ts), and the byte budget counts what entries hold.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import type { Direction, LogEntry, LogPage, LogQuery, ServerId } from '../../../shared/contract';
@@ -25,12 +25,19 @@ export interface ProtocolLogOptions {
   maxEntryBytes?: number;
   /** How long appended entries wait before one `logAppended` event carries them all. */
   flushMs?: number;
+  /** How long the log must see no frame before it turns large frames into text. */
+  quietMs?: number;
 }
 
 const DEFAULT_LOG_CAP = 10_000;
 const DEFAULT_BYTE_BUDGET = 64 * 1024 * 1024;
 const DEFAULT_MAX_ENTRY_BYTES = 256 * 1024;
 const DEFAULT_FLUSH_MS = 75;
+/**
+ * Large frames become text after this long without a new frame: while a listing runs they stay as they came (the
+ * budget bounds them), so turning them into text (~1 ms a page) never competes with the listing for the thread.
+ */
+const DEFAULT_QUIET_MS = 1_000;
 const TRIM_LIMITS: TrimLimits = { maxString: 8 * 1024, maxItems: 200 };
 /** Requests that never get an answer (cancelled, connection lost) must not grow the pairing table forever. */
 const MAX_PENDING_PER_TRANSPORT = 2_000;
@@ -50,6 +57,9 @@ export class ProtocolLog implements ProtocolLogPort {
   private readonly ring: RingBuffer<KeptEntry>;
   private readonly maxEntryBytes: number;
   private readonly flushMs: number;
+  private readonly quietMs: number;
+  private quietTimer: ReturnType<typeof setTimeout> | undefined;
+  private lastAppendAt = 0;
   private readonly replayScope = new AsyncLocalStorage<ReplayScope>();
   private seq = 0;
   private paused = false;
@@ -61,6 +71,7 @@ export class ProtocolLog implements ProtocolLogPort {
     this.ring = new RingBuffer<KeptEntry>(options.cap ?? DEFAULT_LOG_CAP, options.byteBudget ?? DEFAULT_BYTE_BUDGET);
     this.maxEntryBytes = options.maxEntryBytes ?? DEFAULT_MAX_ENTRY_BYTES;
     this.flushMs = options.flushMs ?? DEFAULT_FLUSH_MS;
+    this.quietMs = options.quietMs ?? DEFAULT_QUIET_MS;
   }
 
   tap<T extends Transport>(transport: T, serverId: ServerId): T {
@@ -142,16 +153,30 @@ export class ProtocolLog implements ProtocolLogPort {
     // Under a flood a batch cannot usefully hold more than the log itself keeps.
     const entries = this.batch.length > this.ring.cap ? this.batch.slice(-this.ring.cap) : this.batch;
     this.batch = [];
-    // Whoever holds the event (a page's backlog) keeps the frames as they are; the log keeps large ones as text.
-    const toText = entries.filter(keepsAsText);
-    const sent = toText.length === 0 ? entries : entries.map(entry => (keepsAsText(entry) ? detached(entry) : entry));
+    // Whoever holds the event (a page's backlog) keeps large frames as they are, while the log turns its own into text.
+    const sent = entries.map(entry => (keepsAsText(entry) ? detached(entry) : entry));
     this.bus.emit('logAppended', { entries: sent, dropped: this.ring.dropped });
-    for (const entry of toText) this.keepAsText(entry);
   }
 
-  private keepAsText(entry: KeptEntry): void {
-    const { text, bytes } = frameText(entry);
-    if (this.ring.reweigh(entry, bytes)) holdAsText(entry, text);
+  /** Runs keepLargeFramesAsText once no frame has come for `quietMs` (one timer, not one per frame). */
+  private afterQuiet(delayMs: number): ReturnType<typeof setTimeout> {
+    const timer = setTimeout(() => {
+      const quietFor = performance.now() - this.lastAppendAt;
+      this.quietTimer = quietFor >= this.quietMs ? undefined : this.afterQuiet(this.quietMs - quietFor);
+      if (!this.quietTimer) this.keepLargeFramesAsText();
+    }, delayMs);
+    timer.unref?.();
+    return timer;
+  }
+
+  /** Turns every large frame still kept as it came into text. */
+  private keepLargeFramesAsText(): void {
+    this.ring.reweighEach(entry => {
+      if (!keepsAsText(entry)) return undefined;
+      const { text, bytes } = frameText(entry);
+      holdAsText(entry, text);
+      return bytes;
+    });
   }
 
   /** One pairing table per transport: JSON-RPC ids are only unique within one connection. */
@@ -210,6 +235,8 @@ export class ProtocolLog implements ProtocolLogPort {
     entry.seq = ++this.seq;
     this.ring.push(entry, parsedBytes(entry.size));
     this.batch.push(entry);
+    this.lastAppendAt = performance.now();
+    this.quietTimer ??= this.afterQuiet(this.quietMs);
     if (!this.flushTimer) {
       this.flushTimer = setTimeout(() => this.flush(), this.flushMs);
       this.flushTimer.unref?.();

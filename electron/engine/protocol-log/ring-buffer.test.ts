@@ -54,18 +54,19 @@ describe('RingBuffer', () => {
     expect(ring.cap).toBe(4);
   });
 
-  it('reweigh changes a kept item\'s size in the byte count, and says when the item is gone', () => {
+  it('reweighEach changes kept items\' sizes in the byte count, and evicts if they grew past the budget', () => {
     const ring = new RingBuffer<string>(10, 100);
     ring.push('a', 60);
     ring.push('b', 30);
-    expect(ring.reweigh('a', 10)).toBe(true);
+    ring.reweighEach(item => (item === 'a' ? 10 : undefined));
     expect(ring.totalBytes).toBe(40);
     ring.push('c', 55);
     expect([...ring]).toEqual(['a', 'b', 'c']);
     ring.push('d', 10);
     expect([...ring]).toEqual(['b', 'c', 'd']);
-    expect(ring.reweigh('a', 1)).toBe(false);
-    expect(ring.totalBytes).toBe(95);
+    ring.reweighEach(item => (item === 'd' ? 30 : undefined));
+    expect([...ring]).toEqual(['c', 'd']);
+    expect(ring.totalBytes).toBe(85);
   });
 
   it('clear empties it and resets the dropped count', () => {

@@ -46,20 +46,16 @@ export class RingBuffer<T> {
     while (this.bytes > this.byteBudget && this.count > 1) this.evictOldest();
   }
 
-  /**
-   * Gives a kept item a new size (it was made smaller), looking from the newest: items are reweighed soon after
-   * they are pushed. False when `item` is no longer kept.
-   */
-  reweigh(item: T, size: number): boolean {
-    for (let i = this.count - 1; i >= 0; i--) {
+  /** Gives kept items new sizes: `resize` returns an item's new size, or undefined to leave it as it is. */
+  reweighEach(resize: (item: T) => number | undefined): void {
+    for (let i = 0; i < this.count; i++) {
       const at = (this.head + i) % this.capacity;
-      if (this.slots[at] !== item) continue;
+      const size = resize(this.slots[at] as T);
+      if (size === undefined) continue;
       this.bytes += size - this.sizes[at];
       this.sizes[at] = size;
-      while (this.bytes > this.byteBudget && this.count > 1) this.evictOldest();
-      return true;
     }
-    return false;
+    while (this.bytes > this.byteBudget && this.count > 1) this.evictOldest();
   }
 
   /** Oldest first. */
