@@ -82,6 +82,8 @@ async function main(): Promise<void> {
           console.log(`${name}, ${mode}: ${expected} listed in ${(listedMs / 1000).toFixed(1)} s; RSS ${mb(memory.rss)} (peak ${mb(memory.peak)}); load ${loadavg().map(l => l.toFixed(2)).join(' ')}`);
           const inside = await nodeMemory(inspectorUrl(bridge.stderr()));
           console.log(`  before GC: ${formatMemory(inside.before)}\n  after GC:  ${formatMemory(inside.afterGc)}`);
+          // After the protocol log's quiet second, in which it turns large frames into text.
+          if (SNAPSHOT) await new Promise(r => setTimeout(r, 1500));
           if (SNAPSHOT) console.log(formatTree(dominatorTree(await heapSnapshot(pid, snapshots), MIN_MB * 2 ** 20, DEPTH)));
           if (mode === 'engine') engine.close();
         } finally {
