@@ -1,5 +1,5 @@
 // What browser mode's engine holds after listing (`npx tsx bench/engine-memory.ts [--size 1M] [--modes engine,page]
-// [--snapshot] [--depth 6] [--min-mb 2] [--baseline <checkout>]`): the reference server over HTTP at 500 per page,
+// [--snapshot] [--depth 6] [--min-mb 2] [--baseline <checkout>] [--engine-args "<flags>"]`): the reference server over HTTP at 500 per page,
 // listed once per mode by a fresh browser-mode process, either by a Node socket client (`engine`: the engine alone)
 // or by the picker in Chromium (`page`: as bench/scale.ts's memory case measures it). Prints the process's RSS
 // and peak RSS; `--snapshot` also takes a heap snapshot of it after the listing and prints its dominator tree
@@ -28,6 +28,8 @@ const SNAPSHOT = process.argv.includes('--snapshot');
 const DEPTH = Number(argument('--depth', '6'));
 const MIN_MB = Number(argument('--min-mb', '2'));
 const BASELINE = process.argv.includes('--baseline') ? argument('--baseline', '') : undefined;
+/** `--engine-args "<node flags>"`: extra Node/V8 flags for this checkout's runs only (e.g. a GC setting against the same build without it: `--baseline .`). */
+const ENGINE_ARGS = argument('--engine-args', '').split(' ').filter(Boolean);
 
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
 
@@ -63,7 +65,7 @@ async function main(): Promise<void> {
           configPath,
           dataDir: await mkdtemp(path.join(dataDir, 'app-')),
           bundle,
-          nodeArgs: ['--inspect=127.0.0.1:0', '--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${snapshots}`]
+          nodeArgs: ['--inspect=127.0.0.1:0', '--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${snapshots}`, ...(bundle ? [] : ENGINE_ARGS)]
         });
         try {
           const pid = bridge.child.pid as number;
