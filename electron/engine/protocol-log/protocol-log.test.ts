@@ -159,6 +159,14 @@ describe('ProtocolLog', () => {
     expect(received[0]).toMatchObject({ result: { contents: [{ blob }] } });
   });
 
+  it('counts a trimmed frame by what it keeps: a blob larger than the budget does not empty the log', async () => {
+    const { log } = newLog({ byteBudget: 1_000_000 });
+    const { client, server } = await tappedPair(log);
+    await client.send({ jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri: 'test://big' } });
+    await server.send({ jsonrpc: '2.0', id: 1, result: { contents: [{ uri: 'test://big', blob: 'Q'.repeat(5_000_000) }] } });
+    expect(all(log).map(e => e.kind)).toEqual(['request', 'response']);
+  });
+
   it('filters by server, method, direction and text, newest entries within the limit', async () => {
     const { log } = newLog();
     const a = await tappedPair(log, 'alpha');
@@ -225,7 +233,10 @@ describe('ProtocolLog, large frames', () => {
     setFlagsFromString('--expose-gc');
     const gc = runInNewContext('gc') as () => void;
     const budget = 8 * 1024 * 1024;
-    const { log } = newLog({ byteBudget: budget, quietMs });
+    const { bus, log } = newLog({ byteBudget: budget, quietMs, flushMs: 50 });
+    // Frames turn into text before the flush timer would send them: the batch must still go out whole, first.
+    let sentWithoutFrame = 0;
+    bus.on('logAppended', batch => void (sentWithoutFrame += batch.entries.filter(e => e.message === undefined).length));
     // No test-side array keeps what arrives: the log is the only holder of the frames.
     const [clientEnd, serverEnd] = InMemoryTransport.createLinkedPair();
     const client = log.tap(clientEnd, 'srv');
@@ -241,6 +252,7 @@ describe('ProtocolLog, large frames', () => {
     }
     log.flush();
     const pageJson = JSON.stringify(listPage(pages, 1000)).length;
+    expect(sentWithoutFrame).toBe(0);
     const kept = log.query({ limit: 1 }).total;
     expect(kept).toBeLessThan(pages);
     // Text costs 1 byte per byte of JSON, parsed objects 1.5 to 2.2: the same budget keeps more pages as text.

@@ -169,8 +169,9 @@ export class ProtocolLog implements ProtocolLogPort {
     return timer;
   }
 
-  /** Turns every large frame still kept as it came into text. */
+  /** Turns every large frame still kept as it came into text, once the batch has gone out with the frames as they are. */
   private keepLargeFramesAsText(): void {
+    this.flush();
     this.ring.reweighEach(entry => {
       if (!keepsAsText(entry)) return undefined;
       const { text, bytes } = frameText(entry);
@@ -203,7 +204,7 @@ export class ProtocolLog implements ProtocolLogPort {
       if (info.id !== undefined) entry.id = info.id;
       if (trimmed) entry.truncated = true;
       if (origin) entry.origin = origin;
-      this.append(entry);
+      this.append(entry, trimmed ? estimateJsonSize(entry.message) : size);
 
       if (info.kind === 'request' && info.id !== undefined) {
         if (direction === 'out') this.markReplay(entry);
@@ -231,9 +232,10 @@ export class ProtocolLog implements ProtocolLogPort {
     }
   }
 
-  private append(entry: KeptEntry): void {
+  /** `jsonBytes`: the estimated JSON of what the entry keeps (a trimmed copy weighs less than the frame's `size`). */
+  private append(entry: KeptEntry, jsonBytes = entry.size): void {
     entry.seq = ++this.seq;
-    this.ring.push(entry, parsedBytes(entry.size));
+    this.ring.push(entry, parsedBytes(jsonBytes));
     this.batch.push(entry);
     this.lastAppendAt = performance.now();
     this.quietTimer ??= this.afterQuiet(this.quietMs);
