@@ -27,7 +27,7 @@ export interface PickerScaleFigures {
 const roundsFor = (size: number) => (size >= 1_000_000 ? 1 : 3);
 
 /** VmRSS and VmHWM of a Linux process, in bytes. */
-async function residentMemory(pid: number): Promise<{ rss: number; peak: number }> {
+export async function residentMemory(pid: number): Promise<{ rss: number; peak: number }> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
   const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN) * 1024;
   return { rss: kb('VmRSS'), peak: kb('VmHWM') };

@@ -19,6 +19,8 @@ export interface StoredEntry {
   readonly scope: CacheScope;
   /** The serialized result document, exactly as the SDK handed it over (list pages: see DeferredText). */
   readonly value: string;
+  /** `value` as the parts it may be kept in (their concatenation), without joining them: for writers that stream. */
+  readonly valueParts?: readonly string[];
   /** Absent: never fresh (the SDK keeps such entries for its own tools index). */
   readonly expiresAt?: number;
   readonly storedAt: number;
@@ -143,6 +145,11 @@ export class ResponseStore {
       }
       return value;
     };
+    const readParts = () => {
+      settle();
+      return parts ?? [value];
+    };
+    Object.defineProperty(base, 'valueParts', { enumerable: false, get: readParts });
     const entry = Object.defineProperty(base, 'value', { enumerable: true, get: read }) as StoredEntry & { size: number };
     const isStored = () => this.entries.get(entry.key) === entry;
     const settle = () => {

@@ -8,7 +8,7 @@ import { appErrorFrom, isRejectedCursor } from '../errors';
 import type { ProtocolLogPort } from '../ports';
 import { type CallRecord, newCallRecord, runInCall } from './call-context';
 import type { CacheCounterBook } from './counters';
-import { jsonParts } from './json-parts';
+import { jsonParts } from '../json-parts';
 import { entryKey, pagePartition } from './keys';
 import { isFresh } from '../../../shared/cache/freshness';
 import { expiryOf, type ResponseStore, type StoredEntry } from './response-store';

@@ -1,7 +1,7 @@
 // Optional warm start: public list entries are written to the data dir and loaded at the next launch as
 // stale, so the first listing can revalidate them (and a server that is down can still be browsed, marked
 // stale). Private entries are never written to disk.
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rename } from 'node:fs/promises';
 import path from 'node:path';
 import * as z from 'zod';
 import { LIST_METHODS } from './keys';
@@ -22,6 +22,9 @@ const persistedEntry = z.object({
   storedAt: z.number(),
   expiresAt: z.number().optional()
 });
+
+/** The file is written in chunks of about this size: never one string of the whole file (64 MB, and as much again as a Buffer). */
+const WRITE_CHUNK_CHARS = 256 * 1024;
 
 const warmFile = z.object({ version: z.literal(FILE_VERSION), entries: z.array(z.unknown()) });
 
@@ -71,7 +74,7 @@ export class WarmStart {
     return loaded;
   }
 
-  /** Writes the public list entries (most recently used first, within the file cap) atomically. */
+  /** Writes the public list entries (most recently used first, within the file cap) atomically, streamed in chunks. */
   save(): Promise<void> {
     this.saving = this.saving.then(() => this.write()).catch(err => {
       console.warn(`[cache] could not write warm-start file ${this.file}:`, err instanceof Error ? err.message : err);
@@ -80,16 +83,43 @@ export class WarmStart {
   }
 
   private async write(): Promise<void> {
-    const entries: z.infer<typeof persistedEntry>[] = [];
+    const entries: StoredEntry[] = [];
     let bytes = 0;
     for (const e of this.store.all().filter(isPersistable).reverse()) {
       bytes += e.size;
       if (bytes > MAX_FILE_BYTES) break;
-      entries.push({ key: e.key, identity: e.identity, serverId: e.serverId, method: e.method, params: e.params, partition: e.partition, value: e.value, storedAt: e.storedAt, ...(e.expiresAt !== undefined && { expiresAt: e.expiresAt }) });
+      entries.push(e);
     }
     await mkdir(path.dirname(this.file), { recursive: true });
     const tmp = `${this.file}.${process.pid}.tmp`;
-    await writeFile(tmp, JSON.stringify({ version: FILE_VERSION, entries: entries.reverse() }), { mode: 0o600 });
+    const file = await open(tmp, 'w', 0o600);
+    try {
+      let pending: string[] = [];
+      let pendingChars = 0;
+      const put = async (text: string) => {
+        pending.push(text);
+        pendingChars += text.length;
+        if (pendingChars < WRITE_CHUNK_CHARS) return;
+        const chunk = pending.join('');
+        pending = [];
+        pendingChars = 0;
+        await file.write(chunk);
+      };
+      await put(`{"version":${FILE_VERSION},"entries":[`);
+      for (const [k, e] of entries.reverse().entries()) {
+        const fields = { key: e.key, identity: e.identity, serverId: e.serverId, method: e.method, params: e.params, partition: e.partition, storedAt: e.storedAt, ...(e.expiresAt !== undefined && { expiresAt: e.expiresAt }) };
+        const head = JSON.stringify(fields);
+        await put(`${k > 0 ? ',' : ''}${head.slice(0, -1)},"value":"`);
+        // Escaping is per character, so the parts escaped one by one make the whole value's JSON string. Parts are cut
+        // between JSON tokens (json-parts.ts), never inside a surrogate pair.
+        for (const part of e.valueParts ?? [e.value]) await put(JSON.stringify(part).slice(1, -1));
+        await put('"}');
+      }
+      await put(']}');
+      await file.write(pending.join(''));
+    } finally {
+      await file.close();
+    }
     await rename(tmp, this.file);
   }
 }

@@ -1,5 +1,7 @@
 // The log's bookkeeping, driven through a real (in-process, linked) SDK transport pair: frames really
 // cross a transport; only the wire is in memory. Tap tests over stdio and HTTP are in tap.test.ts.
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { InMemoryTransport, type JSONRPCMessage } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LogEntry } from '../../../shared/contract';
@@ -157,6 +159,14 @@ describe('ProtocolLog', () => {
     expect(received[0]).toMatchObject({ result: { contents: [{ blob }] } });
   });
 
+  it('counts a trimmed frame by what it keeps: a blob larger than the budget does not empty the log', async () => {
+    const { log } = newLog({ byteBudget: 1_000_000 });
+    const { client, server } = await tappedPair(log);
+    await client.send({ jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri: 'test://big' } });
+    await server.send({ jsonrpc: '2.0', id: 1, result: { contents: [{ uri: 'test://big', blob: 'Q'.repeat(5_000_000) }] } });
+    expect(all(log).map(e => e.kind)).toEqual(['request', 'response']);
+  });
+
   it('filters by server, method, direction and text, newest entries within the limit', async () => {
     const { log } = newLog();
     const a = await tappedPair(log, 'alpha');
@@ -187,6 +197,73 @@ describe('ProtocolLog', () => {
     expect(all(log).map(e => e.serverId)).toEqual(['beta']);
     expect(log.clear()).toBe(1);
     expect(all(log)).toEqual([]);
+  });
+});
+
+/** A list page as a server sends it: `count` resources, ~75 B of JSON each. */
+const listPage = (id: number, count: number): JSONRPCMessage => ({
+  jsonrpc: '2.0',
+  id,
+  result: { resources: Array.from({ length: count }, (_, i) => ({ uri: `ref://item/${id}-${i}`, name: `Item ${i}`, mimeType: 'text/plain', size: i })), nextCursor: `after-${id}` }
+});
+
+describe('ProtocolLog, large frames', () => {
+  it('sends a large frame whole, keeps it as text, and gives it back whole, searchable and paired', async () => {
+    const { bus, log } = newLog({ quietMs: 10 });
+    const appended: LogEntry[] = [];
+    bus.on('logAppended', batch => appended.push(...batch.entries));
+    const { client, server } = await tappedPair(log);
+    await client.send({ jsonrpc: '2.0', id: 7, method: 'resources/list' });
+    await server.send(listPage(7, 500));
+    log.flush();
+    await new Promise(resolve => setTimeout(resolve, 30));
+    const [request, response] = all(log);
+    expect(response.message).toEqual(listPage(7, 500));
+    expect(response).toMatchObject({ kind: 'response', method: 'resources/list', pairSeq: request.seq });
+    expect(request.pairSeq).toBe(response.seq);
+    expect(appended[1].message).toEqual(listPage(7, 500));
+    expect(log.query({ text: 'REF://ITEM/7-499' }).entries.map(e => e.seq)).toEqual([response.seq]);
+    expect(log.query({ text: 'ref://item/7-500' }).total).toBe(0);
+  });
+
+  it.each([
+    ['turned into text in quiet moments', 1],
+    ['as they came, while frames keep coming', 60_000]
+  ])('holds no more heap than its byte budget: large frames %s', async (_, quietMs) => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const budget = 8 * 1024 * 1024;
+    const { bus, log } = newLog({ byteBudget: budget, quietMs, flushMs: 50 });
+    // Frames turn into text before the flush timer would send them: the batch must still go out whole, first.
+    let sentWithoutFrame = 0;
+    bus.on('logAppended', batch => void (sentWithoutFrame += batch.entries.filter(e => e.message === undefined).length));
+    // No test-side array keeps what arrives: the log is the only holder of the frames.
+    const [clientEnd, serverEnd] = InMemoryTransport.createLinkedPair();
+    const client = log.tap(clientEnd, 'srv');
+    client.onmessage = () => undefined;
+    await client.start();
+    await serverEnd.start();
+    disposers.push(() => client.close());
+    const pages = 200;
+    for (let id = 1; id <= pages; id++) {
+      await serverEnd.send(listPage(id, 1000));
+      // A quiet moment after each page: the log turns it into text.
+      await new Promise(resolve => setTimeout(resolve, 3));
+    }
+    log.flush();
+    const pageJson = JSON.stringify(listPage(pages, 1000)).length;
+    expect(sentWithoutFrame).toBe(0);
+    const kept = log.query({ limit: 1 }).total;
+    expect(kept).toBeLessThan(pages);
+    // Text costs 1 byte per byte of JSON, parsed objects 1.5 to 2.2: the same budget keeps more pages as text.
+    if (quietMs === 1) expect(kept * pageJson).toBeGreaterThan(0.8 * budget);
+    else expect(kept * pageJson).toBeLessThan(0.55 * budget);
+    gc();
+    const holding = process.memoryUsage().heapUsed;
+    log.clear();
+    gc();
+    const held = holding - process.memoryUsage().heapUsed;
+    expect(held).toBeLessThan(budget * 1.1);
   });
 });
 

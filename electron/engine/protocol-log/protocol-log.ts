@@ -1,15 +1,17 @@
 // The protocol log: every JSON-RPC frame of every server in one bounded ring buffer, with requests and
 // responses paired (latency), cache hits recorded as frame-less entries, pause, and batched
-// `logAppended` events. The hot path (one frame) does no serialisation.
+// `logAppended` events. The hot path (one frame) does no serialisation; large frames are turned into text
+// once the log has been quiet for a moment (kept-frames.ts), and the byte budget counts what entries hold.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import type { Direction, LogEntry, LogPage, LogQuery, ServerId } from '../../../shared/contract';
-import { logEntryMatcher } from '../../../shared/protocol-log/match';
+import { entryText, logEntryMatcher } from '../../../shared/protocol-log/match';
 import type { EventBus } from '../event-bus';
 import type { ProtocolLogPort } from '../ports';
 import { SECRET_FIELD_SPELLINGS, redactSecrets } from '../auth/redact';
 import { estimateJsonSize, type KeyWatch } from '../json-size';
 import { classifyFrame, trimFrame, type TrimLimits } from './frame';
+import { detached, frameText, holdAsText, keepsAsText, keptEntryText, parsedBytes, readEntry, type KeptEntry } from './kept-frames';
 import { RingBuffer } from './ring-buffer';
 import { tapTransport, type FrameListener } from './tap';
 
@@ -17,18 +19,25 @@ export interface ProtocolLogOptions {
   bus: EventBus;
   /** Most entries kept (all servers together). */
   cap?: number;
-  /** Most bytes kept, by each frame's estimated JSON size. */
+  /** Most bytes the entries hold (kept-frames.ts: a parsed frame by its estimated heap, a large one by its text). */
   byteBudget?: number;
   /** Frames estimated larger than this are kept as a trimmed copy (long strings and arrays cut). */
   maxEntryBytes?: number;
   /** How long appended entries wait before one `logAppended` event carries them all. */
   flushMs?: number;
+  /** How long the log must see no frame before it turns large frames into text. */
+  quietMs?: number;
 }
 
 const DEFAULT_LOG_CAP = 10_000;
 const DEFAULT_BYTE_BUDGET = 64 * 1024 * 1024;
 const DEFAULT_MAX_ENTRY_BYTES = 256 * 1024;
 const DEFAULT_FLUSH_MS = 75;
+/**
+ * Large frames become text after this long without a new frame: while a listing runs they stay as they came (the
+ * budget bounds them), so turning them into text (~1 ms a page) never competes with the listing for the thread.
+ */
+const DEFAULT_QUIET_MS = 1_000;
 const TRIM_LIMITS: TrimLimits = { maxString: 8 * 1024, maxItems: 200 };
 /** Requests that never get an answer (cancelled, connection lost) must not grow the pairing table forever. */
 const MAX_PENDING_PER_TRANSPORT = 2_000;
@@ -45,20 +54,24 @@ interface ReplayScope {
 
 export class ProtocolLog implements ProtocolLogPort {
   private readonly bus: EventBus;
-  private readonly ring: RingBuffer<LogEntry>;
+  private readonly ring: RingBuffer<KeptEntry>;
   private readonly maxEntryBytes: number;
   private readonly flushMs: number;
+  private readonly quietMs: number;
+  private quietTimer: ReturnType<typeof setTimeout> | undefined;
+  private lastAppendAt = 0;
   private readonly replayScope = new AsyncLocalStorage<ReplayScope>();
   private seq = 0;
   private paused = false;
-  private batch: LogEntry[] = [];
+  private batch: KeptEntry[] = [];
   private flushTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(options: ProtocolLogOptions) {
     this.bus = options.bus;
-    this.ring = new RingBuffer<LogEntry>(options.cap ?? DEFAULT_LOG_CAP, options.byteBudget ?? DEFAULT_BYTE_BUDGET);
+    this.ring = new RingBuffer<KeptEntry>(options.cap ?? DEFAULT_LOG_CAP, options.byteBudget ?? DEFAULT_BYTE_BUDGET);
     this.maxEntryBytes = options.maxEntryBytes ?? DEFAULT_MAX_ENTRY_BYTES;
     this.flushMs = options.flushMs ?? DEFAULT_FLUSH_MS;
+    this.quietMs = options.quietMs ?? DEFAULT_QUIET_MS;
   }
 
   tap<T extends Transport>(transport: T, serverId: ServerId): T {
@@ -75,10 +88,10 @@ export class ProtocolLog implements ProtocolLogPort {
   }
 
   query(query: LogQuery): LogPage {
-    const match = logEntryMatcher(query);
+    const match = logEntryMatcher(query, entry => keptEntryText(entry, entryText));
     const afterSeq = query.afterSeq ?? 0;
     const limit = query.limit ?? this.ring.cap;
-    const newestFirst: LogEntry[] = [];
+    const newestFirst: KeptEntry[] = [];
     let total = 0;
     this.ring.forEachNewest(entry => {
       if (entry.seq <= afterSeq) return false;
@@ -86,7 +99,7 @@ export class ProtocolLog implements ProtocolLogPort {
       total++;
       if (newestFirst.length < limit) newestFirst.push(entry);
     });
-    return { entries: newestFirst.reverse(), dropped: this.ring.dropped, total, cap: this.ring.cap, paused: this.paused };
+    return { entries: newestFirst.reverse().map(readEntry), dropped: this.ring.dropped, total, cap: this.ring.cap, paused: this.paused };
   }
 
   /** Removes every entry, or one server's. A full clear also resets the dropped count. */
@@ -140,7 +153,31 @@ export class ProtocolLog implements ProtocolLogPort {
     // Under a flood a batch cannot usefully hold more than the log itself keeps.
     const entries = this.batch.length > this.ring.cap ? this.batch.slice(-this.ring.cap) : this.batch;
     this.batch = [];
-    this.bus.emit('logAppended', { entries, dropped: this.ring.dropped });
+    // Whoever holds the event (a page's backlog) keeps large frames as they are, while the log turns its own into text.
+    const sent = entries.map(entry => (keepsAsText(entry) ? detached(entry) : entry));
+    this.bus.emit('logAppended', { entries: sent, dropped: this.ring.dropped });
+  }
+
+  /** Runs keepLargeFramesAsText once no frame has come for `quietMs` (one timer, not one per frame). */
+  private afterQuiet(delayMs: number): ReturnType<typeof setTimeout> {
+    const timer = setTimeout(() => {
+      const quietFor = performance.now() - this.lastAppendAt;
+      this.quietTimer = quietFor >= this.quietMs ? undefined : this.afterQuiet(this.quietMs - quietFor);
+      if (!this.quietTimer) this.keepLargeFramesAsText();
+    }, delayMs);
+    timer.unref?.();
+    return timer;
+  }
+
+  /** Turns every large frame still kept as it came into text, once the batch has gone out with the frames as they are. */
+  private keepLargeFramesAsText(): void {
+    this.flush();
+    this.ring.reweighEach(entry => {
+      if (!keepsAsText(entry)) return undefined;
+      const { text, bytes } = frameText(entry);
+      holdAsText(entry, text);
+      return bytes;
+    });
   }
 
   /** One pairing table per transport: JSON-RPC ids are only unique within one connection. */
@@ -167,7 +204,7 @@ export class ProtocolLog implements ProtocolLogPort {
       if (info.id !== undefined) entry.id = info.id;
       if (trimmed) entry.truncated = true;
       if (origin) entry.origin = origin;
-      this.append(entry);
+      this.append(entry, trimmed ? estimateJsonSize(entry.message) : size);
 
       if (info.kind === 'request' && info.id !== undefined) {
         if (direction === 'out') this.markReplay(entry);
@@ -195,10 +232,13 @@ export class ProtocolLog implements ProtocolLogPort {
     }
   }
 
-  private append(entry: LogEntry): void {
+  /** `jsonBytes`: the estimated JSON of what the entry keeps (a trimmed copy weighs less than the frame's `size`). */
+  private append(entry: KeptEntry, jsonBytes = entry.size): void {
     entry.seq = ++this.seq;
-    this.ring.push(entry, entry.size);
+    this.ring.push(entry, parsedBytes(jsonBytes));
     this.batch.push(entry);
+    this.lastAppendAt = performance.now();
+    this.quietTimer ??= this.afterQuiet(this.quietMs);
     if (!this.flushTimer) {
       this.flushTimer = setTimeout(() => this.flush(), this.flushMs);
       this.flushTimer.unref?.();

@@ -54,6 +54,21 @@ describe('RingBuffer', () => {
     expect(ring.cap).toBe(4);
   });
 
+  it('reweighEach changes kept items\' sizes in the byte count, and evicts if they grew past the budget', () => {
+    const ring = new RingBuffer<string>(10, 100);
+    ring.push('a', 60);
+    ring.push('b', 30);
+    ring.reweighEach(item => (item === 'a' ? 10 : undefined));
+    expect(ring.totalBytes).toBe(40);
+    ring.push('c', 55);
+    expect([...ring]).toEqual(['a', 'b', 'c']);
+    ring.push('d', 10);
+    expect([...ring]).toEqual(['b', 'c', 'd']);
+    ring.reweighEach(item => (item === 'd' ? 30 : undefined));
+    expect([...ring]).toEqual(['c', 'd']);
+    expect(ring.totalBytes).toBe(85);
+  });
+
   it('clear empties it and resets the dropped count', () => {
     const ring = new RingBuffer<number>(1);
     ring.push(1);

@@ -46,6 +46,18 @@ export class RingBuffer<T> {
     while (this.bytes > this.byteBudget && this.count > 1) this.evictOldest();
   }
 
+  /** Gives kept items new sizes: `resize` returns an item's new size, or undefined to leave it as it is. */
+  reweighEach(resize: (item: T) => number | undefined): void {
+    for (let i = 0; i < this.count; i++) {
+      const at = (this.head + i) % this.capacity;
+      const size = resize(this.slots[at] as T);
+      if (size === undefined) continue;
+      this.bytes += size - this.sizes[at];
+      this.sizes[at] = size;
+    }
+    while (this.bytes > this.byteBudget && this.count > 1) this.evictOldest();
+  }
+
   /** Oldest first. */
   *[Symbol.iterator](): IterableIterator<T> {
     for (let i = 0; i < this.count; i++) yield this.slots[(this.head + i) % this.capacity] as T;

@@ -11,7 +11,9 @@ describe('jsonParts', () => {
     ['one more than a part', { resources: items(101), ttlMs: 60_000, cacheScope: 'public' }],
     ['an empty list', { resources: [] }],
     ['two long lists and fields between them', { a: items(150), b: 'x', c: [1, 2, 3].concat(Array(200).fill(7)), d: null }],
-    ['a nested long list (left whole)', { page: { resources: items(300) } }],
+    ['a nested long list', { page: { resources: items(300) } }],
+    ['a JSON-RPC list response', { jsonrpc: '2.0', id: 3, result: { resources: items(250), nextCursor: 'c' } }],
+    ['a long list four levels down (left whole)', { a: { b: { c: { d: items(150) } } } }],
     ['unicode, escapes and holes', { resources: [...items(120), 'é ✓ \u2028 \ud800', null, 0.1], _meta: { note: 'tab\there' } }],
     ['a __proto__ key, as JSON.parse makes it', JSON.parse(`{"__proto__":{"x":1},"resources":${JSON.stringify(items(130))}}`) as unknown],
     ['a string that looks like a placeholder', { resources: items(120), note: '\u0000json-parts:0' }],
@@ -30,6 +32,12 @@ describe('jsonParts', () => {
     const itemParts = parts.filter(p => p.includes('ref://catalog/'));
     expect(itemParts.map(p => p.split('"uri"').length - 1)).toEqual([100, 100, 50]);
     expect(Math.max(...parts.map(p => p.length))).toBeLessThan(full.length / 2);
+  });
+
+  it('cuts a long list inside a JSON-RPC frame (result.resources) too', () => {
+    const frame = { jsonrpc: '2.0', id: 3, result: { resources: items(250), nextCursor: 'abc' } };
+    const itemParts = jsonParts(frame, 100).filter(p => p.includes('ref://catalog/'));
+    expect(itemParts.map(p => p.split('"uri"').length - 1)).toEqual([100, 100, 50]);
   });
 
   it('leaves a page with no long list in one part', () => {

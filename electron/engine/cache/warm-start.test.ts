@@ -1,0 +1,53 @@
+// The warm-start file written in chunks from list pages kept in parts: it must read back as the same entries, every
+// character of the pages intact (quotes, escapes, non-Latin text, the line separators JSON allows raw).
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { jsonParts } from '../json-parts';
+import { entryKey, pagePartition } from './keys';
+import { ResponseStore } from './response-store';
+import { WarmStart } from './warm-start';
+
+const dirs: string[] = [];
+afterEach(async () => {
+  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
+});
+
+const newStore = () => new ResponseStore({ budgetBytes: 64 * 1024 * 1024, maxTtlMs: 3_600_000, now: () => 1_000, onChange: () => undefined });
+const page = (n: number, cursor: string) => ({
+  resources: Array.from({ length: 700 }, (_, i) => ({ uri: `ref://p${n}/${i}`, name: `"quoted" \\ é ✓ 中文 \u2028 ${i}`, size: i })),
+  ...(cursor && { nextCursor: cursor })
+});
+
+describe('WarmStart', () => {
+  it('writes pages kept in parts and reads them back whole', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'warm-start-'));
+    dirs.push(dir);
+    const file = path.join(dir, 'cache', 'warm.json');
+    const store = newStore();
+    const pages = [page(1, 'c2'), page(2, 'c3'), page(3, '')];
+    pages.forEach((value, n) =>
+      store.put({
+        key: entryKey('ident', pagePartition(''), 'resources/list', n === 0 ? '' : `c${n + 1}`),
+        identity: 'ident',
+        serverId: 'ref',
+        writerPrincipal: '',
+        method: 'resources/list',
+        params: n === 0 ? '' : `c${n + 1}`,
+        partition: pagePartition(''),
+        scope: 'public',
+        value: { serialize: () => jsonParts(value) },
+        expiresAt: 60_000
+      })
+    );
+    expect(store.all()[0].valueParts?.length).toBeGreaterThan(1);
+    await new WarmStart(file, store).save();
+
+    const written = JSON.parse(await readFile(file, 'utf8')) as { version: number; entries: { params: string; value: string }[] };
+    expect(written.entries.map(e => JSON.parse(e.value) as unknown)).toEqual(pages);
+    const restored = newStore();
+    expect(await new WarmStart(file, restored).load()).toBe(3);
+    expect(restored.all().map(e => [e.params, JSON.parse(e.value) as unknown])).toEqual(store.all().map((e, n) => [e.params, pages[n]]));
+  });
+});
