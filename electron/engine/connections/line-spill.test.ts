@@ -3,6 +3,7 @@
 // large (dropped, its request failed with too_large). Against scripted chunks, then against real broken servers
 // (test-support/fleet/broken-server.ts) over real stdio, through the reader alone and through the engine.
 import { spawn } from 'node:child_process';
+import { PassThrough } from 'node:stream';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,7 +13,9 @@ import { cleanup, engineWith, statusOf } from '../../../test-support/engine/engi
 import { brokenServer, type BrokenMode } from '../../../test-support/fleet/fleet';
 import { stopChild } from '../../../test-support/processes';
 import { RPC_TOO_LARGE } from '../errors';
-import { BoundedLineReader, MEMORY_WINDOW, type OversizeInfo } from './oversize-guard';
+import { BoundedLineReader, DROPPED_BYTE_WEIGHT, MEMORY_WINDOW, type OversizeInfo } from './oversize-guard';
+import { defaultReadBudget, meterReadable, ReadMeter } from './read-budget';
+import { readIntoReusedBuffer } from './transports/reused-buffer-read';
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -69,6 +72,30 @@ describe('BoundedLineReader past its memory window', () => {
     feed(reader, Buffer.concat([huge.subarray(6_000), line({ jsonrpc: '2.0', id: 5, result: {} })]), 500);
     expect(reader.readMessage()).toEqual({ jsonrpc: '2.0', id: 5, result: {} });
     expect(seen).toEqual([{ size: huge.length - 1, limit: 5_000, id: 4 }]);
+  });
+
+  it("counts a dropped line's bytes DROPPED_BYTE_WEIGHT times against the read budget, and only while dropping", async () => {
+    const reader = new BoundedLineReader(5_000, () => undefined, undefined, undefined, { memoryWindow: 1_000 });
+    const weights: number[] = [];
+    for (const piece of ['{"jsonrpc":"2.0","id":1,"result":"', 'a'.repeat(3_000), 'b'.repeat(3_000), 'c'.repeat(3_000), '"}\n']) {
+      reader.append(Buffer.from(piece));
+      weights.push(reader.byteWeight);
+    }
+    expect(weights).toEqual([1, 1, DROPPED_BYTE_WEIGHT, DROPPED_BYTE_WEIGHT, 1]);
+    // The same bytes, a little over a tenth of the budget's eighth (one window's share), weighted and not.
+    const chunks = Math.ceil(defaultReadBudget.bytesPerSecond / 10 / 65_536 / DROPPED_BYTE_WEIGHT) + 1;
+    const pausesWith = async (weight: number) => {
+      const counts = { pauses: 0, pausedMs: 0, coalesced: 0, unwatched: 0 };
+      const stream = new PassThrough();
+      meterReadable(stream, new ReadMeter(defaultReadBudget, counts, () => undefined), () => weight);
+      stream.resume();
+      for (let i = 0; i < chunks; i++) stream.write(Buffer.alloc(65_536));
+      await new Promise(resolve => setImmediate(resolve));
+      stream.destroy();
+      return counts.pauses;
+    };
+    expect(await pausesWith(1)).toBe(0);
+    expect(await pausesWith(DROPPED_BYTE_WEIGHT)).toBeGreaterThan(0);
   });
 
   it('finds an id written last on a line dropped after spilling', () => {
@@ -142,6 +169,30 @@ describe('long lines from a real server over stdio', () => {
     expect(messages[0]).toMatchObject({ id: 1, error: { code: RPC_TOO_LARGE, data: { limit: 8 * MB } } });
     expect(messages[1]).toMatchObject({ id: 2, result: { contents: [{ uri: 'fleet://huge-line/0' }] } });
     expect(held).toBeLessThanOrEqual(MEMORY_WINDOW);
+  });
+});
+
+describe('stdout read into one reused buffer', () => {
+  it('delivers every byte, in order, as views of one buffer; pauses and resumes; ends and closes as before', async () => {
+    const child = spawn(process.execPath, ['-e', 'for (let i = 0; i < 400; i++) process.stdout.write(Buffer.alloc(50_000, i % 256))'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    const buffers = new Set<ArrayBufferLike>();
+    const seen: number[] = [];
+    let paused = 0;
+    child.stdout.on('data', (chunk: Buffer) => {
+      buffers.add(chunk.buffer);
+      for (const byte of chunk) if (seen[seen.length - 1] !== byte) seen.push(byte);
+      // Pushed back now and then, as the read budget does.
+      if (paused++ % 50 === 0) {
+        child.stdout.pause();
+        setTimeout(() => child.stdout.resume(), 5);
+      }
+    });
+    expect(readIntoReusedBuffer(child.stdout)).toBe(true);
+    const [code] = await Promise.all([new Promise(resolve => child.once('close', resolve)), new Promise(resolve => child.stdout.once('end', resolve))]);
+    expect(code).toBe(0);
+    // Each 50,000-byte write's value in turn, and no read in a buffer of its own.
+    expect(seen).toEqual(Array.from({ length: 400 }, (_, i) => i % 256));
+    expect(buffers.size).toBe(1);
   });
 });
 

@@ -20,6 +20,13 @@ export const EDGE = 256;
  * never touch the file.
  */
 export const MEMORY_WINDOW = 1024 * 1024;
+/**
+ * A line being dropped is read at this fraction of the server's byte budget (its bytes count this many times):
+ * its request is already answered or cannot be, and every byte read, even to be dropped, is a fresh Buffer the
+ * collector must account for (beside a 200 MB line read at the full budget, V8 ran a mark-compact every few
+ * hundred ms). Only that server waits: its next replies come after the dropped line.
+ */
+export const DROPPED_BYTE_WEIGHT = 8;
 /** JSON-RPC ids are numbers or strings; the SDK emits numbers. Top-level `id` is first or last. */
 const ID_AT_START = /^\s*\{\s*(?:"jsonrpc"\s*:\s*"2\.0"\s*,\s*)?"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.)*")/;
 const ID_AT_END = /"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.)*")\s*\}\s*$/;
@@ -57,8 +64,8 @@ export interface LineReaderOptions {
 }
 
 export class BoundedLineReader {
-  /** The line being read, as the chunks it came in, while within the memory window (a line that starts and
-   * ends in one chunk is never kept). */
+  /** The line being read, as copies of the chunks it came in, while within the memory window (a line that
+   * starts and ends in one chunk is never kept). */
   private pending: Buffer[] = [];
   private pendingBytes = 0;
   /** The line being read once past the memory window: its bytes are in `spill`, its edges here. */
@@ -85,6 +92,11 @@ export class BoundedLineReader {
     return this.pendingBytes + this.spill.memoryBytes;
   }
 
+  /** How many times each byte read now counts against the server's read budget. */
+  get byteWeight(): number {
+    return this.skipping ? DROPPED_BYTE_WEIGHT : 1;
+  }
+
   append(chunk: Buffer): void {
     let rest = chunk;
     while (rest.length) {
@@ -93,11 +105,13 @@ export class BoundedLineReader {
       if (this.skipping) this.skip(piece);
       else if (this.lineBytes() + piece.length > this.maxLineBytes) this.startSkipping(piece);
       else if (this.spilled) this.spillPiece(this.spilled, piece);
-      // A line that starts and ends in this chunk is passed on as a slice of it, never copied.
+      // A line that starts and ends in this chunk is passed on as a slice of it, never copied (the transport
+      // reads it, with readMessage, before the next chunk comes).
       else if (newline !== -1 && this.pendingBytes === 0) this.ready.push(piece);
       else if (this.pendingBytes + piece.length > this.memoryWindow) this.startSpilling(piece);
       else {
-        this.pending.push(piece);
+        // Copied: the chunk may be a view of a buffer the next read overwrites (reused-buffer-read.ts).
+        this.pending.push(Buffer.from(piece));
         this.pendingBytes += piece.length;
       }
       if (newline === -1) return;
@@ -250,8 +264,8 @@ export function tooLargeReply(id: string | number, size: number, limit: number, 
 }
 
 /**
- * Swaps the transport's reader for a BoundedLineReader. Relies on the SDK's `_readBuffer` field; if a
- * future SDK renames it, `maxBufferSize` (set by the caller) still bounds memory, only less gently.
+ * Swaps the transport's reader for a BoundedLineReader, and returns it. Relies on the SDK's `_readBuffer` field;
+ * if a future SDK renames it, `maxBufferSize` (set by the caller) still bounds memory, only less gently.
  */
 export function installOversizeGuard(
   transport: StdioClientTransport,
@@ -259,9 +273,10 @@ export function installOversizeGuard(
   onOversize: (info: OversizeInfo) => void,
   onMalformed?: (sample: string) => void,
   admit?: (message: JSONRPCMessage) => boolean
-): boolean {
+): BoundedLineReader | undefined {
   const internals = transport as unknown as { _readBuffer?: unknown };
-  if (!('_readBuffer' in internals)) return false;
-  internals._readBuffer = new BoundedLineReader(maxLineBytes, onOversize, onMalformed, admit);
-  return true;
+  if (!('_readBuffer' in internals)) return undefined;
+  const reader = new BoundedLineReader(maxLineBytes, onOversize, onMalformed, admit);
+  internals._readBuffer = reader;
+  return reader;
 }
