@@ -12,6 +12,7 @@ import type { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { deserializeMessage } from '@modelcontextprotocol/client';
 import { RPC_TOO_LARGE } from '../errors';
 import { LineSpill } from './line-spill';
+import { GATED_BYTES, GATED_MAX_BYTES } from './notification-gate';
 
 export const EDGE = 256;
 /**
@@ -125,6 +126,10 @@ export class BoundedLineReader {
       const next = this.ready.shift() as Ready;
       if (!Buffer.isBuffer(next)) return next;
       const line = next.toString('utf8').replace(/\r$/, '');
+      // A small line that may be gated is parsed plainly first: a flood of them is mostly dropped here, before
+      // the SDK's schema check, which costs several times the parse (and its garbage).
+      const gated = next.length < GATED_MAX_BYTES && next.includes(GATED_BYTES) ? plainParse(line) : undefined;
+      if (gated && !this.admit(gated)) continue;
       let message: JSONRPCMessage;
       try {
         message = deserializeMessage(line);
@@ -134,7 +139,7 @@ export class BoundedLineReader {
         this.onMalformed(line.slice(0, 200));
         continue;
       }
-      if (this.admit(message)) return message;
+      if (gated || this.admit(message)) return message;
     }
     return null;
   }
@@ -216,6 +221,14 @@ export class BoundedLineReader {
     const id = jsonRpcIdAtEdges(head.toString('utf8'), tail.toString('utf8').replace(/\r$/, ''));
     this.onOversize({ size, limit: this.maxLineBytes, ...(id !== undefined && { id }) });
     if (id !== undefined && !answered) this.ready.push(tooLargeReply(id, size, this.maxLineBytes));
+  }
+}
+
+function plainParse(line: string): JSONRPCMessage | undefined {
+  try {
+    return JSON.parse(line) as JSONRPCMessage;
+  } catch {
+    return undefined;
   }
 }
 
