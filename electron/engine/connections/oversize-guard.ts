@@ -224,9 +224,11 @@ export class BoundedLineReader {
   }
 }
 
+/** The line as JSON, when it is a JSON object (the gate reads its fields); the SDK's check comes after. */
 function plainParse(line: string): JSONRPCMessage | undefined {
   try {
-    return JSON.parse(line) as JSONRPCMessage;
+    const parsed: unknown = JSON.parse(line);
+    return typeof parsed === 'object' && parsed !== null ? (parsed as JSONRPCMessage) : undefined;
   } catch {
     return undefined;
   }

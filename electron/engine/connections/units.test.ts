@@ -100,12 +100,12 @@ describe('BoundedLineReader', () => {
       return (message as { params?: { uri?: string } }).params?.uri !== 'a://drop';
     });
     const updated = (uri: string) => ({ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri } });
-    reader.append(Buffer.concat([line(updated('a://drop')), line(updated('a://keep')), Buffer.from('{"jsonrpc":"1.0","method":"notifications/resources/updated","params":{"uri":"a://bad"}}\n'), line({ jsonrpc: '2.0', id: 3, result: {} })]));
+    reader.append(Buffer.concat([line(updated('a://drop')), line(updated('a://keep')), Buffer.from('{"jsonrpc":"1.0","method":"notifications/resources/updated","params":{"uri":"a://bad"}}\n'), Buffer.from('"notifications/resources/updated"\n'), line({ jsonrpc: '2.0', id: 3, result: {} })]));
     expect([reader.readMessage(), reader.readMessage()]).toEqual([updated('a://keep'), { jsonrpc: '2.0', id: 3, result: {} }]);
     expect(reader.readMessage()).toBeNull();
     // Asked once each (the reply is not gated); the JSON-RPC 1.0 line passed the gate, not the SDK's check.
     expect(asked).toHaveLength(4);
-    expect(malformed).toEqual([expect.stringContaining('a://bad')]);
+    expect(malformed).toEqual([expect.stringContaining('a://bad'), '"notifications/resources/updated"']);
   });
 
   it('finds the id at the start too, and drops oversized messages without an id', () => {
