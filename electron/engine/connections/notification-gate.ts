@@ -3,6 +3,12 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import type { ReadBudgetPolicy, ThrottleCounts } from './read-budget';
 
+/** What readers look for, in bytes, to gate a message before the SDK parses and checks it: only small messages
+ * that contain these bytes are decoded early (the SDK's schema check costs several times a plain parse, and a
+ * flood is mostly dropped here). */
+export const GATED_BYTES = Buffer.from('notifications/resources/updated');
+export const GATED_MAX_BYTES = 4096;
+
 /**
  * Decides, per inbound notification, whether it goes on to the client: `resources/updated` for a URI nobody
  * watches is counted and dropped; for a watched URI at most one per `coalesceMs` goes through, and the last

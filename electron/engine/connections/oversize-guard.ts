@@ -4,13 +4,30 @@
 // (past the limit nothing of it is kept but its first and last bytes), and, when it can see the message's
 // JSON-RPC id, answers the waiting request with a `too_large` error instead: as soon as the limit is passed
 // when the id is at the message's start, else when the message ends. A message whose id shows at neither
-// edge fails by its request's deadline.
+// edge fails by its request's deadline. A line is held in memory only up to a small window; past it, until
+// it ends or passes the limit, it waits in a temp file (line-spill.ts), so a line that turns out too large
+// never costs the engine more than the window.
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import type { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { deserializeMessage } from '@modelcontextprotocol/client';
 import { RPC_TOO_LARGE } from '../errors';
+import { LineSpill } from './line-spill';
+import { GATED_BYTES, GATED_MAX_BYTES } from './notification-gate';
 
 export const EDGE = 256;
+/**
+ * Bytes of one line kept in memory before the rest goes to the spill file. Small enough that what a long line
+ * holds never weighs on the collector; large enough that ordinary replies (a page of thousands of resources)
+ * never touch the file.
+ */
+export const MEMORY_WINDOW = 1024 * 1024;
+/**
+ * A line being dropped is read at this fraction of the server's byte budget (its bytes count this many times):
+ * its request is already answered or cannot be, and every byte read, even to be dropped, is a fresh Buffer the
+ * collector must account for (beside a 200 MB line read at the full budget, V8 ran a mark-compact every few
+ * hundred ms). Only that server waits: its next replies come after the dropped line.
+ */
+export const DROPPED_BYTE_WEIGHT = 8;
 /** JSON-RPC ids are numbers or strings; the SDK emits numbers. Top-level `id` is first or last. */
 const ID_AT_START = /^\s*\{\s*(?:"jsonrpc"\s*:\s*"2\.0"\s*,\s*)?"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.)*")/;
 const ID_AT_END = /"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.)*")\s*\}\s*$/;
@@ -24,7 +41,14 @@ export interface OversizeInfo {
 /** A line to decode, or a message made here. */
 type Ready = Buffer | JSONRPCMessage;
 
-/** An oversized line being dropped as it streams: its first and last bytes (for the id) and its size so far. */
+/** A line's first and last bytes (for its id) and its size so far. */
+interface Edges {
+  head: Buffer;
+  tail: Buffer;
+  size: number;
+}
+
+/** An oversized line being dropped as it streams: its edges and size so far. */
 interface Skipping {
   head: Buffer;
   tail: Buffer;
@@ -33,10 +57,22 @@ interface Skipping {
   answered: boolean;
 }
 
+export interface LineReaderOptions {
+  /** See MEMORY_WINDOW. */
+  memoryWindow?: number;
+  /** Where spill files go (the system's temp folder by default). */
+  spillDir?: string;
+}
+
 export class BoundedLineReader {
-  /** The line being read, as the chunks it came in (a line that starts and ends in one chunk is never kept). */
+  /** The line being read, as copies of the chunks it came in, while within the memory window (a line that
+   * starts and ends in one chunk is never kept). */
   private pending: Buffer[] = [];
   private pendingBytes = 0;
+  /** The line being read once past the memory window: its bytes are in `spill`, its edges here. */
+  private spilled: Edges | undefined;
+  private readonly spill: LineSpill;
+  private readonly memoryWindow: number;
   private skipping: Skipping | undefined;
   private readonly ready: Ready[] = [];
 
@@ -45,8 +81,22 @@ export class BoundedLineReader {
     private readonly onOversize: (info: OversizeInfo) => void,
     private readonly onMalformed: (sample: string) => void = () => undefined,
     /** False: the message is held back or dropped (read-budget.ts's NotificationGate). */
-    private readonly admit: (message: JSONRPCMessage) => boolean = () => true
-  ) {}
+    private readonly admit: (message: JSONRPCMessage) => boolean = () => true,
+    options: LineReaderOptions = {}
+  ) {
+    this.memoryWindow = options.memoryWindow ?? MEMORY_WINDOW;
+    this.spill = new LineSpill(options.spillDir);
+  }
+
+  /** Bytes of the unfinished line held in memory: at most the memory window (more only without temp space). */
+  get heldBytes(): number {
+    return this.pendingBytes + this.spill.memoryBytes;
+  }
+
+  /** How many times each byte read now counts against the server's read budget. */
+  get byteWeight(): number {
+    return this.skipping ? DROPPED_BYTE_WEIGHT : 1;
+  }
 
   append(chunk: Buffer): void {
     let rest = chunk;
@@ -54,11 +104,15 @@ export class BoundedLineReader {
       const newline = rest.indexOf(0x0a);
       const piece = newline === -1 ? rest : rest.subarray(0, newline);
       if (this.skipping) this.skip(piece);
-      else if (this.pendingBytes + piece.length > this.maxLineBytes) this.startSkipping(piece);
-      // A line that starts and ends in this chunk is passed on as a slice of it, never copied.
+      else if (this.lineBytes() + piece.length > this.maxLineBytes) this.startSkipping(piece);
+      else if (this.spilled) this.spillPiece(this.spilled, piece);
+      // A line that starts and ends in this chunk is passed on as a slice of it, never copied (the transport
+      // reads it, with readMessage, before the next chunk comes).
       else if (newline !== -1 && this.pendingBytes === 0) this.ready.push(piece);
+      else if (this.pendingBytes + piece.length > this.memoryWindow) this.startSpilling(piece);
       else {
-        this.pending.push(piece);
+        // Copied: the chunk may be a view of a buffer the next read overwrites (reused-buffer-read.ts).
+        this.pending.push(Buffer.from(piece));
         this.pendingBytes += piece.length;
       }
       if (newline === -1) return;
@@ -72,6 +126,10 @@ export class BoundedLineReader {
       const next = this.ready.shift() as Ready;
       if (!Buffer.isBuffer(next)) return next;
       const line = next.toString('utf8').replace(/\r$/, '');
+      // A small line that may be gated is parsed plainly first: a flood of them is mostly dropped here, before
+      // the SDK's schema check, which costs several times the parse (and its garbage).
+      const gated = next.length < GATED_MAX_BYTES && next.includes(GATED_BYTES) ? plainParse(line) : undefined;
+      if (gated && !this.admit(gated)) continue;
       let message: JSONRPCMessage;
       try {
         message = deserializeMessage(line);
@@ -81,16 +139,39 @@ export class BoundedLineReader {
         this.onMalformed(line.slice(0, 200));
         continue;
       }
-      if (this.admit(message)) return message;
+      if (gated || this.admit(message)) return message;
     }
     return null;
   }
 
+  /** The connection ended (the SDK calls this on close): everything held goes, the spill file too. */
   clear(): void {
     this.pending = [];
     this.pendingBytes = 0;
+    this.spilled = undefined;
     this.skipping = undefined;
     this.ready.length = 0;
+    this.spill.close();
+  }
+
+  private lineBytes(): number {
+    return this.spilled ? this.spilled.size : this.pendingBytes;
+  }
+
+  /** The line has outgrown the memory window with `piece`: what it holds, and the rest as it comes, go to the file. */
+  private startSpilling(piece: Buffer): void {
+    const edges = edgesOf([...this.pending, piece]);
+    for (const part of this.pending) this.spill.write(part);
+    this.spill.write(piece);
+    this.pending = [];
+    this.pendingBytes = 0;
+    this.spilled = edges;
+  }
+
+  private spillPiece(spilled: Edges, piece: Buffer): void {
+    this.spill.write(piece);
+    spilled.size += piece.length;
+    spilled.tail = lastBytes(spilled.tail, piece);
   }
 
   /**
@@ -98,28 +179,36 @@ export class BoundedLineReader {
    * When its start shows its id, its request fails now, with the size seen so far, not when (or if) it ends.
    */
   private startSkipping(piece: Buffer): void {
-    // Only the edges are copied (a copy of the whole line so far was a stall of hundreds of ms at 64 MB).
-    const parts = [...this.pending, piece];
-    const head = Buffer.concat(parts.slice(0, 8)).subarray(0, EDGE);
-    const tail = Buffer.concat(parts.slice(-8)).subarray(-EDGE);
-    const size = this.pendingBytes + piece.length;
-    this.pending = [];
-    this.pendingBytes = 0;
-    const id = jsonRpcIdAtStart(head.toString('utf8'));
-    if (id !== undefined) this.ready.push(tooLargeReply(id, size, this.maxLineBytes, true));
-    this.skipping = { head, tail, size, answered: id !== undefined };
+    let edges: Edges;
+    if (this.spilled) {
+      edges = { head: this.spilled.head, tail: lastBytes(this.spilled.tail, piece), size: this.spilled.size + piece.length };
+      this.spilled = undefined;
+      this.spill.reset();
+    } else {
+      edges = edgesOf([...this.pending, piece]);
+      this.pending = [];
+      this.pendingBytes = 0;
+    }
+    const id = jsonRpcIdAtStart(edges.head.toString('utf8'));
+    if (id !== undefined) this.ready.push(tooLargeReply(id, edges.size, this.maxLineBytes, true));
+    this.skipping = { ...edges, answered: id !== undefined };
   }
 
   private skip(piece: Buffer): void {
     const skipping = this.skipping as Skipping;
     skipping.size += piece.length;
-    skipping.tail = Buffer.concat([skipping.tail, piece.subarray(-EDGE)]).subarray(-EDGE);
+    skipping.tail = lastBytes(skipping.tail, piece);
   }
 
   private endLine(): void {
     if (this.skipping) {
       this.reportOversize(this.skipping);
       this.skipping = undefined;
+      return;
+    }
+    if (this.spilled) {
+      this.ready.push(this.spill.take());
+      this.spilled = undefined;
       return;
     }
     if (!this.pending.length) return;
@@ -133,6 +222,33 @@ export class BoundedLineReader {
     this.onOversize({ size, limit: this.maxLineBytes, ...(id !== undefined && { id }) });
     if (id !== undefined && !answered) this.ready.push(tooLargeReply(id, size, this.maxLineBytes));
   }
+}
+
+/** The line as JSON, when it is a JSON object (the gate reads its fields); the SDK's check comes after. */
+function plainParse(line: string): JSONRPCMessage | undefined {
+  try {
+    const parsed: unknown = JSON.parse(line);
+    return typeof parsed === 'object' && parsed !== null ? (parsed as JSONRPCMessage) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The first and last bytes of a line held as `parts`, copied (only the edges: a copy of the whole line was a
+ * stall of hundreds of ms at 64 MB). */
+function edgesOf(parts: Buffer[]): Edges {
+  const size = parts.reduce((sum, part) => sum + part.length, 0);
+  const head = Buffer.concat(parts, Math.min(EDGE, size));
+  let from = parts.length;
+  for (let bytes = 0; from > 0 && bytes < EDGE; ) bytes += parts[--from].length;
+  let tail: Buffer = Buffer.alloc(0);
+  for (const part of parts.slice(from)) tail = lastBytes(tail, part);
+  return { head, tail, size };
+}
+
+/** The last EDGE bytes of `tail` followed by `piece`, as a copy (never a view that keeps a pipe chunk alive). */
+function lastBytes(tail: Buffer, piece: Buffer): Buffer {
+  return Buffer.concat([tail, piece.subarray(-EDGE)]).subarray(-EDGE);
 }
 
 /** The JSON-RPC id at the start of a message (where the SDKs write it), from its first few hundred characters. */
@@ -163,8 +279,8 @@ export function tooLargeReply(id: string | number, size: number, limit: number, 
 }
 
 /**
- * Swaps the transport's reader for a BoundedLineReader. Relies on the SDK's `_readBuffer` field; if a
- * future SDK renames it, `maxBufferSize` (set by the caller) still bounds memory, only less gently.
+ * Swaps the transport's reader for a BoundedLineReader, and returns it. Relies on the SDK's `_readBuffer` field;
+ * if a future SDK renames it, `maxBufferSize` (set by the caller) still bounds memory, only less gently.
  */
 export function installOversizeGuard(
   transport: StdioClientTransport,
@@ -172,9 +288,10 @@ export function installOversizeGuard(
   onOversize: (info: OversizeInfo) => void,
   onMalformed?: (sample: string) => void,
   admit?: (message: JSONRPCMessage) => boolean
-): boolean {
+): BoundedLineReader | undefined {
   const internals = transport as unknown as { _readBuffer?: unknown };
-  if (!('_readBuffer' in internals)) return false;
-  internals._readBuffer = new BoundedLineReader(maxLineBytes, onOversize, onMalformed, admit);
-  return true;
+  if (!('_readBuffer' in internals)) return undefined;
+  const reader = new BoundedLineReader(maxLineBytes, onOversize, onMalformed, admit);
+  internals._readBuffer = reader;
+  return reader;
 }

@@ -71,14 +71,16 @@ export class ReadMeter {
 
 /**
  * Meters a Node stream (a stdio server's stdout): over the budget, the stream is paused for the wait, so the
- * OS pipe pushes back and the server blocks on its own writes. The SDK's own listener reads the same chunks.
+ * OS pipe pushes back and the server blocks on its own writes. The SDK's own listener reads the same chunks
+ * (first: it is attached first), so `weight` can say what the chunk turned out to be (a dropped line's bytes
+ * count more: oversize-guard.ts).
  */
-export function meterReadable(stream: Readable, meter: ReadMeter): void {
+export function meterReadable(stream: Readable, meter: ReadMeter, weight: () => number = () => 1): void {
   let resumeTimer: NodeJS.Timeout | undefined;
   stream.on('data', (chunk: Buffer) => {
     let lines = 0;
     for (let at = chunk.indexOf(0x0a); at !== -1; at = chunk.indexOf(0x0a, at + 1)) lines++;
-    const wait = meter.spend(chunk.length, lines);
+    const wait = meter.spend(chunk.length * weight(), lines);
     if (wait === 0 || resumeTimer) return;
     stream.pause();
     resumeTimer = setTimeout(() => {

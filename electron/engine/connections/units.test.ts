@@ -92,6 +92,22 @@ describe('BoundedLineReader', () => {
     for (const id of [1, 2, 3]) expect(reader.readMessage()).toEqual({ jsonrpc: '2.0', id, result: { text: String(id).repeat(3_000) } });
   });
 
+  it('gates resources/updated on a plain parse, asking the gate once per message, and still checks what it admits', () => {
+    const asked: unknown[] = [];
+    const malformed: string[] = [];
+    const reader = new BoundedLineReader(1000, () => undefined, sample => malformed.push(sample), message => {
+      asked.push(message);
+      return (message as { params?: { uri?: string } }).params?.uri !== 'a://drop';
+    });
+    const updated = (uri: string) => ({ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri } });
+    reader.append(Buffer.concat([line(updated('a://drop')), line(updated('a://keep')), Buffer.from('{"jsonrpc":"1.0","method":"notifications/resources/updated","params":{"uri":"a://bad"}}\n'), Buffer.from('"notifications/resources/updated"\n'), line({ jsonrpc: '2.0', id: 3, result: {} })]));
+    expect([reader.readMessage(), reader.readMessage()]).toEqual([updated('a://keep'), { jsonrpc: '2.0', id: 3, result: {} }]);
+    expect(reader.readMessage()).toBeNull();
+    // Asked once each (the reply is not gated); the JSON-RPC 1.0 line passed the gate, not the SDK's check.
+    expect(asked).toHaveLength(4);
+    expect(malformed).toEqual([expect.stringContaining('a://bad'), '"notifications/resources/updated"']);
+  });
+
   it('finds the id at the start too, and drops oversized messages without an id', () => {
     const reader = new BoundedLineReader(50, () => undefined);
     reader.append(line({ jsonrpc: '2.0', id: 'abc', result: { pad: 'y'.repeat(100) } }));

@@ -7,6 +7,7 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import { setTimeout as delay } from 'node:timers/promises';
 import { EDGE, jsonRpcIdAtEdges, jsonRpcIdAtStart, tooLargeReply, type OversizeInfo } from '../oversize-guard';
+import { GATED_BYTES, GATED_MAX_BYTES } from '../notification-gate';
 import type { ReadMeter } from '../read-budget';
 
 export interface EventStreamGuardOptions {
@@ -20,7 +21,6 @@ export interface EventStreamGuardOptions {
 const LF = 0x0a;
 const CR = 0x0d;
 /** Only events naming this method are decoded and parsed here; every other event passes as bytes. */
-const GATED_BYTES = Buffer.from('notifications/resources/updated');
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
@@ -109,7 +109,7 @@ export function guardEventStream(body: ReadableStream<Uint8Array>, options: Even
   /** A finished event goes on to the SDK unless the gate holds it back; only a small one naming the gated
    * method is decoded. */
   const pass = (event: Uint8Array, out: Uint8Array[]): void => {
-    if (event.length < 4096 && Buffer.from(event.buffer, event.byteOffset, event.byteLength).includes(GATED_BYTES)) {
+    if (event.length < GATED_MAX_BYTES && Buffer.from(event.buffer, event.byteOffset, event.byteLength).includes(GATED_BYTES)) {
       let message: JSONRPCMessage | undefined;
       try {
         message = JSON.parse(eventData(decoder.decode(event))) as JSONRPCMessage;

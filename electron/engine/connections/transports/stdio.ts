@@ -5,6 +5,7 @@ import type { Readable } from 'node:stream';
 import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 import { installOversizeGuard } from '../oversize-guard';
 import { meterReadable } from '../read-budget';
+import { readIntoReusedBuffer } from './reused-buffer-read';
 import type { TransportDescriptor } from './descriptor';
 
 export const stdio: TransportDescriptor<'stdio'> = {
@@ -20,7 +21,7 @@ export const stdio: TransportDescriptor<'stdio'> = {
       stderr: 'pipe',
       maxBufferSize: observers.maxMessageBytes
     });
-    installOversizeGuard(transport, observers.maxMessageBytes, observers.onOversize, observers.onMalformed, message =>
+    const reader = installOversizeGuard(transport, observers.maxMessageBytes, observers.onOversize, observers.onMalformed, message =>
       observers.admit(message, later => transport.onmessage?.(later))
     );
     // The SDK forgets the process's exit code; the engine needs it to say why a server keeps failing. The
@@ -37,7 +38,11 @@ export const stdio: TransportDescriptor<'stdio'> = {
       const started = start();
       const child = (transport as unknown as { _process?: ChildProcess })._process;
       child?.once('exit', (code, signal) => observers.onExit({ code, signal, asked: closing }));
-      if (child?.stdout) meterReadable(child.stdout, observers.readMeter);
+      if (child?.stdout) {
+        meterReadable(child.stdout, observers.readMeter, () => reader?.byteWeight ?? 1);
+        // Only behind our reader, which copies what it keeps (the SDK's own keeps the chunks it is given).
+        if (reader) readIntoReusedBuffer(child.stdout);
+      }
       return started;
     };
     const stderr = transport.stderr as Readable | null;
