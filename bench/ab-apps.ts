@@ -34,23 +34,39 @@ export interface AbApps {
   urls: { baseline: string; this: string };
   /** Items the server lists (the raw SDK loop's count). */
   expected: number;
+  /** Stops one app and starts it again on a new data directory (no cache, no last known lists); its new URL. */
+  restart(name: 'baseline' | 'this'): Promise<string>;
 }
+
+type Running = { url: string; stop(): Promise<void> | void };
 
 /** Runs `measure` with both apps up beside one server of `resources` items (500 a page), then stops everything. */
 export async function withAbApps(options: { baseline: string; resources: number; tempPrefix: string; listFirst: boolean }, measure: (apps: AbApps) => Promise<void>): Promise<void> {
   await withSteadyBench(options.resources, 500, options.tempPrefix, async ({ server, browser, dataDir, configPath }) => {
     const expected = (await rawSdkLoop(server.url)).items.length;
-    const baseline = await launchBaseline(path.resolve(options.baseline), configPath, path.join(dataDir, 'baseline'));
-    try {
-      const app = await warmApp(configPath, dataDir, expected, { listFirst: options.listFirst });
-      app.engine.close();
-      try {
-        await measure({ browser, urls: { baseline: baseline.url, this: app.bridge.url }, expected });
-      } finally {
-        await app.bridge.stop();
+    let launches = 0;
+    const start = {
+      baseline: (): Promise<Running> => launchBaseline(path.resolve(options.baseline), configPath, path.join(dataDir, `baseline-${++launches}`)),
+      this: async (): Promise<Running> => {
+        const app = await warmApp(configPath, dataDir, expected, { listFirst: options.listFirst });
+        app.engine.close();
+        return { url: app.bridge.url, stop: () => app.bridge.stop() };
       }
+    };
+    const running: Partial<Record<'baseline' | 'this', Running>> = {};
+    try {
+      running.baseline = await start.baseline();
+      running.this = await start.this();
+      const urls = { baseline: running.baseline.url, this: running.this.url };
+      const restart = async (name: 'baseline' | 'this') => {
+        await running[name]?.stop();
+        running[name] = undefined;
+        running[name] = await start[name]();
+        return (urls[name] = running[name].url);
+      };
+      await measure({ browser, urls, expected, restart });
     } finally {
-      baseline.stop();
+      for (const app of Object.values(running)) await app?.stop();
     }
   });
 }

@@ -1,9 +1,9 @@
 // Page start A/B against another checkout (`npx tsx bench/page-start-ab.ts --baseline <dir> [--resources 10000]
 // [--rounds 8]`): this checkout's browser mode and the baseline's (launched as in picker-ab.ts) beside one HTTP
-// reference server. Each round opens a fresh page of each app, in ABBA order, in its own browser context (empty
-// HTTP cache and storage, as a first launch: the picker bench's "page open" figure opens each app on a new
-// origin). Per page: navigation to the picker's list request (its `picker:list-start` mark), and navigation to
-// every item loaded. Prints the medians of both apps and their differences.
+// reference server. Each round starts each app afresh (new data directory: no cache, no last known lists) and
+// opens its page in its own browser context (empty HTTP cache and storage), in ABBA order: the picker bench's
+// "page open" case. Per page: navigation to the picker's list request (its `picker:list-start` mark), and
+// navigation to every item loaded. Prints the medians of both apps and their differences.
 import type { Browser } from '@playwright/test';
 import { argument, runBench, withAbApps } from './ab-apps';
 import { waitForListed } from './picker-browser';
@@ -42,13 +42,15 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 async function main(): Promise<void> {
   if (!BASELINE) throw new Error('usage: npx tsx bench/page-start-ab.ts --baseline <checkout> [--resources N] [--rounds N]');
-  await withAbApps({ baseline: BASELINE, resources: RESOURCES, tempPrefix: 'page-start-ab-', listFirst: true }, async ({ browser, urls, expected }) => {
+  await withAbApps({ baseline: BASELINE, resources: RESOURCES, tempPrefix: 'page-start-ab-', listFirst: true }, async ({ browser, urls, expected, restart }) => {
       // One untimed page each: both engines and the browser have run each app's code once.
       for (const url of Object.values(urls)) await openFresh(browser, url, expected);
       const figures = { baseline: [] as StartFigures[], this: [] as StartFigures[] };
       for (let round = 0; round < ROUNDS; round++) {
         for (const name of round % 2 ? (['baseline', 'this'] as const) : (['this', 'baseline'] as const)) {
-          figures[name].push(await openFresh(browser, urls[name], expected));
+          // A fresh app each time, as the picker bench opens its page: a running app would show the last
+          // known list beside the live one, which is another case (a reload).
+          figures[name].push(await openFresh(browser, await restart(name), expected));
         }
       }
       const summary = (name: 'baseline' | 'this') => ({
