@@ -17,6 +17,7 @@ import { launchChromium, waitForListed } from './picker-browser';
 import { dominatorTree, formatTree } from './scale/heap-snapshot';
 import { residentMemory } from './scale/picker-figures';
 import { formatMemory, inspectorUrl, nodeMemory } from './scale/node-inspector';
+import { runBench } from './run-bench';
 
 function argument(name: string, fallback: string): string {
   const at = process.argv.indexOf(name);
@@ -101,10 +102,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  err => {
-    console.error(err);
-    process.exit(1);
-  }
-);
+runBench(main);

@@ -14,6 +14,7 @@ import { HttpReferenceServer } from '../test-support/reference-server/http-serve
 import { ensureBuilt } from '../scripts/ensure-built.mjs';
 import { rawSdkLoop, streamedList, warmApp } from './picker-app';
 import type { CallFrame, CpuProfile as Profile } from './scale/cpu-profile';
+import { runBench } from './run-bench';
 
 function flag(name: string, fallback: number): number {
   const at = process.argv.indexOf(name);
@@ -165,10 +166,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  err => {
-    console.error(err);
-    process.exit(1);
-  }
-);
+runBench(main);

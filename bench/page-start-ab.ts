@@ -5,7 +5,8 @@
 // "page open" case. Per page: navigation to the picker's list request (its `picker:list-start` mark), and
 // navigation to every item loaded. Prints the medians of both apps and their differences.
 import type { Browser } from '@playwright/test';
-import { argument, runBench, withAbApps } from './ab-apps';
+import { argument, withAbApps } from './ab-apps';
+import { runBench } from './run-bench';
 import { waitForListed } from './picker-browser';
 
 const BASELINE = argument('--baseline');

@@ -6,7 +6,8 @@
 // differences, and the keystrokes whose medians differ most. Separate bench runs per checkout swing by more than
 // the differences this is for (a millisecond or two).
 import type { Page } from '@playwright/test';
-import { argument, runBench, withAbApps } from './ab-apps';
+import { argument, withAbApps } from './ab-apps';
+import { runBench } from './run-bench';
 import { typeQueries, waitForListed } from './picker-browser';
 import { TYPED_QUERIES } from './picker-search';
 

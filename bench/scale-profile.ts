@@ -13,6 +13,7 @@ import { HttpReferenceServer } from '../test-support/reference-server/http-serve
 import { ensureBuilt } from '../scripts/ensure-built.mjs';
 import { rawSdkLoop, warmApp } from './picker-app';
 import { launchChromium, typeQueries, waitForListed } from './picker-browser';
+import { runBench } from './run-bench';
 
 function argument(name: string, fallback: string): string {
   const at = process.argv.indexOf(name);
@@ -152,10 +153,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  err => {
-    console.error(err);
-    process.exit(1);
-  }
-);
+runBench(main);

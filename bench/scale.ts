@@ -12,6 +12,7 @@ import * as memory from './scale/memory';
 import * as search from './scale/search';
 import * as servers from './scale/servers';
 import { markdownTable, sizeLabel, type ScaleOptions, type ScaleRow } from './scale/table';
+import { runBench } from './run-bench';
 
 interface ScaleCase {
   name: string;
@@ -66,10 +67,4 @@ async function main(): Promise<void> {
   console.error(`[scale] rows written to ${file}`);
 }
 
-main().then(
-  () => process.exit(0),
-  err => {
-    console.error(err);
-    process.exit(1);
-  }
-);
+runBench(main);

@@ -27,5 +27,10 @@ export function entryText(entry: LogEntry): string {
   } catch {
     frame = '';
   }
-  return `${entry.method ?? ''} ${entry.id ?? ''} ${frame}`.toLowerCase();
+  return entryTextWithFrame(entry, frame);
+}
+
+/** The same text for an entry whose frame is already JSON text (the engine's log keeps large frames so). */
+export function entryTextWithFrame(entry: Pick<LogEntry, 'method' | 'id'>, frameJson: string): string {
+  return `${entry.method ?? ''} ${entry.id ?? ''} ${frameJson}`.toLowerCase();
 }

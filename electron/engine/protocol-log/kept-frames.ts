@@ -5,6 +5,7 @@
 // space) once the log has been quiet for a moment (protocol-log.ts), and parsed again only when the log is read.
 // Until then the budget counts it as parsed.
 import type { LogEntry } from '../../../shared/contract';
+import { entryText, entryTextWithFrame } from '../../../shared/protocol-log/match';
 import { jsonParts } from '../json-parts';
 
 /** Frames estimated at least this large are kept as text; smaller ones (requests, notifications) as they came. */
@@ -58,8 +59,7 @@ export function detached(entry: KeptEntry): LogEntry {
   return { ...entry };
 }
 
-/** What full-text search reads: as shared/protocol-log/match.ts's entryText, from the kept text where there is one. */
-export function keptEntryText(entry: KeptEntry, entryText: (entry: LogEntry) => string): string {
-  if (entry.text === undefined) return entryText(entry);
-  return `${entry.method ?? ''} ${entry.id ?? ''} ${entry.text.join('')}`.toLowerCase();
+/** What full-text search reads (shared/protocol-log/match.ts), from the kept text where there is one. */
+export function keptEntryText(entry: KeptEntry): string {
+  return entry.text === undefined ? entryText(entry) : entryTextWithFrame(entry, entry.text.join(''));
 }

@@ -5,7 +5,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import type { Direction, LogEntry, LogPage, LogQuery, ServerId } from '../../../shared/contract';
-import { entryText, logEntryMatcher } from '../../../shared/protocol-log/match';
+import { logEntryMatcher } from '../../../shared/protocol-log/match';
 import type { EventBus } from '../event-bus';
 import type { ProtocolLogPort } from '../ports';
 import { SECRET_FIELD_SPELLINGS, redactSecrets } from '../auth/redact';
@@ -88,7 +88,7 @@ export class ProtocolLog implements ProtocolLogPort {
   }
 
   query(query: LogQuery): LogPage {
-    const match = logEntryMatcher(query, entry => keptEntryText(entry, entryText));
+    const match = logEntryMatcher(query, keptEntryText);
     const afterSeq = query.afterSeq ?? 0;
     const limit = query.limit ?? this.ring.cap;
     const newestFirst: KeptEntry[] = [];
