@@ -124,7 +124,8 @@ export interface TransportAuth {
 
 /** Sign-in (electron/engine/auth) as the connection layer sees it. */
 export interface AuthPort {
-  transportAuth(serverId: ServerId, entry: HttpServerConfig): TransportAuth;
+  /** `base`: the fetch the returned one wraps. */
+  transportAuth(serverId: ServerId, entry: HttpServerConfig, base: FetchLike): TransportAuth;
   /** The sign-in status of a URL server with this entry, for its `ServerState`. */
   status(serverId: ServerId, entry: HttpServerConfig): AuthStatus;
   /** Who is signed in (issuer and subject or grant, hashed into the private cache partition); '' when nobody. */

@@ -63,13 +63,14 @@ export class AuthService implements AuthPort {
 
   // ---- what the connection layer asks ----
 
-  transportAuth(serverId: ServerId): TransportAuth {
+  /** `base`: the fetch the recorder wraps (the transports' own, which reads event streams itself). */
+  transportAuth(serverId: ServerId, _entry?: HttpServerConfig, base: FetchLike = fetch): TransportAuth {
     return {
       authProvider: {
         token: () => this.accessToken(serverId),
         onUnauthorized: () => this.unauthorized(serverId)
       },
-      fetch: this.challengeRecorder(serverId)
+      fetch: this.challengeRecorder(serverId, base)
     };
   }
 
@@ -315,9 +316,9 @@ export class AuthService implements AuthPort {
   }
 
   /** The transports' fetch: notes every `WWW-Authenticate` challenge; a 403 `insufficient_scope` marks step-up. */
-  private challengeRecorder(serverId: ServerId): FetchLike {
+  private challengeRecorder(serverId: ServerId, base: FetchLike): FetchLike {
     return async (input, init) => {
-      const response = await fetch(input, init);
+      const response = await base(input, init);
       if ((response.status === 401 || response.status === 403) && response.headers.has('www-authenticate')) {
         const url = typeof input === 'string' ? input : input.href;
         const challenge = this.server(serverId).log.noteChallenge(response, init?.method ?? 'GET', url);

@@ -5,6 +5,7 @@ import type { AuthProvider, FetchLike, JSONRPCMessage } from '@modelcontextproto
 import type { HttpServerConfig } from '../../../../shared/contract';
 import { expandHeaders } from '../../config/env-references';
 import type { DropSignals, TransportObservers } from './descriptor';
+import { eventStreamFetch } from './event-stream-fetch';
 import { guardedFetch } from './guarded-fetch';
 
 export const httpDrop: DropSignals = { closedReason: 'the connection closed', watchRequests: true };
@@ -25,7 +26,7 @@ export function httpOptionsOf(
   observers: TransportObservers,
   transport: () => { onmessage?: (message: JSONRPCMessage) => void }
 ): HttpTransportOptions {
-  const { authProvider, fetch } = observers.auth.transportAuth(observers.serverId, entry);
+  const { authProvider, fetch } = observers.auth.transportAuth(observers.serverId, entry, eventStreamFetch());
   return {
     requestInit: entry.headers ? { headers: expandHeaders(entry.headers, observers.serverId) } : {},
     authProvider,

@@ -16,7 +16,7 @@ const httpEntry: ServerConfigEntry = { type: 'http', url: 'http://127.0.0.1:1/mc
 const passThroughLog: Pick<ProtocolLogPort, 'tap'> = { tap: transport => transport };
 const passThroughCache: Pick<CachePort, 'guardTransport'> = { guardTransport: transport => transport };
 // Nobody signed in: no token, and plain fetch (building sends nothing).
-const signedOut: Pick<AuthPort, 'transportAuth'> = { transportAuth: () => ({ authProvider: { token: async () => undefined }, fetch }) };
+const signedOut: Pick<AuthPort, 'transportAuth'> = { transportAuth: (_id, _entry, base) => ({ authProvider: { token: async () => undefined }, fetch: base }) };
 
 function observers(): TransportObservers {
   return {
