@@ -14,6 +14,7 @@ import { constants, monitorEventLoopDelay, performance, PerformanceObserver } fr
 import { parseArgs } from 'node:util';
 import { createEngine } from '../electron/engine/engine';
 import type { Engine } from '../electron/engine/engine';
+import { boundHeapGrowth } from '../electron/engine/heap-growth';
 import { brokenServer, startBrokenHttpServer, type BrokenHttpServer } from '../test-support/fleet/fleet';
 import type { BrokenMode } from '../test-support/fleet/fleet';
 
@@ -116,6 +117,8 @@ async function measure(engine: Engine): Promise<{ list: number[]; read: number[]
 }
 
 async function main(): Promise<void> {
+  // The engine runs in this process, so it takes the flag the app's entry points set.
+  boundHeapGrowth();
   const dir = await mkdtemp(path.join(tmpdir(), 'bench-isolation-'));
   const engine = await createEngine({ configPath: path.join(dir, 'config.json'), dataDir: dir, defaults: () => ({ healthy: brokenServer('healthy', ['--resources', '100']) }), requestTimeoutMs: 5_000, ...(values['max-message-mb'] && { limits: { maxMessageBytes: Number(values['max-message-mb']) * 1024 * 1024 } }) });
   const lag = monitorEventLoopDelay({ resolution: 10 });

@@ -7,6 +7,7 @@ import type { EngineHost, HostMethods } from '../shared/contract';
 import { vetExternalUrl } from '../shared/external-url';
 import { safeFileName } from '../shared/file-names';
 import { createEngine } from './engine/engine';
+import { boundHeapGrowth } from './engine/heap-growth';
 import { APP_SCHEME, APP_START_URL } from './desktop/app-origin';
 import { rendererResponse } from './desktop/app-protocol';
 import { parseShellArgs } from './desktop/args';
@@ -99,6 +100,7 @@ async function start(): Promise<void> {
 
   const args = parseShellArgs(process.argv.slice(1));
   const dataDir = args.dataDir ?? app.getPath('userData');
+  boundHeapGrowth();
   const engine = await createEngine({
     configPath: args.configPath,
     dataDir,

@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { projectRoot } from '../engine/config/default-server';
 import { createEngine } from '../engine/engine';
+import { boundHeapGrowth } from '../engine/heap-growth';
 import { isLoopbackHost } from './access';
 import { ArgsError, WEB_USAGE, parseWebArgs, type WebArgs } from './args';
 import { openInBrowser } from './open-browser';
@@ -18,6 +19,7 @@ async function run(args: WebArgs): Promise<void> {
   }
   // Refuse before the engine starts any server.
   if (!isLoopbackHost(args.host) && !args.unsafeExpose) throw new UnsafeBindError(args.host);
+  boundHeapGrowth();
   const engine = await createEngine({ configPath: args.configPath, dataDir: args.dataDir });
   let bridge;
   try {

@@ -2,6 +2,7 @@
 // stdout (`watch`: JSON lines until interrupted); on failure prints {"error": AppError} and exits 1 (2 for
 // usage errors).
 import { DEFAULT_REQUEST_TIMEOUT_MS, createEngine } from '../engine/engine';
+import { boundHeapGrowth } from '../engine/heap-growth';
 import { ADHOC_SERVER_ID, CLI_USAGE, CliUsageError, parseCliArgs } from './args';
 import type { CliArgs } from './args';
 import { runCommand, watchCommand, type CommandOutput, type WatchLine } from './commands';
@@ -27,6 +28,7 @@ async function main(args: CliArgs): Promise<void> {
   const watching = args.command === 'watch';
   // Listening from the start: an interrupt while connecting still ends the run cleanly.
   const stop = watching ? interrupted() : undefined;
+  boundHeapGrowth();
   // Servers connect on first use: `list foo` starts only foo, not every configured server.
   const engine = await createEngine({
     configPath: args.configPath,

@@ -32,7 +32,6 @@ import { urlOpener, type UrlOpener } from './auth/open-url';
 import { TokenStore } from './auth/token-store';
 import type { SecretVaultPort } from './ports';
 import { join } from 'node:path';
-import { boundHeapGrowth } from './heap-growth';
 
 interface EngineLimits extends ConnectionLimits {
   /** Largest single content item a read returns (bytes); bigger ones fail with `too_large`. */
@@ -103,7 +102,6 @@ const defaultLimits: EngineLimits = {
 };
 
 export async function createEngine(options: EngineOptions = {}): Promise<Engine> {
-  boundHeapGrowth();
   const bus = new EventBus();
   const dataDir = options.dataDir ?? defaultDataDir();
   const limits = { ...defaultLimits, ...options.limits };
