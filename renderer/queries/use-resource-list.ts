@@ -5,7 +5,7 @@
 // listing). Cancelling the query cancels the engine request.
 import { queryOptions, skipToken, useQueries, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
-import { unpackResourceItems, type EngineClient, type ListResult, type ResourceItem, type ServerId } from '../../shared/contract';
+import { unpackListResult, unpackResourceItems, type EngineClient, type ListResult, type ResourceItem, type ServerId } from '../../shared/contract';
 import { useEngine } from '../app/engine-context';
 import { queryKeys } from './keys';
 
@@ -68,7 +68,9 @@ export async function streamList(
     for (const item of items) streamed.push(item);
     page = progress.page;
     streamedDone = progress.done;
-    if (Date.now() - publishedAt >= publishIntervalMs(streamed.length)) publish();
+    // The last page is published at once: a server's last known list gives way to the live one when that
+    // shows every page, which need not wait for the reply, nor for the next publish.
+    if (streamedDone || Date.now() - publishedAt >= publishIntervalMs(streamed.length)) publish();
     if (streamedDone) caughtUp?.();
   });
   const cancel = () => void engine.call('request.cancel', { requestId }).catch(() => undefined);
@@ -120,7 +122,11 @@ export function useLastKnownLists(serverIds: readonly ServerId[], wanted: (serve
   return useQueries({
     queries: serverIds.map(serverId => ({
       queryKey: queryKeys.lastKnownList(serverId),
-      queryFn: () => engine.call('resources.lastKnown', { serverId }),
+      // Packed as listProgress items are; a malformed pack fails the query (no stale list: the live one follows).
+      queryFn: async () => {
+        const known = await engine.call('resources.lastKnown', { serverId });
+        return known && unpackListResult(known);
+      },
       enabled: wanted(serverId),
       staleTime: Infinity
     }))
