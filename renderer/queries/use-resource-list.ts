@@ -113,23 +113,26 @@ export function useResourceLists(serverIds: readonly ServerId[], canList: (serve
 }
 
 /**
- * Each server's last known list from the engine's cache (`resources.lastKnown`: on a second launch, the lists
- * of the last run), asked once while `wanted` (no live list yet): the picker shows it, marked stale, until
- * the live list is in, so a warm start shows something before any server has connected.
+ * A server's last known list from the engine's cache (`resources.lastKnown`: on a second launch, the lists of
+ * the last run), asked once: the picker shows it, marked stale, until the live list is in, so a warm start shows
+ * something before any server has connected. Its items come packed, as listProgress items do; a malformed pack
+ * fails the query (no stale list: the live one follows).
  */
+export const lastKnownListQuery = (engine: EngineClient, serverId: ServerId) =>
+  queryOptions({
+    queryKey: queryKeys.lastKnownList(serverId),
+    queryFn: async () => {
+      const known = await engine.call('resources.lastKnown', { serverId });
+      return known && unpackListResult(known);
+    },
+    staleTime: Infinity
+  });
+
+/** Each server's last known list, asked while `wanted` (no live list yet). */
 export function useLastKnownLists(serverIds: readonly ServerId[], wanted: (serverId: ServerId) => boolean) {
   const engine = useEngine();
   return useQueries({
-    queries: serverIds.map(serverId => ({
-      queryKey: queryKeys.lastKnownList(serverId),
-      // Packed as listProgress items are; a malformed pack fails the query (no stale list: the live one follows).
-      queryFn: async () => {
-        const known = await engine.call('resources.lastKnown', { serverId });
-        return known && unpackListResult(known);
-      },
-      enabled: wanted(serverId),
-      staleTime: Infinity
-    }))
+    queries: serverIds.map(serverId => ({ ...lastKnownListQuery(engine, serverId), enabled: wanted(serverId) }))
   });
 }
 
