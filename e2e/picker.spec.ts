@@ -31,8 +31,9 @@ test.describe('picker', () => {
       await picker.page.reload();
       const all = await picker.waitForList();
       expect(all).toBeGreaterThan(0);
-      // subscriptions.list and config.get are asked by mounted components: the list went out before any.
-      expect(calls.slice(0, 2)).toEqual(['servers.list', 'resources.list']);
+      // subscriptions.list and config.get are asked by mounted components: the list went out before any, just
+      // after the last known list (which the engine answers before it starts listing).
+      expect(calls.slice(0, 3)).toEqual(['servers.list', 'resources.lastKnown', 'resources.list']);
       expect(calls).toContain('config.get');
     });
     await test.step('search is fuzzy, highlights matches and ranks exact and prefix matches first', async () => {

@@ -58,6 +58,15 @@ describe('prefetchFirstScreen', () => {
     expect(queryClient.getQueryState(queryKeys.resourcesList('a'))?.fetchStatus).toBe('fetching');
   });
 
+  it('asks for every shown server\'s last known list, connected or not, each before its live list', async () => {
+    const { engine, calls } = engineWith([server('a', 'connected'), server('b', 'connecting'), server('c', 'connected', { disabled: true })]);
+    const queryClient = createQueryClient();
+    await prefetchFirstScreen(queryClient, engine);
+    const asked = calls.filter(c => c.method !== 'servers.list').map(c => `${c.method} ${(c.params as { serverId: string }).serverId}`);
+    expect(asked).toEqual(['resources.lastKnown a', 'resources.list a', 'resources.lastKnown b']);
+    expect(queryClient.getQueryState(queryKeys.lastKnownList('b'))?.fetchStatus).toBe('fetching');
+  });
+
   it('lists only the servers the server filter shows', async () => {
     useUiStore.setState({ serverFilter: ['d'] });
     const { engine, calls } = engineWith([server('a', 'connected'), server('d', 'connected')]);

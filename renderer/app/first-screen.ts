@@ -5,7 +5,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { EngineClient } from '../../shared/contract';
 import { shownServerIds } from '../features/picker/shown-servers';
-import { resourceListQuery } from '../queries/use-resource-list';
+import { lastKnownListQuery, resourceListQuery } from '../queries/use-resource-list';
 import { serversQuery } from '../queries/use-servers';
 import { useUiStore } from '../state/ui-store';
 
@@ -17,6 +17,9 @@ export async function prefetchFirstScreen(queryClient: QueryClient, engine: Engi
   const listed = queryClient.fetchQuery(serversQuery(engine)).then(servers => {
     const connected = new Set(servers.filter(s => s.status === 'connected').map(s => s.id));
     for (const serverId of shownServerIds(servers, useUiStore.getState().serverFilter)) {
+      // The last known list first: the engine answers it before it starts the listing, so the stale list is on
+      // screen long before the live one is in (asked after the first render, it came behind most live pages).
+      void queryClient.prefetchQuery(lastKnownListQuery(engine, serverId));
       if (connected.has(serverId)) void queryClient.prefetchQuery(resourceListQuery(engine, queryClient, serverId));
     }
   });

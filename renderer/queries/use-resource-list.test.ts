@@ -49,6 +49,22 @@ describe('streamList', () => {
     expect(queryClient.getQueryData<ListProgress>(queryKeys.listProgress('ref'))?.items).toEqual(all);
   });
 
+  it('publishes the last page at once, before the reply, so a last known list gives way without waiting', async () => {
+    const all = items(0, 4);
+    const { engine } = engineSending(
+      [
+        { firstPage: 1, page: 1, loaded: 2, items: packResourceItems(all.slice(0, 2)), done: false },
+        { firstPage: 2, page: 2, loaded: 4, items: packResourceItems(all.slice(2)), done: true }
+      ],
+      all
+    );
+    const queryClient = new QueryClient();
+    let atLastPage: ListProgress | undefined;
+    engine.on('listProgress', () => queueMicrotask(() => (atLastPage = queryClient.getQueryData<ListProgress>(queryKeys.listProgress('ref')))));
+    await streamList(engine, queryClient, 'ref', new AbortController().signal);
+    expect(atLastPage).toMatchObject({ done: true, page: 2, items: all });
+  });
+
   it('drops a malformed event with a warning and gets the whole list from the engine instead', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const all = items(0, 4);

@@ -5,7 +5,7 @@
 // listing). Cancelling the query cancels the engine request.
 import { queryOptions, skipToken, useQueries, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
-import { unpackResourceItems, type EngineClient, type ListResult, type ResourceItem, type ServerId } from '../../shared/contract';
+import { unpackListResult, unpackResourceItems, type EngineClient, type ListResult, type ResourceItem, type ServerId } from '../../shared/contract';
 import { useEngine } from '../app/engine-context';
 import { queryKeys } from './keys';
 
@@ -68,7 +68,9 @@ export async function streamList(
     for (const item of items) streamed.push(item);
     page = progress.page;
     streamedDone = progress.done;
-    if (Date.now() - publishedAt >= publishIntervalMs(streamed.length)) publish();
+    // The last page is published at once: a server's last known list gives way to the live one when that
+    // shows every page, which need not wait for the reply, nor for the next publish.
+    if (streamedDone || Date.now() - publishedAt >= publishIntervalMs(streamed.length)) publish();
     if (streamedDone) caughtUp?.();
   });
   const cancel = () => void engine.call('request.cancel', { requestId }).catch(() => undefined);
@@ -111,19 +113,26 @@ export function useResourceLists(serverIds: readonly ServerId[], canList: (serve
 }
 
 /**
- * Each server's last known list from the engine's cache (`resources.lastKnown`: on a second launch, the lists
- * of the last run), asked once while `wanted` (no live list yet): the picker shows it, marked stale, until
- * the live list is in, so a warm start shows something before any server has connected.
+ * A server's last known list from the engine's cache (`resources.lastKnown`: on a second launch, the lists of
+ * the last run), asked once: the picker shows it, marked stale, until the live list is in, so a warm start shows
+ * something before any server has connected. Its items come packed, as listProgress items do; a malformed pack
+ * fails the query (no stale list: the live one follows).
  */
+export const lastKnownListQuery = (engine: EngineClient, serverId: ServerId) =>
+  queryOptions({
+    queryKey: queryKeys.lastKnownList(serverId),
+    queryFn: async () => {
+      const known = await engine.call('resources.lastKnown', { serverId });
+      return known && unpackListResult(known);
+    },
+    staleTime: Infinity
+  });
+
+/** Each server's last known list, asked while `wanted` (no live list yet). */
 export function useLastKnownLists(serverIds: readonly ServerId[], wanted: (serverId: ServerId) => boolean) {
   const engine = useEngine();
   return useQueries({
-    queries: serverIds.map(serverId => ({
-      queryKey: queryKeys.lastKnownList(serverId),
-      queryFn: () => engine.call('resources.lastKnown', { serverId }),
-      enabled: wanted(serverId),
-      staleTime: Infinity
-    }))
+    queries: serverIds.map(serverId => ({ ...lastKnownListQuery(engine, serverId), enabled: wanted(serverId) }))
   });
 }
 

@@ -25,6 +25,7 @@ import type {
   TemplateItem
 } from './types';
 import { serverConfigEntrySchema } from './server-config';
+import type { PackedListResult } from './packed-items';
 import type { ServerConfigEntry } from './server-config';
 
 const uri = z.string().min(1).max(64 * 1024);
@@ -73,7 +74,8 @@ export const methodSchemas = {
   /**
    * The server's last known public list, from the engine's cache alone (pages kept this run or restored from
    * the warm-start file), whether or not the server is connected; null when there is no whole one. Its cache
-   * info says how old it is (`stale` once expired: a list restored at launch always is). No `listProgress`.
+   * info says how old it is (`stale` once expired: a list restored at launch always is). No `listProgress`. Its
+   * items come packed as `listProgress` items do (`unpackListResult`).
    */
   'resources.lastKnown': z.object({ serverId }),
   'resources.read': z.object({
@@ -145,7 +147,7 @@ interface MethodResults {
   'config.import': { imported: string[]; skipped: { name: string; reason: string }[] };
   'config.importCandidates': ImportCandidate[];
   'resources.list': ListResult<ResourceItem>;
-  'resources.lastKnown': ListResult<ResourceItem> | null;
+  'resources.lastKnown': PackedListResult | null;
   'resources.read': ReadResult;
   'templates.list': ListResult<TemplateItem>;
   'completion.complete': CompletionResult;

@@ -4,7 +4,7 @@
 // than half, and the engine, the carrier and the page each handle fewer bytes and allocate less. The pack
 // is exact for items as the engine makes them (an `annotations` object only when one of its fields is set,
 // `invalidAnnotations` only when it lists something).
-import type { Audience, Icon, InvalidAnnotation, ResourceItem, ServerId } from './types';
+import type { Audience, Icon, InvalidAnnotation, ListResult, ResourceItem, ServerId } from './types';
 
 type SharedValue = string | Icon[] | Audience[] | InvalidAnnotation[];
 type Cell = string | number | null;
@@ -19,6 +19,17 @@ export interface PackedResourceItems {
 }
 
 export const PACKED_FIELDS = 11;
+
+/**
+ * A resource list with its items packed: what `resources.lastKnown` answers, whose 100k items travel and decode
+ * several times faster this way than as objects (the page unpacks them as it does `listProgress` items).
+ */
+export type PackedListResult = Omit<ListResult<ResourceItem>, 'items'> & { items: PackedResourceItems };
+
+/** `list` with its items unpacked (see `unpackResourceItems`, which throws `MalformedPackError` for a bad pack). */
+export function unpackListResult(list: PackedListResult): ListResult<ResourceItem> {
+  return { ...list, items: unpackResourceItems(list.serverId, list.items) };
+}
 
 const sameStrings = (a: readonly string[] | undefined, b: readonly string[] | undefined) =>
   a === b || (a !== undefined && b !== undefined && a.length === b.length && a.every((x, k) => x === b[k]));

@@ -31,6 +31,12 @@ describe('picker columns', () => {
     expect(replaced.uriLower).toEqual(['ref://9']);
   });
 
+  it('are the same columns for the same items in another array (the finished list after its last streamed page)', () => {
+    const streamed = [item('ref://1'), item('ref://2')];
+    const published = buildColumns(streamed.slice());
+    expect(extendColumns(published, streamed)).toBe(published);
+  });
+
   it('concatenates servers in order', () => {
     const a = buildColumns([item('ref://a1'), item('ref://a2')]);
     const b = buildColumns([{ ...item('ref://b1'), serverId: 'other' }]);

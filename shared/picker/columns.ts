@@ -114,7 +114,7 @@ export function buildColumns(items: readonly ResourceItem[]): PickerColumns {
 /**
  * Columns for `items`, reusing `previous` when `items` only appends to what `previous` was built from
  * (a list streaming in page by page): only the new items are processed. The arrays of `previous` are then
- * shared and grown, so `previous` must not be used afterwards.
+ * shared and grown, so `previous` must not be used afterwards. `previous` itself when there is nothing new.
  */
 export function extendColumns(previous: PickerColumns | undefined, items: readonly ResourceItem[]): PickerColumns {
   const before = previous?.items;
@@ -125,6 +125,9 @@ export function extendColumns(previous: PickerColumns | undefined, items: readon
     previous.haystack.length === before.length &&
     (before.length === 0 || (items[0] === before[0] && items[before.length - 1] === before[before.length - 1]));
   if (!appendsOnly) return buildColumns(items);
+  // Nothing new (the finished list after its last streamed page): the same columns, so nothing derived from
+  // them (sort order, search session, the view) is made again.
+  if (before.length === items.length) return previous;
   appendItems(previous, items, before.length);
   return { ...previous, items };
 }

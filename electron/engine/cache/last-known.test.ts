@@ -2,7 +2,7 @@
 // engine against the real reference server over stdio, served at the next launch from the warm-start file
 // before any request goes to the server, marked stale.
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ListResult, LogPage, ResourceItem } from '../../../shared/contract';
+import { unpackListResult, type ListResult, type LogPage, type PackedListResult, type ResourceItem } from '../../../shared/contract';
 import { cleanup, engineWith, statusOf, tempDir } from '../../../test-support/engine/engine-harness';
 import { referenceServerEntry } from '../config/default-server';
 import { entryKey, pagePartition } from './keys';
@@ -73,7 +73,7 @@ describe('resources.lastKnown through the engine, reference server over stdio', 
 
     const second = await engineWith(servers, { dataDir });
     // Asked at once: the answer comes from the restored cache, whether or not the server is up yet.
-    const known = (await second.host.dispatch('resources.lastKnown', { serverId: 'ref' })) as ListResult<ResourceItem>;
+    const known = unpackListResult((await second.host.dispatch('resources.lastKnown', { serverId: 'ref' })) as PackedListResult);
     expect(known.items).toEqual(listed.items);
     expect(known.cache).toMatchObject({ state: 'stale', scope: 'public' });
     await statusOf(second, 'ref', 'connected', 30_000);

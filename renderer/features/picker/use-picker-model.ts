@@ -13,6 +13,7 @@ import { useLastKnownLists, useListProgress, useResourceLists } from '../../quer
 import { useServers } from '../../queries/use-servers';
 import { usePickerStore } from '../../state/picker-store';
 import { useUiStore } from '../../state/ui-store';
+import { ServerColumns } from './server-columns';
 import { shownServerIds } from './shown-servers';
 
 /** The same empty group list on every keystroke, so the list does not re-measure its rows when not grouping. */
@@ -118,23 +119,16 @@ export function usePickerModel(): PickerModel {
   // The last known list stands in until the live listing has every page (a half-streamed list would show less).
   const showsLastKnown = ids.map((_, k) => !lists[k].data && !!known[k].data && !progress[k].data?.done);
 
-  const itemsPerServer: (readonly ResourceItem[])[] = ids.map(
-    (_, k) => lists[k].data?.items ?? (showsLastKnown[k] ? known[k].data?.items : progress[k].data?.items) ?? noItems
-  );
   const loading = lists.some(l => l.isFetching);
 
-  // Per-server columns survive re-renders and grow page by page (see extendColumns).
-  const columnCache = useRef(new Map<ServerId, PickerColumns>());
+  // Per-server columns survive re-renders and grow page by page, the live list's even while its last known
+  // list is shown instead (see server-columns.ts).
+  const serverColumns = useRef(new ServerColumns());
   // A render-time cache on purpose: an entry is a pure function of its items, so a discarded render does no harm.
   // eslint-disable-next-line react-hooks/refs
-  const parts = ids.map((id, k) => {
-    const items = itemsPerServer[k];
-    const cached = columnCache.current.get(id);
-    if (cached?.items === items) return cached;
-    const next = extendColumns(cached, items);
-    columnCache.current.set(id, next);
-    return next;
-  });
+  const parts = ids.map((id, k) =>
+    serverColumns.current.columnsFor(id, lists[k].data?.items ?? progress[k].data?.items ?? noItems, showsLastKnown[k] ? known[k].data?.items : undefined, sort)
+  );
   const stableParts = useSameWhile(parts, sameElements);
   const columns = useMemo(
     () => concatColumns(stableParts.length ? stableParts : [extendColumns(undefined, [])]),

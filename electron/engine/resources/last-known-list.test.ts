@@ -1,0 +1,47 @@
+// `resources.lastKnown` answers with its items packed as `listProgress` items are: unpacked on the page they are
+// exactly the items the engine made from the cached pages, every field and every invalid annotation included.
+import { describe, expect, it } from 'vitest';
+import { unpackListResult, type ServerConfigEntry } from '../../../shared/contract';
+import type { LastKnownList } from '../cache/last-known';
+import type { EnginePorts } from '../ports';
+import { toResourceItem } from './items';
+import { lastKnownResources } from './last-known-list';
+
+const entry: ServerConfigEntry = { type: 'http', url: 'http://127.0.0.1:1/mcp' };
+const portsWith = (known: LastKnownList | undefined) => ({ cache: { lastKnownResources: () => known } }) as unknown as EnginePorts;
+
+const raw = [
+  { uri: 'ref://plain', name: 'plain' },
+  {
+    uri: 'ref://full',
+    name: 'full',
+    title: 'Full "quoted" <b>',
+    description: 'line\nbreak \u2028',
+    mimeType: 'text/markdown',
+    size: 0,
+    annotations: { audience: ['assistant', 'user'], priority: 0.25, lastModified: '2026-01-01T00:00:00Z' },
+    icons: [{ src: 'data:image/svg+xml;base64,PHN2Zy8+', mimeType: 'image/svg+xml', sizes: ['any'], theme: 'dark' }]
+  },
+  // The engine lists what it dropped: priority 7 and a date Date.parse would take.
+  { uri: 'ref://invalid', name: 'invalid', mimeType: 'text/markdown', annotations: { audience: ['user'], priority: 7, lastModified: 'March 7, 2024' } }
+];
+
+describe('lastKnownResources', () => {
+  it('packs the items, which unpack (through JSON, as the page gets them) to every field the engine made', () => {
+    const known = lastKnownResources(portsWith({ items: raw, pages: 2, storedAt: 1_000, expiresAt: 2_000 }), 'ref', entry, 5_000);
+    expect(known?.items).toMatchObject({ count: 3, rows: expect.any(Array), shared: expect.any(Array) });
+    const unpacked = unpackListResult(JSON.parse(JSON.stringify(known)));
+    const expected = raw.map(r => toResourceItem('ref', r));
+    expect(expected[2].invalidAnnotations).toHaveLength(2);
+    expect(unpacked).toEqual({
+      serverId: 'ref',
+      items: expected,
+      pages: 2,
+      cache: { state: 'stale', scope: 'public', receivedAt: 1_000, expiresAt: 2_000, ttlMs: 1_000 }
+    });
+  });
+
+  it('is null without a whole last known list', () => {
+    expect(lastKnownResources(portsWith(undefined), 'ref', entry)).toBeNull();
+  });
+});
