@@ -58,13 +58,35 @@ describe('prefetchFirstScreen', () => {
     expect(queryClient.getQueryState(queryKeys.resourcesList('a'))?.fetchStatus).toBe('fetching');
   });
 
-  it('asks for every shown server\'s last known list, connected or not, each before its live list', async () => {
+  it('asks for every shown server\'s last known list, connected or not, before any live list', async () => {
     const { engine, calls } = engineWith([server('a', 'connected'), server('b', 'connecting'), server('c', 'connected', { disabled: true })]);
     const queryClient = createQueryClient();
     await prefetchFirstScreen(queryClient, engine);
     const asked = calls.filter(c => c.method !== 'servers.list').map(c => `${c.method} ${(c.params as { serverId: string }).serverId}`);
-    expect(asked).toEqual(['resources.lastKnown a', 'resources.list a', 'resources.lastKnown b']);
+    expect(asked).toEqual(['resources.lastKnown a', 'resources.lastKnown b', 'resources.list a']);
     expect(queryClient.getQueryState(queryKeys.lastKnownList('b'))?.fetchStatus).toBe('fetching');
+  });
+
+  it('settles the last known lists together, so they reach the page in one render; a failed one fails alone', async () => {
+    const replies = new Map<string, { resolve(value: null): void; reject(error: Error): void }>();
+    const engine = {
+      mode: 'browser',
+      on: () => () => undefined,
+      call: (method: string, params: { serverId?: string }) => {
+        if (method === 'servers.list') return Promise.resolve([server('a', 'connecting'), server('b', 'connecting'), server('c', 'connecting')]);
+        if (method !== 'resources.lastKnown') return new Promise(() => undefined);
+        return new Promise((resolve, reject) => replies.set(params.serverId!, { resolve, reject }));
+      }
+    } as unknown as EngineClient;
+    const queryClient = createQueryClient();
+    await prefetchFirstScreen(queryClient, engine);
+    const status = (id: string) => queryClient.getQueryState(queryKeys.lastKnownList(id))?.status;
+    replies.get('a')!.resolve(null);
+    replies.get('c')!.reject(new Error('no cache'));
+    await new Promise(resolve => setTimeout(resolve, 10));
+    expect([status('a'), status('b'), status('c')]).toEqual(['pending', 'pending', 'pending']);
+    replies.get('b')!.resolve(null);
+    await vi.waitFor(() => expect([status('a'), status('b'), status('c')]).toEqual(['success', 'success', 'error']));
   });
 
   it('lists only the servers the server filter shows', async () => {

@@ -9,6 +9,9 @@ import { lastKnownListQuery, resourceListQuery } from '../queries/use-resource-l
 import { serversQuery } from '../queries/use-servers';
 import { useUiStore } from '../state/ui-store';
 
+const settled = <T>(result: PromiseSettledResult<T>): Promise<T> =>
+  result.status === 'fulfilled' ? Promise.resolve(result.value) : Promise.reject(result.reason as Error);
+
 /**
  * Resolves once the lists are asked for, or after `waitMs` if the engine is slow to name its servers (the page
  * then renders without them and the hooks take over). Never rejects: a failed call is the query's error to show.
@@ -16,10 +19,17 @@ import { useUiStore } from '../state/ui-store';
 export async function prefetchFirstScreen(queryClient: QueryClient, engine: EngineClient, waitMs = 300): Promise<void> {
   const listed = queryClient.fetchQuery(serversQuery(engine)).then(servers => {
     const connected = new Set(servers.filter(s => s.status === 'connected').map(s => s.id));
-    for (const serverId of shownServerIds(servers, useUiStore.getState().serverFilter)) {
-      // The last known list first: the engine answers it before it starts the listing, so the stale list is on
-      // screen long before the live one is in (asked after the first render, it came behind most live pages).
-      void queryClient.prefetchQuery(lastKnownListQuery(engine, serverId));
+    const shown = shownServerIds(servers, useUiStore.getState().serverFilter);
+    // The last known lists first: the engine answers them before it starts the listings, so the stale lists are
+    // on screen long before the live ones are in (asked after the first render, they came behind most live
+    // pages). Asked together and settled together, so they render once: applied one reply at a time, each would
+    // rebuild the picker's columns, sort and search over every list so far (fifty servers, fifty rebuilds).
+    const known = Promise.allSettled(shown.map(serverId => engine.call('resources.lastKnown', { serverId })));
+    shown.forEach((serverId, k) => {
+      const reply = () => known.then(all => settled(all[k]));
+      void queryClient.prefetchQuery(lastKnownListQuery(engine, serverId, reply));
+    });
+    for (const serverId of shown) {
       if (connected.has(serverId)) void queryClient.prefetchQuery(resourceListQuery(engine, queryClient, serverId));
     }
   });

@@ -5,7 +5,7 @@
 // listing). Cancelling the query cancels the engine request.
 import { queryOptions, skipToken, useQueries, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
-import { unpackListResult, unpackResourceItems, type EngineClient, type ListResult, type ResourceItem, type ServerId } from '../../shared/contract';
+import { unpackListResult, unpackResourceItems, type ClientMethodResult, type EngineClient, type ListResult, type ResourceItem, type ServerId } from '../../shared/contract';
 import { useEngine } from '../app/engine-context';
 import { queryKeys } from './keys';
 
@@ -118,11 +118,16 @@ export function useResourceLists(serverIds: readonly ServerId[], canList: (serve
  * something before any server has connected. Its items come packed, as listProgress items do; a malformed pack
  * fails the query (no stale list: the live one follows).
  */
-export const lastKnownListQuery = (engine: EngineClient, serverId: ServerId) =>
+/** `ask`: how the reply is got (the first screen asks for every server's at once and settles them together). */
+export const lastKnownListQuery = (
+  engine: EngineClient,
+  serverId: ServerId,
+  ask: () => Promise<ClientMethodResult<'resources.lastKnown'>> = () => engine.call('resources.lastKnown', { serverId })
+) =>
   queryOptions({
     queryKey: queryKeys.lastKnownList(serverId),
     queryFn: async () => {
-      const known = await engine.call('resources.lastKnown', { serverId });
+      const known = await ask();
       return known && unpackListResult(known);
     },
     staleTime: Infinity
