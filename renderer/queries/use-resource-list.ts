@@ -116,9 +116,9 @@ export function useResourceLists(serverIds: readonly ServerId[], canList: (serve
  * A server's last known list from the engine's cache (`resources.lastKnown`: on a second launch, the lists of
  * the last run), asked once: the picker shows it, marked stale, until the live list is in, so a warm start shows
  * something before any server has connected. Its items come packed, as listProgress items do; a malformed pack
- * fails the query (no stale list: the live one follows).
+ * fails the query (no stale list: the live one follows). `ask`: how the reply is got (the first screen asks for
+ * every server's at once and settles them together).
  */
-/** `ask`: how the reply is got (the first screen asks for every server's at once and settles them together). */
 export const lastKnownListQuery = (
   engine: EngineClient,
   serverId: ServerId,

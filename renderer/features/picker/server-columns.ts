@@ -37,5 +37,4 @@ export class ServerColumns {
     if (entry.stale?.items !== lastKnown) entry.stale = buildColumns(lastKnown);
     return entry.stale;
   }
-
 }
