@@ -1,7 +1,9 @@
-// Search case, in the page with the list loaded: keystroke to results painted (the first animation frame after
-// the list shows the new query's rows), typing each query a character at a time and waiting for the results;
-// and, typing a key every 50 ms without waiting, key to the first frame that shows it in the box (the input
-// must never lag behind typing). Targets: at 100k ≤ 16.7 ms p50 and ≤ 33 ms p95; at 1M ≤ 33 ms p95.
+// Search case, in the page with the list loaded, typing each query a character at a time and waiting for the
+// results: keystroke to results painted, with keys typed at a random point of a frame as a keyboard's come (to
+// the frame that paints the results: the figure held to the targets), and with keys typed at a frame's start
+// (to the frame after the results: never under one frame, see picker-browser.ts); and, typing a key every 50 ms
+// without waiting, key to the first frame that shows it in the box (the input must never lag behind typing).
+// Targets: at 100k ≤ 16.7 ms p50 and ≤ 33 ms p95; at 1M ≤ 33 ms p95.
 import { pickerFigures } from './picker-figures';
 import { type ScaleOptions, type ScaleRow, sizeLabel } from './table';
 
@@ -20,15 +22,23 @@ export async function run(options: ScaleOptions): Promise<ScaleRow[]> {
   for (const size of options.sizes) {
     const { app } = await pickerFigures(size);
     if (!app.keystroke || !app.typing) throw new Error('the picker run measured no typing');
-    const painted = app.keystroke.nextFrame;
+    const { midFrame, nextFrame } = app.keystroke;
     const target = paintTarget(size);
     rows.push({
-      case: `keystroke → results painted, p50 / p95 (${painted.keystrokes} keys)`,
+      case: `keystroke at a random point of a frame → the frame painting its results, p50 / p95 (${midFrame.keystrokes} keys)`,
       size: sizeLabel(size),
-      app: `${ms(painted.p50Ms)} / ${ms(painted.p95Ms)} (max ${ms(painted.maxMs)})`,
+      app: `${ms(midFrame.p50Ms)} / ${ms(midFrame.p95Ms)} (max ${ms(midFrame.maxMs)})`,
       baseline: '—',
       target: target.text,
-      met: target.met(painted.p50Ms, painted.p95Ms)
+      met: target.met(midFrame.p50Ms, midFrame.p95Ms)
+    });
+    rows.push({
+      case: `keystroke at a frame's start → the frame after its results, p50 / p95 (${nextFrame.keystrokes} keys)`,
+      size: sizeLabel(size),
+      app: `${ms(nextFrame.p50Ms)} / ${ms(nextFrame.p95Ms)} (max ${ms(nextFrame.maxMs)})`,
+      baseline: '—',
+      target: 'never under one frame (16.7 ms): shown for comparison with earlier runs',
+      met: undefined
     });
     const echo = app.typing.echo;
     rows.push({

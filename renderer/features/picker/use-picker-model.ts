@@ -1,7 +1,7 @@
 // Everything the picker shows, derived from server data (lists per server) and UI state (search, filters,
 // sort, grouping): one ordered list of item indices over the columns of all shown servers.
 import { useQueryClient } from '@tanstack/react-query';
-import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { AppError, CacheInfo, ResourceItem, ServerId } from '../../../shared/contract';
 import { concatColumns, extendColumns, type PickerColumns } from '../../../shared/picker/columns';
 import { applyAnnotationFilter, NotADateError, type HiddenCounts } from '../../../shared/picker/filters';
@@ -13,6 +13,7 @@ import { useLastKnownLists, useListProgress, useResourceLists } from '../../quer
 import { useServers } from '../../queries/use-servers';
 import { usePickerStore } from '../../state/picker-store';
 import { useUiStore } from '../../state/ui-store';
+import { SearchCost, useSearchedQuery } from './searched-query';
 import { ServerColumns } from './server-columns';
 import { shownServerIds } from './shown-servers';
 
@@ -83,30 +84,14 @@ const sameListStates = (a: ServerListState[], b: ServerListState[]) =>
     return x.serverId === y.serverId && x.loading === y.loading && x.loaded === y.loaded && x.pages === y.pages && x.cache === y.cache && x.lastKnown === y.lastKnown && x.error === y.error && x.cancelled === y.cancelled;
   });
 
-/**
- * The search text, followed in a transition: a keystroke renders the search box (the one component reading the
- * text as typed) at once, and whoever calls this with the results, once. Reading the store here with
- * useDeferredValue instead would render the whole picker twice per keystroke, the first time for nothing.
- */
-function useSearchedQuery(): string {
-  const [searched, setSearched] = useState(() => usePickerStore.getState().query);
-  useEffect(() => {
-    const follow = (query: string) => startTransition(() => setSearched(query));
-    // A change between the first render and this subscription is not lost.
-    follow(usePickerStore.getState().query);
-    return usePickerStore.subscribe((state, previous) => {
-      if (state.query !== previous.query) follow(state.query);
-    });
-  }, []);
-  return searched;
-}
-
 export function usePickerModel(): PickerModel {
   const queryClient = useQueryClient();
   const servers = useServers().data;
   const serverFilter = useUiStore(s => s.serverFilter);
   const groupByServer = useUiStore(s => s.groupByServer);
-  const query = useSearchedQuery();
+  // One per picker: the view below records each search's time, and the next keystroke reads it.
+  const [searchCost] = useState(() => new SearchCost());
+  const query = useSearchedQuery(searchCost);
   const filter = usePickerStore(s => s.filter);
   const sort = usePickerStore(s => s.sort);
 
@@ -146,18 +131,24 @@ export function usePickerModel(): PickerModel {
     return () => cancelIdleCallback(idle);
   }, [session, loading]);
 
-  const view = useMemo(() => {
-    const searched = session.search(query, sortOrder.order);
-    const candidates = searched ? searched.idxs : sortOrder.order;
-    try {
-      const filtered = applyAnnotationFilter(columns, candidates, filter);
-      return { ...filtered, hiddenByFilters: candidates.length - filtered.idxs.length, invalidDate: undefined };
-    } catch (e) {
-      if (!(e instanceof NotADateError)) throw e;
-      const unfiltered = applyAnnotationFilter(columns, candidates, { ...filter, modifiedAfter: '', modifiedBefore: '' });
-      return { ...unfiltered, hiddenByFilters: candidates.length - unfiltered.idxs.length, invalidDate: e.value };
-    }
-  }, [session, query, sortOrder, columns, filter]);
+  // Timed, to guess whether the next keystroke's search can run in its own render (searched-query.ts): a
+  // discarded render's timing does no harm.
+  const view = useMemo(
+    () =>
+      searchCost.timed(() => {
+        const searched = session.search(query, sortOrder.order);
+        const candidates = searched ? searched.idxs : sortOrder.order;
+        try {
+          const filtered = applyAnnotationFilter(columns, candidates, filter);
+          return { ...filtered, hiddenByFilters: candidates.length - filtered.idxs.length, invalidDate: undefined };
+        } catch (e) {
+          if (!(e instanceof NotADateError)) throw e;
+          const unfiltered = applyAnnotationFilter(columns, candidates, { ...filter, modifiedAfter: '', modifiedBefore: '' });
+          return { ...unfiltered, hiddenByFilters: candidates.length - unfiltered.idxs.length, invalidDate: e.value };
+        }
+      }),
+    [session, query, sortOrder, columns, filter, searchCost]
+  );
 
   const grouped = useMemo(() => {
     if (!groupByServer || stableParts.length < 2) return { rows: view.idxs, groupStarts: noGroups };

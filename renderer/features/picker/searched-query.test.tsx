@@ -1,0 +1,56 @@
+// @vitest-environment happy-dom
+// How soon the picker follows the typed text. A keystroke reaches the store inside the input's change event,
+// which React renders at once: flushSync stands in for that event here. Whatever follows in that render is on
+// the next frame; a transition renders later, after React has yielded to the browser.
+import { cleanup, renderHook, waitFor } from '@testing-library/react';
+import { flushSync } from 'react-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import { usePickerStore } from '../../state/picker-store';
+import { SearchCost, SYNC_SEARCH_BUDGET_MS, useSearchedQuery } from './searched-query';
+
+const type = (query: string) => flushSync(() => usePickerStore.getState().setQuery(query));
+
+/** A SearchCost whose last search took `ms`. */
+function lastSearchTook(ms: number): SearchCost {
+  const cost = new SearchCost();
+  const started = performance.now();
+  cost.timed(() => {
+    while (performance.now() - started < ms) {
+      // Busy: the search being timed.
+    }
+  });
+  return cost;
+}
+
+afterEach(() => {
+  cleanup();
+  usePickerStore.getState().setQuery('');
+});
+
+describe('useSearchedQuery', () => {
+  it('follows a keystroke in its own render while the last search was cheap', () => {
+    const { result } = renderHook(() => useSearchedQuery(lastSearchTook(0)));
+    type('runbook');
+    expect(result.current).toBe('runbook');
+  });
+
+  it('follows in a transition, after the keystroke, once a search cost more than the budget', async () => {
+    const { result } = renderHook(() => useSearchedQuery(lastSearchTook(SYNC_SEARCH_BUDGET_MS + 2)));
+    type('runbook');
+    expect(result.current).toBe('');
+    await waitFor(() => expect(result.current).toBe('runbook'));
+  });
+
+  it('counts no search as cheap before one has been timed', async () => {
+    const cost = new SearchCost();
+    expect(cost.cheap).toBe(false);
+    const { result } = renderHook(() => useSearchedQuery(cost));
+    type('a');
+    expect(result.current).toBe('');
+    await waitFor(() => expect(result.current).toBe('a'));
+    // Timed once, and cheap: the next keystroke is followed at once.
+    cost.timed(() => undefined);
+    type('ab');
+    expect(result.current).toBe('ab');
+  });
+});
