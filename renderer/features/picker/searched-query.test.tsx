@@ -14,7 +14,7 @@ const type = (query: string) => flushSync(() => usePickerStore.getState().setQue
 function lastSearchTook(ms: number): SearchCost {
   const cost = new SearchCost();
   const started = performance.now();
-  cost.timed(() => {
+  cost.timed('runbo', () => {
     while (performance.now() - started < ms) {
       // Busy: the search being timed.
     }
@@ -49,8 +49,15 @@ describe('useSearchedQuery', () => {
     expect(result.current).toBe('');
     await waitFor(() => expect(result.current).toBe('a'));
     // Timed once, and cheap: the next keystroke is followed at once.
-    cost.timed(() => undefined);
+    cost.timed('a', () => undefined);
     type('ab');
     expect(result.current).toBe('ab');
+  });
+
+  it('counts the next keystroke as costly after an empty query, which searched nothing', () => {
+    const cost = lastSearchTook(0);
+    expect(cost.cheap).toBe(true);
+    cost.timed('', () => undefined);
+    expect(cost.cheap).toBe(false);
   });
 });

@@ -13,18 +13,20 @@ export const SYNC_SEARCH_BUDGET_MS = 6;
 
 /**
  * How long the picker's last search took, from which the next keystroke's cost is guessed (one more letter of the
- * same query usually costs about the same). Until a search is measured, none counts as cheap.
+ * same query usually costs about the same). An empty query searches nothing, so it tells nothing: after it (as
+ * after a listing, when the search indexes may still be building) the next keystroke counts as costly, as it does
+ * before any search.
  */
 export class SearchCost {
   private lastMs = Number.POSITIVE_INFINITY;
 
-  /** Runs one search and keeps how long it took. */
-  timed<T>(search: () => T): T {
+  /** Runs the search for `query` and keeps how long it took. */
+  timed<T>(query: string, search: () => T): T {
     const started = performance.now();
     try {
       return search();
     } finally {
-      this.lastMs = performance.now() - started;
+      this.lastMs = query === '' ? Number.POSITIVE_INFINITY : performance.now() - started;
     }
   }
 

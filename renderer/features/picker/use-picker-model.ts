@@ -135,7 +135,7 @@ export function usePickerModel(): PickerModel {
   // discarded render's timing does no harm.
   const view = useMemo(
     () =>
-      searchCost.timed(() => {
+      searchCost.timed(query, () => {
         const searched = session.search(query, sortOrder.order);
         const candidates = searched ? searched.idxs : sortOrder.order;
         try {
