@@ -188,7 +188,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
       // the last save, made while the lists were still coming in.
       const cacheClosed = cache.close().catch(err => console.error('[engine] module close failed:', err));
       await registry.closeAll();
-      await cacheClosed;
+      await Promise.all([cacheClosed, verdicts.flush()]);
       for (const closer of closers.reverse()) await closer().catch(err => console.error('[engine] module close failed:', err));
     })());
   return { host, bus, registry, config, requests, ports, auth, close };
