@@ -12,7 +12,6 @@ import type { ReadBudgetPolicy } from './connections/read-budget';
 import type { BackoffPolicy, CrashLoopPolicy } from './connections/backoff';
 import type { ConnectionLimits } from './connections/connection';
 import { ServerRegistry } from './connections/registry';
-import { StartGate } from './connections/start-gate';
 import { VerdictStore } from './connections/verdict-store';
 import { EventBus } from './event-bus';
 import type { HandlerMap } from './handlers';
@@ -32,7 +31,6 @@ import { authHandlers } from './auth/handlers';
 import { urlOpener, type UrlOpener } from './auth/open-url';
 import { TokenStore } from './auth/token-store';
 import type { SecretVaultPort } from './ports';
-import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 
 interface EngineLimits extends ConnectionLimits {
@@ -88,9 +86,6 @@ export interface Engine {
   auth: AuthService;
   close(): Promise<void>;
 }
-
-/** How long a starting stdio server may hold its place in the start gate (connections/start-gate.ts) before the next one starts anyway. */
-const STDIO_START_HOLD_MS = 1_000;
 
 /** Per wire request, unless `requestTimeoutMs` says otherwise. */
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
@@ -157,8 +152,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     readBudget: { ...defaultReadBudget, ...options.readBudget },
     reconnect: options.reconnect ?? true,
     connectTimeoutMs: options.connectTimeoutMs ?? 20_000,
-    limits,
-    starts: new StartGate(Math.max(4, 2 * availableParallelism()), STDIO_START_HOLD_MS)
+    limits
   });
   registryRef = registry;
   const icons = new IconService({ entryOf: serverId => registry.get(serverId).entry, ...options.icons });

@@ -18,7 +18,6 @@ import type { BackoffPolicy, CrashLoopPolicy } from './backoff';
 import { establish } from './establish';
 import type { Established } from './establish';
 import { boundedJson } from './bounded-json';
-import type { StartGate } from './start-gate';
 import { StderrBuffer } from './stderr-buffer';
 import { endpointOf, transports } from './transports';
 import type { ProcessExit } from './transports/descriptor';
@@ -43,8 +42,6 @@ export interface ConnectionDeps {
   reconnect: boolean;
   connectTimeoutMs: number;
   limits: ConnectionLimits;
-  /** Local server processes wait their turn to start here (remote servers cost this machine nothing to start). */
-  starts: StartGate;
 }
 
 export class ServerConnection {
@@ -195,9 +192,7 @@ export class ServerConnection {
     this.setState({ status: this.everConnected || this.state.reconnectAttempt > 0 ? 'reconnecting' : 'connecting', nextRetryAt: undefined });
     const end = new AttemptEnd(this.deps.connectTimeoutMs * 3, `Connecting to ${this.id}`);
     const run = async () => {
-      let release: (() => void) | undefined;
       try {
-        if (transportKindOf(this.entry) === 'stdio') release = await this.deps.starts.enter(abort.signal);
         const connecting = establish({
           serverId: this.id,
           entry: this.entry,
@@ -238,8 +233,6 @@ export class ServerConnection {
         // An attempt counts towards a crash loop when the server process died; an unreachable HTTP server
         // is left to the ordinary (capped) backoff.
         this.fail(this.explain(appErrorFrom(err)), 'error', this.lastExit !== undefined);
-      } finally {
-        release?.();
       }
     };
     const inFlight = run().finally(() => {
