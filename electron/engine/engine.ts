@@ -170,7 +170,6 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     async () => log.flush(),
     async () => inputBroker.dispose(),
     async () => subscriptions.dispose(),
-    () => cache.close(),
     async () => icons.close(),
     async () => auth.dispose()
   ];
@@ -184,7 +183,12 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   const close = () =>
     (closing ??= (async () => {
       requests.cancelAll();
+      // The cache (and its warm-start file) is written while the servers stop, not after them: fifty servers can
+      // take longer to stop than a host waits before it kills the engine, and the next launch then had the file of
+      // the last save, made while the lists were still coming in.
+      const cacheClosed = cache.close().catch(err => console.error('[engine] module close failed:', err));
       await registry.closeAll();
+      await Promise.all([cacheClosed, verdicts.flush()]);
       for (const closer of closers.reverse()) await closer().catch(err => console.error('[engine] module close failed:', err));
     })());
   return { host, bus, registry, config, requests, ports, auth, close };

@@ -135,17 +135,22 @@ export function extendColumns(previous: PickerColumns | undefined, items: readon
 /** One set of columns over several servers' columns, in the given order. */
 export function concatColumns(parts: readonly PickerColumns[]): PickerColumns {
   if (parts.length === 1) return parts[0];
-  const out = emptyColumns();
-  const items: ResourceItem[] = [];
-  for (const p of parts) {
-    for (const key of Object.keys(out) as (keyof PickerColumns)[]) {
-      if (key === 'items') continue;
-      const target = out[key] as unknown[];
-      for (const v of p[key] as readonly unknown[]) target.push(v);
-    }
-    for (const item of p.items) items.push(item);
-  }
-  return { ...out, items, sources: parts };
+  // Array.prototype.concat copies whole arrays at once (V8 copies their elements in bulk), several times faster
+  // than pushing 100k values one by one per column, which the picker did for every change of any server's list.
+  const joined = <K extends Exclude<keyof PickerColumns, 'sources'>>(key: K) =>
+    ([] as unknown[]).concat(...parts.map(p => p[key] as readonly unknown[])) as PickerColumns[K];
+  return {
+    items: joined('items'),
+    haystack: joined('haystack'),
+    nameLower: joined('nameLower'),
+    titleLower: joined('titleLower'),
+    uriLower: joined('uriLower'),
+    uriLeafLower: joined('uriLeafLower'),
+    audience: joined('audience'),
+    priority: joined('priority'),
+    modified: joined('modified'),
+    sources: parts
+  };
 }
 
 /**

@@ -85,3 +85,27 @@ describe('buildSortOrder on a growing list', () => {
     expect(Array.from(merged.order)).toEqual(Array.from(fresh.order));
   });
 });
+
+describe('buildSortOrder over many servers', () => {
+  // Seven servers (uneven halves), names and priorities that interleave across servers, with ties.
+  const server = (s: number, n: number) =>
+    Array.from({ length: n }, (_, k) => item(`ref://s${s}/${k}`, { name: `n${(k * 7 + s * 3) % 11}` }, k % 3 ? { priority: ((k + s) % 5) / 4 } : {}));
+  const lists = [3, 5, 0, 4, 6, 2, 5].map((n, s) => server(s, n));
+
+  it.each(['priority', 'recent', 'name'] as const)('%s: one server replaced among seven sorts like all their items from scratch', key => {
+    const parts = lists.map(list => buildColumns(list));
+    buildSortOrder(concatColumns(parts), key);
+    const replaced = server(9, 4);
+    const next = parts.map((p, s) => (s === 3 ? buildColumns(replaced) : p));
+    const merged = buildSortOrder(concatColumns(next), key);
+    const all = lists.flatMap((list, s) => (s === 3 ? replaced : list));
+    expect(Array.from(merged.order, i => all[i].uri)).toEqual(Array.from(buildSortOrder(buildColumns(all), key).order, i => all[i].uri));
+  });
+
+  it('gives the same order array again while no server changed (the merges are kept)', () => {
+    const parts = lists.map(list => buildColumns(list));
+    const first = buildSortOrder(concatColumns(parts), 'name');
+    expect(buildSortOrder(concatColumns(parts), 'name').order).toBe(first.order);
+    expect(buildSortOrder(concatColumns([...parts.slice(0, 6), buildColumns(lists[6])]), 'name').order).not.toBe(first.order);
+  });
+});

@@ -3,7 +3,9 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EventBus } from '../event-bus';
+import { createCache } from './index';
 import { jsonParts } from '../json-parts';
 import { entryKey, pagePartition } from './keys';
 import { ResponseStore } from './response-store';
@@ -11,6 +13,8 @@ import { WarmStart } from './warm-start';
 
 const dirs: string[] = [];
 afterEach(async () => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
   for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
 });
 
@@ -49,5 +53,29 @@ describe('WarmStart', () => {
     const restored = newStore();
     expect(await new WarmStart(file, restored).load()).toBe(3);
     expect(restored.all().map(e => [e.params, JSON.parse(e.value) as unknown])).toEqual(store.all().map((e, n) => [e.params, pages[n]]));
+  });
+});
+
+describe('the warm-start save', () => {
+  it('is not scheduled by restoring the file, and is by a change after it', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'warm-start-'));
+    dirs.push(dataDir);
+    const first = createCache({ bus: new EventBus(), dataDir });
+    first.port.storeFor('s1');
+    await first.port.page('s1', 'resources/list', undefined, 'use', async () => ({ resources: [{ uri: 'ref://a', name: 'a' }], ttlMs: 60_000, cacheScope: 'public' }));
+    await first.close();
+
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const save = vi.spyOn(WarmStart.prototype, 'save');
+    const second = createCache({ bus: new EventBus(), dataDir });
+    expect(await second.loadWarm()).toBe(1);
+    vi.advanceTimersByTime(60_000);
+    expect(save).not.toHaveBeenCalled();
+
+    second.port.storeFor('s2');
+    await second.port.page('s2', 'prompts/list', undefined, 'use', async () => ({ prompts: [], ttlMs: 60_000, cacheScope: 'public' }));
+    vi.advanceTimersByTime(60_000);
+    expect(save).toHaveBeenCalledTimes(1);
+    await save.mock.results[0].value;
   });
 });

@@ -40,8 +40,11 @@ export class WarmStart {
     private readonly store: ResponseStore
   ) {}
 
-  /** Loads the file into the store, every entry stale. A missing or unreadable file is not an error. */
-  async load(): Promise<number> {
+  /**
+   * Loads the file into the store, every entry stale. A missing or unreadable file is not an error. `restoring`
+   * runs the (synchronous) filling of the store, so the owner can tell these changes from new ones.
+   */
+  async load(restoring: (fill: () => number) => number = fill => fill()): Promise<number> {
     let text: string;
     try {
       text = await readFile(this.file, 'utf8');
@@ -55,9 +58,14 @@ export class WarmStart {
       console.warn(`[cache] ignoring unreadable warm-start file ${this.file}:`, err instanceof Error ? err.message : err);
       return 0;
     }
+    const entries = parsed.entries;
+    return restoring(() => this.restore(entries));
+  }
+
+  private restore(entries: unknown[]): number {
     const now = this.store.now();
     let loaded = 0;
-    for (const raw of parsed.entries) {
+    for (const raw of entries) {
       const entry = persistedEntry.safeParse(raw);
       if (!entry.success) continue;
       const e = entry.data;

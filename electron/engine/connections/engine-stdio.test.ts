@@ -98,8 +98,9 @@ describe('stdio, legacy era and verdicts', { timeout: 150_000 }, () => {
     const engine = await engineWith({ m: legacyEntry }, { dataDir });
     expect(await statusOf(engine, 'm', 'connected', CONNECT_MS)).toMatchObject({ era: 'legacy' });
     expect(engine.registry.details('m').eraVerdict?.source).toBe('probe');
-    const resaved = JSON.parse(await readFile(join(dataDir, 'verdicts.json'), 'utf8'));
-    expect(resaved.m.prior).toEqual({ kind: 'legacy' });
+    // Written behind the connection (a connection does not wait for the disk): looked for until it is there.
+    const savedPrior = async () => (JSON.parse(await readFile(join(dataDir, 'verdicts.json'), 'utf8')) as { m: { prior: unknown } }).m.prior;
+    await expect.poll(savedPrior, { timeout: 10_000 }).toEqual({ kind: 'legacy' });
   });
 });
 

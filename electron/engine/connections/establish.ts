@@ -122,6 +122,6 @@ export async function establish(deps: EstablishDeps): Promise<Established> {
   const discover = client.getDiscoverResult();
   const era: ProtocolEra = client.getProtocolEra() ?? (discover ? 'modern' : 'legacy');
   const prior: PriorDiscovery = discover ? { kind: 'modern', discover } : { kind: 'legacy' };
-  const verdict = await deps.verdicts.save(deps.serverId, deps.entry, prior, built.kind);
+  const verdict = deps.verdicts.save(deps.serverId, deps.entry, prior, built.kind);
   return { client, built, era, credentialId: credentialOf(deps), verdictSource, verdict, handshake: handshakeOf(client) };
 }

@@ -31,7 +31,9 @@ export function configFingerprint(entry: ServerConfigEntry): string {
 
 export class VerdictStore {
   private verdicts: Record<ServerId, Verdict> = {};
-  private writing: Promise<void> = Promise.resolve();
+  /** The write in progress, if any, and whether the verdicts changed since it began (one more write follows it). */
+  private writing: Promise<void> | undefined;
+  private dirty = false;
 
   constructor(private readonly options: VerdictStoreOptions) {}
 
@@ -59,10 +61,15 @@ export class VerdictStore {
     return verdict;
   }
 
-  async save(serverId: ServerId, entry: ServerConfigEntry, prior: PriorDiscovery, transport: TransportKind): Promise<Verdict> {
+  /**
+   * Records the verdict at once (`get` sees it) and writes the file behind it: a connection does not wait for the
+   * disk. Fifty servers connecting together each waited for its own atomic write (fsync included) behind all the
+   * others' before it was connected; now the saves made while a write runs go to disk together in the next one.
+   */
+  save(serverId: ServerId, entry: ServerConfigEntry, prior: PriorDiscovery, transport: TransportKind): Verdict {
     const verdict: Verdict = { fingerprint: configFingerprint(entry), prior, transport, savedAt: Date.now() };
     this.verdicts[serverId] = verdict;
-    await this.persist();
+    void this.persist();
     return verdict;
   }
 
@@ -72,13 +79,23 @@ export class VerdictStore {
     await this.persist();
   }
 
-  /** Writes are serialised so that two servers saving at once cannot interleave. */
+  /** Resolves once every verdict recorded so far is on disk (or its write failed and was reported). */
+  async flush(): Promise<void> {
+    while (this.writing) await this.writing;
+  }
+
+  /** One write at a time, of the verdicts as they are when it starts; changes during a write make one more. */
   private persist(): Promise<void> {
     const file = this.file;
     if (!file) return Promise.resolve();
-    this.writing = this.writing.then(() => writeFileAtomic(file, JSON.stringify(this.verdicts, null, 2))).catch(err => {
-      console.error('[engine] could not save era verdicts:', err);
-    });
+    this.dirty = true;
+    this.writing ??= (async () => {
+      while (this.dirty) {
+        this.dirty = false;
+        await writeFileAtomic(file, JSON.stringify(this.verdicts, null, 2)).catch(err => console.error('[engine] could not save era verdicts:', err));
+      }
+      this.writing = undefined;
+    })();
     return this.writing;
   }
 }
