@@ -57,6 +57,23 @@ function credentialOf(deps: EstablishDeps): string {
   return principal ? createHash('sha256').update(`${own}\0${principal}`).digest('hex').slice(0, 16) : own;
 }
 
+/** How long a 2025-era Streamable HTTP connection waits for its event stream to be asked for. */
+const EVENT_STREAM_WAIT_MS = 1_000;
+
+/**
+ * The SDK asks for a 2025-era server's event stream (its notifications, and replies it moves there) only after the
+ * handshake, once its headers are ready, and does not wait for it. The connection counts as made once that GET
+ * has been sent (or a second has passed), so the first requests do not overtake it: a server may take a stream
+ * that arrives after a request's for that request's resumption (the official conformance suite's `sse-retry`
+ * does, and fails a client whose stream comes "too early"). Sent, not answered: some servers (the SDK's own
+ * stateful handler among them) answer it only with their first event.
+ */
+async function eventStreamAskedOrTimeout(asked: Promise<void>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([asked, new Promise<void>(resolve => (timer = setTimeout(resolve, EVENT_STREAM_WAIT_MS)))]);
+  clearTimeout(timer);
+}
+
 async function connectOnce(deps: EstablishDeps, kind: TransportKind, prior: PriorDiscovery | undefined): Promise<{ client: Client; built: BuiltTransport }> {
   const credentialId = credentialOf(deps);
   const client = createClient({
@@ -75,6 +92,7 @@ async function connectOnce(deps: EstablishDeps, kind: TransportKind, prior: Prio
       // 2026-07-28 (and is alive) and refreshes the capabilities we saved.
       await client.discover({ timeout: deps.connectTimeoutMs, signal: deps.signal });
     }
+    if (built.eventStreamAsked && client.getProtocolEra() === 'legacy') await eventStreamAskedOrTimeout(built.eventStreamAsked);
     return { client, built };
   } catch (err) {
     await client.close().catch(() => undefined);

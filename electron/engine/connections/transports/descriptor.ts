@@ -45,6 +45,11 @@ interface RawTransport {
   transport: Transport;
   /** The server process's id once started, for transports that spawn one. */
   pid(): number | undefined;
+  /**
+   * Settles once the transport has sent its first request for the server's event stream, for a transport that
+   * asks for it only after the handshake, unawaited (Streamable HTTP in the 2025 era).
+   */
+  eventStreamAsked?: Promise<void>;
 }
 
 export interface BuiltTransport extends RawTransport {

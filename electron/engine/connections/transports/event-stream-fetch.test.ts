@@ -46,6 +46,28 @@ describe('eventStreamFetch', () => {
     expect(seenAuth).toBe('Bearer t');
   });
 
+  it('says when a GET of an event stream has been sent, before the server answers it, and says nothing of other requests', async () => {
+    const arrived: string[] = [];
+    let answer: (() => void) | undefined;
+    const url = await serve((req, res) => {
+      arrived.push(`${req.method} ${req.headers.accept}`);
+      if (req.method === 'POST') return void res.writeHead(202).end();
+      // Held, as a server answers a stream with its first event.
+      answer = () => res.writeHead(200, { 'content-type': 'text/event-stream' }).end('data: {}\n\n');
+    });
+    let sent = 0;
+    const through = eventStreamFetch(fetch, () => sent++);
+    await (await through(url, { method: 'POST', body: '{}', headers: { accept: 'application/json, text/event-stream' } })).text();
+    expect(sent).toBe(0);
+    const stream = through(url, asksStream);
+    await expect.poll(() => sent).toBe(1);
+    await expect.poll(() => arrived.length).toBe(2);
+    expect(arrived[1]).toBe('GET text/event-stream');
+    answer?.();
+    expect(await (await stream).text()).toBe('data: {}\n\n');
+    expect(sent).toBe(1);
+  });
+
   it('hands POSTs, GETs of anything else and redirects to the base fetch', async () => {
     const url = await serve((req, res) => {
       if (req.url === '/moved') return res.writeHead(307, { location: '/mcp' }).end();

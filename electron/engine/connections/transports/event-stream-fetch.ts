@@ -70,8 +70,8 @@ function responseOf(message: IncomingMessage): Response {
 }
 
 /** `base` for every request but a plain GET of an event stream; a redirect answering one is asked again of `base`,
- * which follows it or hands it back as `init.redirect` says. */
-export function eventStreamFetch(base: FetchLike = fetch): FetchLike {
+ * which follows it or hands it back as `init.redirect` says. `onSent`: such a GET has been handed to the OS. */
+export function eventStreamFetch(base: FetchLike = fetch, onSent: () => void = () => undefined): FetchLike {
   return (input, init) => {
     const url = new URL(typeof input === 'string' ? input : input.href);
     const headers = new Headers(init?.headers);
@@ -90,6 +90,7 @@ export function eventStreamFetch(base: FetchLike = fetch): FetchLike {
       });
       // Kept for the request's life: an error after the response (a reset socket) also reaches the body's stream.
       outgoing.on('error', reject);
+      outgoing.once('finish', onSent);
       outgoing.end();
     });
   };

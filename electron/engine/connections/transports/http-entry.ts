@@ -19,14 +19,15 @@ interface HttpTransportOptions {
 /**
  * The options both HTTP transports take: headers, the bearer token source, and a fetch that notes the server's
  * challenges and holds the server to its budgets (guarded-fetch.ts). `transport`: the transport being built,
- * for notifications the gate delivers late.
+ * for notifications the gate delivers late. `onEventStreamSent`: a GET of an event stream has been sent.
  */
 export function httpOptionsOf(
   entry: HttpServerConfig,
   observers: TransportObservers,
-  transport: () => { onmessage?: (message: JSONRPCMessage) => void }
+  transport: () => { onmessage?: (message: JSONRPCMessage) => void },
+  onEventStreamSent?: () => void
 ): HttpTransportOptions {
-  const { authProvider, fetch } = observers.auth.transportAuth(observers.serverId, entry, eventStreamFetch());
+  const { authProvider, fetch } = observers.auth.transportAuth(observers.serverId, entry, eventStreamFetch(globalThis.fetch, onEventStreamSent));
   return {
     requestInit: entry.headers ? { headers: expandHeaders(entry.headers, observers.serverId) } : {},
     authProvider,

@@ -17,11 +17,13 @@ export const streamableHttp: TransportDescriptor<'http'> = {
   fallback: { kind: 'sse', name: 'legacy SSE', isFinal: isAuthFailure },
   drop: httpDrop,
   build: (entry, observers) => {
+    let sent = () => undefined as void;
+    const eventStreamAsked = new Promise<void>(resolve => (sent = resolve));
     const transport: StreamableHTTPClientTransport = new StreamableHTTPClientTransport(new URL(entry.url), {
-      ...httpOptionsOf(entry, observers, () => transport),
+      ...httpOptionsOf(entry, observers, () => transport, () => sent()),
       onInsufficientScope: 'throw'
     });
-    return { transport, pid: () => undefined };
+    return { transport, pid: () => undefined, eventStreamAsked };
   },
   endpoint: entry => entry.url,
   identity: urlIdentityOf,
