@@ -50,15 +50,25 @@ function comparator(columns: PickerColumns, key: SortKey, nameKeys: string[], n:
   return byText(nameKeys);
 }
 
-/** Merges two ascending runs; the comparator is a total order (index tiebreak), so the result is stable. */
-export function merge(left: Uint32Array, right: ArrayLike<number>, compare: Compare): Uint32Array {
+/**
+ * Merges two ascending runs, `right`'s indices read `shift` higher (a run of later items, kept in its own indices,
+ * is merged without a shifted copy); the comparator is a total order (index tiebreak), so the result is stable.
+ */
+export function merge(left: Uint32Array, right: ArrayLike<number>, compare: Compare, shift = 0): Uint32Array {
   const out = new Uint32Array(left.length + right.length);
   let l = 0;
   let r = 0;
   let o = 0;
-  while (l < left.length && r < right.length) out[o++] = compare(left[l], right[r]) <= 0 ? left[l++] : right[r++];
+  while (l < left.length && r < right.length) {
+    const next = right[r] + shift;
+    if (compare(left[l], next) <= 0) out[o++] = left[l++];
+    else {
+      out[o++] = next;
+      r++;
+    }
+  }
   while (l < left.length) out[o++] = left[l++];
-  while (r < right.length) out[o++] = right[r++];
+  while (r < right.length) out[o++] = right[r++] + shift;
   return out;
 }
 
@@ -100,26 +110,6 @@ function mergeComparator(columns: PickerColumns, key: SortKey): Compare {
  */
 const mergedRuns = new WeakMap<Uint32Array, WeakMap<Uint32Array, Uint32Array>>();
 
-/** `left`, then `right` shifted past it (`right`'s indices plus `left.length`), merged. */
-function mergeAfter(left: Uint32Array, right: Uint32Array, compare: Compare): Uint32Array {
-  const shift = left.length;
-  const out = new Uint32Array(left.length + right.length);
-  let l = 0;
-  let r = 0;
-  let o = 0;
-  while (l < left.length && r < right.length) {
-    const next = right[r] + shift;
-    if (compare(left[l], next) <= 0) out[o++] = left[l++];
-    else {
-      out[o++] = next;
-      r++;
-    }
-  }
-  while (l < left.length) out[o++] = left[l++];
-  while (r < right.length) out[o++] = right[r++] + shift;
-  return out;
-}
-
 /** `orders[from..to)` (each server's own, in its own indices) merged; `start`: the run's first index in `compare`'s terms. */
 function mergeRun(orders: readonly Uint32Array[], from: number, to: number, start: number, compare: Compare): Uint32Array {
   if (to - from === 1) return orders[from];
@@ -129,7 +119,7 @@ function mergeRun(orders: readonly Uint32Array[], from: number, to: number, star
   let byRight = mergedRuns.get(left);
   if (!byRight) mergedRuns.set(left, (byRight = new WeakMap()));
   let merged = byRight.get(right);
-  if (!merged) byRight.set(right, (merged = mergeAfter(left, right, (a, b) => compare(start + a, start + b))));
+  if (!merged) byRight.set(right, (merged = merge(left, right, (a, b) => compare(start + a, start + b), left.length)));
   return merged;
 }
 

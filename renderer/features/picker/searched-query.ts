@@ -5,9 +5,8 @@ import { usePickerStore } from '../../state/picker-store';
 
 /**
  * A search (with its filters) expected to take at most this long runs in the keystroke's own render, so the next
- * frame paints its results. A transition would yield to the browser after React's 5 ms slice and paint them a
- * frame later, which is what a 100k-item list showed on most keystrokes. A costlier search runs in a transition,
- * so typing never waits for it.
+ * frame paints its results. A transition renders in a later task and may yield to the browser after React's 5 ms
+ * slice, letting a frame go by without them. A costlier search runs in a transition, so typing never waits for it.
  */
 export const SYNC_SEARCH_BUDGET_MS = 6;
 
