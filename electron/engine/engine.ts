@@ -12,6 +12,7 @@ import type { ReadBudgetPolicy } from './connections/read-budget';
 import type { BackoffPolicy, CrashLoopPolicy } from './connections/backoff';
 import type { ConnectionLimits } from './connections/connection';
 import { ServerRegistry } from './connections/registry';
+import { startInTurns } from './connections/start-in-turns';
 import { VerdictStore } from './connections/verdict-store';
 import { EventBus } from './event-bus';
 import type { HandlerMap } from './handlers';
@@ -175,14 +176,17 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   ];
 
   const host = createApi({ bus, registry, config, requests, ports, maxListItems: limits.maxListItems, maxContentBytes: limits.maxContentBytes }, featureHandlers);
-  for (const [serverId, entry] of Object.entries(config.entries())) {
-    await registry.add(serverId, entry, { start: options.autoConnect ?? true });
-  }
+  for (const [serverId, entry] of Object.entries(config.entries())) await registry.add(serverId, entry, { start: false });
+  // Started after the engine is handed to its host, one per turn of the event loop: a spawn blocks the loop
+  // (8 ms on a quiet machine, up to 700 ms while fifty servers boot), and the host's window or URL, and the
+  // page's first requests, should not wait behind fifty of them.
+  const starting = options.autoConnect === false ? undefined : startInTurns(registry.ids().map(serverId => registry.get(serverId)));
 
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
       requests.cancelAll();
+      starting?.cancel();
       // The cache (and its warm-start file) is written while the servers stop, not after them: fifty servers can
       // take longer to stop than a host waits before it kills the engine, and the next launch then had the file of
       // the last save, made while the lists were still coming in.

@@ -28,9 +28,10 @@ describe('isolation', () => {
   });
   it('with reconnect off, a failed server stays in error until asked to reconnect (the CLI\'s one-shot runs)', async () => {
     const engine = await engineWith({ bad: crashingStdio('fatal: missing API key') }, { reconnect: false, backoff: { baseMs: 50, capMs: 50 } });
+    const failed = await statusOf(engine, 'bad', 'error');
+    // Attempts after the first one failed (the engine starts its servers in the turns after it is made).
     const attempts: string[] = [];
     engine.bus.on('serverState', s => s.id === 'bad' && attempts.push(s.status));
-    const failed = await statusOf(engine, 'bad', 'error');
     expect(failed.lastError).toMatchObject({ code: 'transport', message: expect.stringMatching(/missing API key/) });
     expect(failed.nextRetryAt).toBeUndefined();
     // With retries on, a 50 ms backoff would have started several attempts by now.
