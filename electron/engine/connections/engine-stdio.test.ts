@@ -11,6 +11,17 @@ import { configFingerprint } from './verdict-store';
 
 afterAll(cleanup);
 
+describe('start', () => {
+  it('hands the engine back before spawning any server, then starts them all (one per turn of the event loop)', async () => {
+    const engine = await engineWith({ a: referenceServerEntry(['--resources', '10']), b: referenceServerEntry(['--resources', '10']) });
+    // Nothing spawned yet: the host's window or URL does not wait behind the servers' spawns.
+    expect(engine.registry.list().map(s => s.status)).toEqual(['disconnected', 'disconnected']);
+    expect(engine.registry.details('a').pid).toBeUndefined();
+    await statusOf(engine, 'a', 'connected');
+    await statusOf(engine, 'b', 'connected');
+  });
+});
+
 describe('stdio, modern era', () => {
   it('connects, lists every page with progress, reads, and maps not-found and internal errors', async () => {
     const engine = await engineWith({ ref: referenceServerEntry(['--resources', '120', '--page-size', '25']) });

@@ -30,7 +30,10 @@ export class ServerRegistry {
     return this.get(serverId).details();
   }
 
-  /** Adds (or replaces) a server. `start: false` leaves it to connect on first use (the CLI does that). */
+  /**
+   * Adds (or replaces) a server. `start: false` leaves it to connect on first use (the CLI) or to be started later
+   * (the engine starts its configured servers in turns once it is made: start-in-turns.ts).
+   */
   async add(serverId: ServerId, entry: ServerConfigEntry, options: { start: boolean } = { start: true }): Promise<ServerConnection> {
     const previous = this.connections.get(serverId);
     const connection = new ServerConnection(serverId, entry, this.deps);
