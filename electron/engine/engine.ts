@@ -12,7 +12,7 @@ import type { ReadBudgetPolicy } from './connections/read-budget';
 import type { BackoffPolicy, CrashLoopPolicy } from './connections/backoff';
 import type { ConnectionLimits } from './connections/connection';
 import { ServerRegistry } from './connections/registry';
-import { startInTurns } from './connections/start-in-turns';
+import { startInTurns, type StartInTurnsOptions } from './connections/start-in-turns';
 import { VerdictStore } from './connections/verdict-store';
 import { EventBus } from './event-bus';
 import type { HandlerMap } from './handlers';
@@ -32,6 +32,7 @@ import { authHandlers } from './auth/handlers';
 import { urlOpener, type UrlOpener } from './auth/open-url';
 import { TokenStore } from './auth/token-store';
 import type { SecretVaultPort } from './ports';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 
 interface EngineLimits extends ConnectionLimits {
@@ -60,6 +61,8 @@ export interface EngineOptions {
   limits?: Partial<EngineLimits>;
   /** Connect every configured server at start (default), or only on first use (the CLI). */
   autoConnect?: boolean;
+  /** How many servers connect at once at start, and how long a slow one holds its place (start-in-turns.ts). */
+  start?: Partial<StartInTurnsOptions>;
   /** The servers used when no config file exists. Default: the bundled reference server. */
   defaults?: () => Record<string, ServerConfigEntry>;
   /** Legacy (2025) verdicts are re-probed after this long (ms), in case the server was upgraded. */
@@ -101,6 +104,12 @@ const defaultLimits: EngineLimits = {
   notifications: 200,
   reconnectHistory: 50
 };
+
+/**
+ * As many servers connect at once as the machine has cores: a server's start is mostly its own CPU (a Node
+ * server's boot is ~0.3 s of it), so more at once finishes no sooner, and leaves the page and the engine no share.
+ */
+const DEFAULT_START: StartInTurnsOptions = { concurrency: Math.max(2, availableParallelism()), slotMs: 5_000 };
 
 export async function createEngine(options: EngineOptions = {}): Promise<Engine> {
   const bus = new EventBus();
@@ -180,7 +189,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   // Started after the engine is handed to its host, one per turn of the event loop: a spawn blocks the loop
   // (8 ms on a quiet machine, up to 700 ms while fifty servers boot), and the host's window or URL, and the
   // page's first requests, should not wait behind fifty of them.
-  const starting = options.autoConnect === false ? undefined : startInTurns(registry.ids().map(serverId => registry.get(serverId)));
+  const starting = options.autoConnect === false ? undefined : startInTurns(registry.ids().map(serverId => registry.get(serverId)), { ...DEFAULT_START, ...options.start });
 
   let closing: Promise<void> | undefined;
   const close = () =>

@@ -119,22 +119,22 @@ export class ServerConnection {
     };
   }
 
-  /** Begins connecting (once). Disabled servers stay `disconnected`. */
-  start(): void {
-    if (this.started || this.stopped) return;
+  /** Begins connecting (once). Disabled servers stay `disconnected`. Resolves when the first attempt has ended, either way. */
+  start(): Promise<void> {
+    if (this.started || this.stopped) return this.attemptInFlight ?? Promise.resolve();
     this.started = true;
     if (this.entry.disabled) {
       this.emit();
-      return;
+      return Promise.resolve();
     }
-    void this.attempt();
+    return this.attempt();
   }
 
   /** The live connection, waiting for a connect in progress; fails fast while the server is down. */
   async whenReady(timeoutMs: number, signal?: AbortSignal): Promise<LiveConnection> {
     if (this.entry.disabled) throw appError('transport', `Server ${this.id} is disabled in the config`);
     if (this.stopped) throw appError('unknown_server', `Server ${this.id} was removed`);
-    this.start();
+    void this.start();
     if (this.live) return this.live;
     if (this.attemptInFlight) await raceWithTimeout(this.attemptInFlight, timeoutMs, signal, `Connecting to ${this.id}`);
     if (this.live) return this.live;

@@ -20,6 +20,18 @@ describe('start', () => {
     await statusOf(engine, 'a', 'connected');
     await statusOf(engine, 'b', 'connected');
   });
+
+  it('connects only `start.concurrency` servers at once: the next spawns once one is connected', async () => {
+    const engine = await engineWith(
+      { a: referenceServerEntry(['--resources', '10']), b: referenceServerEntry(['--resources', '10']) },
+      { start: { concurrency: 1 } }
+    );
+    const seen: string[] = [];
+    const off = engine.bus.on('serverState', s => seen.push(`${s.id}:${s.status}`));
+    await statusOf(engine, 'b', 'connected');
+    off();
+    expect(seen.filter(s => s.endsWith(':connecting') || s.endsWith(':connected'))).toEqual(['a:connecting', 'a:connected', 'b:connecting', 'b:connected']);
+  });
 });
 
 describe('stdio, modern era', () => {

@@ -39,7 +39,7 @@ export class ServerRegistry {
     const connection = new ServerConnection(serverId, entry, this.deps);
     this.connections.set(serverId, connection);
     if (previous) await previous.stop();
-    if (options.start) connection.start();
+    if (options.start) void connection.start();
     return connection;
   }
 

@@ -1,30 +1,82 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { startInTurns } from './start-in-turns';
 
 const turn = () => new Promise<void>(resolve => setImmediate(resolve));
+const turns = async (n: number) => {
+  for (let k = 0; k < n; k++) await turn();
+};
+
+/** Connections whose first attempt ends when the test says so. */
+function controlled(count: number) {
+  const started: number[] = [];
+  const finish: (() => void)[] = [];
+  const connections = Array.from({ length: count }, (_, k) => ({
+    start: () =>
+      new Promise<void>(resolve => {
+        started.push(k);
+        finish[k] = resolve;
+      })
+  }));
+  return { started, finish, connections };
+}
+
+const wide = { concurrency: 10, slotMs: 60_000 };
 
 describe('startInTurns', () => {
   it('starts nothing in the caller’s turn, then one connection per turn of the event loop, in order', async () => {
     const started: number[] = [];
     const ioBetween: number[] = [];
-    startInTurns([0, 1, 2].map(k => ({ start: () => started.push(k) })));
+    startInTurns(
+      [0, 1, 2].map(k => ({ start: () => void started.push(k) })),
+      wide
+    );
     expect(started).toEqual([]);
     // Work queued from outside (a page's request, say) gets a turn between two starts.
     setImmediate(() => ioBetween.push(started.length));
-    await turn();
-    await turn();
-    await turn();
+    await turns(3);
     expect(started).toEqual([0, 1, 2]);
     expect(ioBetween[0]).toBeLessThan(3);
   });
 
-  it('starts no more once cancelled', async () => {
-    const started: number[] = [];
-    const starting = startInTurns([0, 1, 2].map(k => ({ start: () => started.push(k) })));
-    await turn();
+  it('keeps at most `concurrency` starting; the next starts as soon as one has connected or failed', async () => {
+    const { started, finish, connections } = controlled(5);
+    startInTurns(connections, { concurrency: 2, slotMs: 60_000 });
+    await turns(5);
+    expect(started).toEqual([0, 1]);
+    finish[1]();
+    await turns(3);
+    expect(started).toEqual([0, 1, 2]);
+    finish[0]();
+    finish[2]();
+    await turns(4);
+    expect(started).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('a connection still starting after `slotMs` gives its place to the next', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const { started, connections } = controlled(3);
+      startInTurns(connections, { concurrency: 1, slotMs: 5_000 });
+      await turns(3);
+      expect(started).toEqual([0]);
+      vi.advanceTimersByTime(4_999);
+      await turns(3);
+      expect(started).toEqual([0]);
+      vi.advanceTimersByTime(1);
+      await turns(3);
+      expect(started).toEqual([0, 1]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('starts no more once cancelled, also when a slot frees later', async () => {
+    const { started, finish, connections } = controlled(3);
+    const starting = startInTurns(connections, { concurrency: 1, slotMs: 60_000 });
+    await turns(2);
     starting.cancel();
-    await turn();
-    await turn();
+    finish[0]();
+    await turns(4);
     expect(started).toEqual([0]);
   });
 });

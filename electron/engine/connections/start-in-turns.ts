@@ -1,7 +1,19 @@
-// Starting many servers without holding the event loop: one connection starts per turn (a `setImmediate`),
-// so the I/O that arrived meanwhile (a page's requests, other servers' handshakes) is served between spawns.
+// Starting many servers without holding the event loop or the machine. One connection starts per turn (a
+// `setImmediate`), so the I/O that arrived meanwhile (a page's requests, other servers' handshakes) is served
+// between spawns. And only a few connect at once: fifty stdio servers booting together shared two cores fifty
+// ways with the page and the engine, so the window showed nothing for many seconds and the first server was
+// connected about when the last one was. A slot is freed when its server's first attempt ends (connected or
+// failed), or after `slotMs`, so a slow server (a remote one, a first `npx` download) does not hold the rest up.
 export interface Startable {
-  start(): void;
+  /** Begins connecting; resolves (never rejects) when the first attempt has ended either way. */
+  start(): Promise<void> | void;
+}
+
+export interface StartInTurnsOptions {
+  /** How many connections may be starting at once. */
+  concurrency: number;
+  /** A connection still starting after this long (ms) no longer holds its slot. */
+  slotMs: number;
 }
 
 export interface StartInTurns {
@@ -9,14 +21,42 @@ export interface StartInTurns {
   cancel(): void;
 }
 
-export function startInTurns(connections: readonly Startable[]): StartInTurns {
+export function startInTurns(connections: readonly Startable[], options: StartInTurnsOptions): StartInTurns {
+  const concurrency = Math.max(1, options.concurrency);
   let next = 0;
-  let timer: NodeJS.Immediate | undefined;
-  const step = () => {
-    timer = undefined;
-    connections[next++]?.start();
-    if (next < connections.length) timer = setImmediate(step);
+  let running = 0;
+  let cancelled = false;
+  let turn: NodeJS.Immediate | undefined;
+  const slotTimers = new Set<NodeJS.Timeout>();
+  const pump = () => {
+    if (turn || cancelled || running >= concurrency || next >= connections.length) return;
+    turn = setImmediate(step);
   };
-  if (connections.length > 0) timer = setImmediate(step);
-  return { cancel: () => timer && clearImmediate(timer) };
+  const step = () => {
+    turn = undefined;
+    const connection = connections[next++];
+    running++;
+    let freed = false;
+    const free = () => {
+      if (freed) return;
+      freed = true;
+      clearTimeout(slotTimer);
+      slotTimers.delete(slotTimer);
+      running--;
+      pump();
+    };
+    const slotTimer = setTimeout(free, options.slotMs);
+    slotTimers.add(slotTimer);
+    Promise.resolve(connection.start()).then(free, free);
+    pump();
+  };
+  pump();
+  return {
+    cancel: () => {
+      cancelled = true;
+      if (turn) clearImmediate(turn);
+      for (const timer of slotTimers) clearTimeout(timer);
+      slotTimers.clear();
+    }
+  };
 }
