@@ -110,8 +110,10 @@ function extendOwnIndex(columns: PickerColumns, end: number): number {
 
 /**
  * Extends the index of `columns` to its first `end` items (at most all); returns how many it holds. Columns
- * concatenated from several servers' are indexed per server (kept as each server's list grows) and copied
- * together once all are built.
+ * concatenated from several servers' are indexed per server (kept as each server's list grows); their one
+ * combined index is copied together by the first search that reads it (`searchIndex`), not here: while fifty
+ * lists stream in, the columns change with every page, and a copy of every server's index per change (96 bytes
+ * an item) was the page's largest cost.
  */
 export function extendSearchIndex(columns: PickerColumns, end: number): number {
   if (!columns.sources) return extendOwnIndex(columns, end);
@@ -120,9 +122,16 @@ export function extendSearchIndex(columns: PickerColumns, end: number): number {
   if (combined && combined.size === n) return n;
   let built = 0;
   for (const { columns: source, offset, size } of columnSources(columns)) {
-    if (end > offset) built = offset + Math.min(size, extendOwnIndex(source, Math.min(size, end - offset)));
+    // Asked for even when `end` is before it: a server indexed already counts (it says how many it holds).
+    built = offset + Math.min(size, extendOwnIndex(source, Math.max(0, Math.min(size, end - offset))));
     if (built < offset + size) return built;
   }
+  return n;
+}
+
+/** The per-server indexes of `columns` (all built) copied into one. */
+function combineIndexes(columns: PickerColumns): void {
+  const n = columns.haystack.length;
   const index = { charMasks: new Int32Array(n), pairs: new Int32Array(n * PAIR_WORDS), size: n };
   for (const { columns: source, offset, size } of columnSources(columns)) {
     // A server with no items (yet) at the end was never indexed: nothing to copy.
@@ -132,15 +141,18 @@ export function extendSearchIndex(columns: PickerColumns, end: number): number {
     index.pairs.set(own.pairs.subarray(0, size * PAIR_WORDS), offset * PAIR_WORDS);
   }
   cache.set(columns.haystack, index);
-  return n;
 }
 
 /** The index of `columns`, extended to its current items. */
 export function searchIndex(columns: PickerColumns): SearchIndex {
   const n = columns.haystack.length;
-  // Columns over several servers are indexed per server; when a server's own columns no longer cover what
-  // the combination holds (its list restarted or is mid-stream), index the combined haystack directly.
-  if (extendSearchIndex(columns, n) < n || !cache.get(columns.haystack)) extendOwnIndex(columns, n);
+  const held = cache.get(columns.haystack);
+  if (!held || held.size < n) {
+    // Columns over several servers are indexed per server, then combined; when a server's own columns no longer
+    // cover what the combination holds (its list restarted or is mid-stream), the combined haystack is indexed directly.
+    if (columns.sources && extendSearchIndex(columns, n) === n) combineIndexes(columns);
+    else extendOwnIndex(columns, n);
+  }
   const index = cache.get(columns.haystack)!;
   return { charMasks: index.charMasks.subarray(0, n), pairs: index.pairs.subarray(0, n * PAIR_WORDS) };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildColumns } from '../picker/columns';
+import { buildColumns, concatColumns } from '../picker/columns';
 import { highlightRanges, SearchSession, splitByRanges } from './search';
 import { buildSortOrder } from '../picker/sort';
 import { item } from '../../test-support/picker/items';
@@ -116,6 +116,20 @@ describe('SearchSession', () => {
     expect(Array.from(byPriority.idxs, i => list[i].uri)).toEqual(['ref://b', 'ref://a', 'ref://c']);
     const byName = new SearchSession(columns).search('notes', buildSortOrder(columns, 'name').order)!;
     expect(Array.from(byName.idxs, i => list[i].uri)).toEqual(['ref://b', 'ref://c', 'ref://a']);
+  });
+
+  it('prepares several servers’ columns in idle steps that end, and a new session over the same servers needs no step', () => {
+    const servers = [0, 1, 2].map(k => buildColumns(Array.from({ length: 50 }, (_, i) => item(`ref://s${k}/${i}`, { name: `item ${k} ${i}` }))));
+    const columns = concatColumns(servers);
+    const stepsUntilPrepared = (session: SearchSession) => {
+      for (let steps = 1; steps <= 100; steps++) if (session.prepare(() => 0)) return steps;
+      return Infinity;
+    };
+    expect(stepsUntilPrepared(new SearchSession(columns))).toBeLessThan(100);
+    // Each server's index and sorted fields are kept: the next columns over them (a list changed) find them built,
+    // though their combined index is only made by a search.
+    expect(new SearchSession(concatColumns(servers)).prepare(() => 0)).toBe(true);
+    expect(Array.from(new SearchSession(columns).search('item 2 4', buildSortOrder(columns, 'name').order)!.idxs)).toContain(104);
   });
 });
 
