@@ -120,11 +120,10 @@ export function extendSearchIndex(columns: PickerColumns, end: number): number {
   const n = columns.haystack.length;
   const combined = cache.get(columns.haystack);
   if (combined && combined.size === n) return n;
-  let built = 0;
   for (const { columns: source, offset, size } of columnSources(columns)) {
     // Asked for even when `end` is before it: a server indexed already counts (it says how many it holds).
-    built = offset + Math.min(size, extendOwnIndex(source, Math.max(0, Math.min(size, end - offset))));
-    if (built < offset + size) return built;
+    const held = Math.min(size, extendOwnIndex(source, Math.max(0, Math.min(size, end - offset))));
+    if (held < size) return offset + held;
   }
   return n;
 }
