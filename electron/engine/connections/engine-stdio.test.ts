@@ -107,6 +107,28 @@ describe('stdio, legacy era and verdicts', { timeout: 150_000 }, () => {
     expect(second.registry.details('old').eraVerdict?.source).toBe('prior');
   });
 
+  it('does not save a legacy verdict when a modern server only failed to answer the probe in time; the next launch probes again', async () => {
+    const dataDir = await tempDir();
+    const server = referenceServerEntry(['--resources', '10']);
+    // The first start of this server (the SDK's throwaway probe process) hangs, as a first `npx` download or a
+    // loaded machine would make it; every later start runs the server at once.
+    const slowFirstStart = `const fs = require('node:fs'); const [marker, command, ...args] = process.argv.slice(1);
+if (!fs.existsSync(marker)) { fs.writeFileSync(marker, ''); setTimeout(() => {}, 60000); }
+else { const child = require('node:child_process').spawn(command, args, { stdio: 'inherit' });
+  process.on('SIGTERM', () => child.kill('SIGTERM')); child.on('exit', code => process.exit(code ?? 1)); }`;
+    const servers = { slow: { ...server, command: process.execPath, args: ['-e', slowFirstStart, join(dataDir, 'started-once'), server.command, ...(server.args ?? [])] } };
+
+    const first = await engineWith(servers, { dataDir, connectTimeoutMs: 4_000 });
+    expect(await statusOf(first, 'slow', 'connected', CONNECT_MS)).toMatchObject({ era: 'legacy' });
+    await first.close();
+    const saved = JSON.parse(await readFile(join(dataDir, 'verdicts.json'), 'utf8').catch(() => '{}')) as Record<string, unknown>;
+    expect(saved.slow).toBeUndefined();
+
+    const second = await engineWith(servers, { dataDir, connectTimeoutMs: 4_000 });
+    expect(await statusOf(second, 'slow', 'connected', CONNECT_MS)).toMatchObject({ era: 'modern', protocolVersion: '2026-07-28' });
+    expect(second.registry.details('slow').eraVerdict?.source).toBe('probe');
+  });
+
   it('re-probes when a saved modern verdict no longer fits the server', async () => {
     const dataDir = await tempDir();
     const modern = await engineWith({ m: referenceServerEntry(['--resources', '5']) }, { dataDir });

@@ -121,6 +121,22 @@ async function probe(deps: EstablishDeps): Promise<{ client: Client; built: Buil
   }
 }
 
+/**
+ * Whether this connection is legacy only because its stdio probe went unanswered: the SDK takes a stdio server that
+ * does not answer `server/discover` in time for a 2025 one (`classifyProbeOutcome`), and so a modern server that was
+ * slow to start (a first `npx` download, a loaded machine: fifty servers booting together) was saved as legacy and
+ * served no cache hints for a day. Such a verdict is not saved, and the next connection probes again. Told by the
+ * time the probe took, as the SDK does not say why it fell back; a legacy server that was merely slow to answer
+ * (as long as the timeout) is probed again too, which costs one spawn.
+ */
+function probeTimedOut(deps: EstablishDeps, source: VerdictSource, era: ProtocolEra, kind: TransportKind, probeMs: number): boolean {
+  if (source !== 'probe' || era !== 'legacy' || kind !== 'stdio' || probeMs < deps.connectTimeoutMs) return false;
+  console.warn(
+    `[engine] ${deps.serverId}: no answer to the server/discover probe within ${deps.connectTimeoutMs} ms, so it connected with the 2025-11-25 handshake; the era is not saved and will be probed again on the next connection`
+  );
+  return true;
+}
+
 export async function establish(deps: EstablishDeps): Promise<Established> {
   const saved = deps.verdicts.get(deps.serverId, deps.entry);
   let connected: { client: Client; built: BuiltTransport } | undefined;
@@ -135,11 +151,14 @@ export async function establish(deps: EstablishDeps): Promise<Established> {
       if (deps.signal.aborted) throw err;
     }
   }
+  const probing = performance.now();
   connected ??= await probe(deps);
   const { client, built } = connected;
   const discover = client.getDiscoverResult();
   const era: ProtocolEra = client.getProtocolEra() ?? (discover ? 'modern' : 'legacy');
   const prior: PriorDiscovery = discover ? { kind: 'modern', discover } : { kind: 'legacy' };
-  const verdict = deps.verdicts.save(deps.serverId, deps.entry, prior, built.kind);
+  const verdict = probeTimedOut(deps, verdictSource, era, built.kind, performance.now() - probing)
+    ? { fingerprint: '', prior, transport: built.kind, savedAt: Date.now() }
+    : deps.verdicts.save(deps.serverId, deps.entry, prior, built.kind);
   return { client, built, era, credentialId: credentialOf(deps), verdictSource, verdict, handshake: handshakeOf(client) };
 }
