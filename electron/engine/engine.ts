@@ -106,8 +106,8 @@ const defaultLimits: EngineLimits = {
 };
 
 /**
- * As many servers connect at once as the machine has cores: a server's start is mostly its own CPU (a Node
- * server's boot is ~0.3 s of it), so more at once finishes no sooner, and leaves the page and the engine no share.
+ * As many stdio servers boot at once as the machine has cores: such a start is mostly the server's own CPU (a Node
+ * server's boot is ~0.45 s of it), so more at once finishes no sooner, and leaves the page and the engine no share.
  */
 const DEFAULT_START: StartInTurnsOptions = { concurrency: Math.max(2, availableParallelism()), slotMs: 5_000 };
 

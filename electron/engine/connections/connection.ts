@@ -119,6 +119,11 @@ export class ServerConnection {
     };
   }
 
+  /** Whether connecting starts a local process (stdio): that costs this machine's CPU, a remote server's does not. */
+  get spawnsProcess(): boolean {
+    return transportKindOf(this.entry) === 'stdio';
+  }
+
   /** Begins connecting (once). Disabled servers stay `disconnected`. Resolves when the first attempt has ended, either way. */
   start(): Promise<void> {
     if (this.started || this.stopped) return this.attemptInFlight ?? Promise.resolve();

@@ -11,6 +11,7 @@ function controlled(count: number) {
   const started: number[] = [];
   const finish: (() => void)[] = [];
   const connections = Array.from({ length: count }, (_, k) => ({
+    spawnsProcess: true,
     start: () =>
       new Promise<void>(resolve => {
         started.push(k);
@@ -27,7 +28,7 @@ describe('startInTurns', () => {
     const started: number[] = [];
     const ioBetween: number[] = [];
     startInTurns(
-      [0, 1, 2].map(k => ({ start: () => void started.push(k) })),
+      [0, 1, 2].map(k => ({ spawnsProcess: true, start: () => void started.push(k) })),
       wide
     );
     expect(started).toEqual([]);
@@ -50,6 +51,20 @@ describe('startInTurns', () => {
     finish[2]();
     await turns(4);
     expect(started).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('starts remote servers first, each in its turn, without waiting for a slot', async () => {
+    const local = controlled(2);
+    const started: string[] = [];
+    const remote = (name: string) => ({ spawnsProcess: false, start: () => new Promise<void>(() => void started.push(name)) });
+    startInTurns([local.connections[0], remote('r1'), local.connections[1], remote('r2')], { concurrency: 1, slotMs: 60_000 });
+    await turns(6);
+    // Neither remote attempt has ended, and the one slot is taken by the first local server.
+    expect(started).toEqual(['r1', 'r2']);
+    expect(local.started).toEqual([0]);
+    local.finish[0]();
+    await turns(3);
+    expect(local.started).toEqual([0, 1]);
   });
 
   it('a connection still starting after `slotMs` gives its place to the next', async () => {

@@ -1,10 +1,13 @@
 // Starting many servers without holding the event loop or the machine. One connection starts per turn (a
 // `setImmediate`), so the I/O that arrived meanwhile (a page's requests, other servers' handshakes) is served
-// between spawns. And only a few connect at once: fifty stdio servers booting together shared two cores fifty
-// ways with the page and the engine, so the window showed nothing for many seconds and the first server was
-// connected about when the last one was. A slot is freed when its server's first attempt ends (connected or
-// failed), or after `slotMs`, so a slow server (a remote one, a first `npx` download) does not hold the rest up.
+// between spawns. And only a few local processes boot at once: fifty stdio servers booting together shared two
+// cores fifty ways with the page and the engine, so the window showed nothing for many seconds and the first
+// server was connected about when the last one was. A slot is freed when its server's first attempt ends
+// (connected or failed), or after `slotMs`, so a slow one (a first `npx` download) does not hold the rest up.
+// Remote servers cost this machine little to connect: they start first, each in its turn, without a slot.
 export interface Startable {
+  /** Connecting starts a local process, which waits for a slot. */
+  readonly spawnsProcess: boolean;
   /** Begins connecting; resolves (never rejects) when the first attempt has ended either way. */
   start(): Promise<void> | void;
 }
@@ -21,20 +24,27 @@ export interface StartInTurns {
   cancel(): void;
 }
 
-export function startInTurns(connections: readonly Startable[], options: StartInTurnsOptions): StartInTurns {
+export function startInTurns(all: readonly Startable[], options: StartInTurnsOptions): StartInTurns {
   const concurrency = Math.max(1, options.concurrency);
+  const connections = [...all.filter(c => !c.spawnsProcess), ...all.filter(c => c.spawnsProcess)];
   let next = 0;
   let running = 0;
   let cancelled = false;
   let turn: NodeJS.Immediate | undefined;
   const slotTimers = new Set<NodeJS.Timeout>();
   const pump = () => {
-    if (turn || cancelled || running >= concurrency || next >= connections.length) return;
+    if (turn || cancelled || next >= connections.length) return;
+    if (connections[next].spawnsProcess && running >= concurrency) return;
     turn = setImmediate(step);
   };
   const step = () => {
     turn = undefined;
     const connection = connections[next++];
+    if (!connection.spawnsProcess) {
+      void connection.start();
+      pump();
+      return;
+    }
     running++;
     let freed = false;
     const free = () => {
