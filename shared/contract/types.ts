@@ -40,6 +40,8 @@ export interface ServerState {
   /** For stdio: the command line; for HTTP: the URL. */
   endpoint: string;
   disabled?: boolean;
+  /** Not started yet: it waits for its turn to boot at launch (docs/engine.md, `start`). `status` is `disconnected`. */
+  startQueued?: boolean;
   /** Present while the server sends more than its read budget: the engine pauses reading it (docs/engine.md). */
   throttle?: ThrottleState;
   /**

@@ -124,6 +124,11 @@ export class ServerConnection {
     return transportKindOf(this.entry) === 'stdio';
   }
 
+  /** Shown as waiting for its turn to start until `start()` (or a reconnect) begins connecting it. */
+  queue(): void {
+    if (!this.started && !this.stopped && !this.entry.disabled) this.setState({ startQueued: true });
+  }
+
   /** Begins connecting (once). Disabled servers stay `disconnected`. Resolves when the first attempt has ended, either way. */
   start(): Promise<void> {
     if (this.started || this.stopped) return this.attemptInFlight ?? Promise.resolve();
@@ -183,7 +188,7 @@ export class ServerConnection {
     await this.teardown();
     await this.attemptInFlight?.catch(() => undefined);
     this.stderr.dispose();
-    this.setState({ status: 'disconnected', nextRetryAt: undefined });
+    this.setState({ status: 'disconnected', nextRetryAt: undefined, startQueued: undefined });
   }
 
   private attempt(): Promise<void> {
@@ -194,7 +199,7 @@ export class ServerConnection {
     this.attemptAbort = abort;
     this.lastExit = undefined;
     const { readMeter, gate } = this.throttle.forAttempt(uri => this.deps.ports.subscriptions.isWatched(this.id, uri));
-    this.setState({ status: this.everConnected || this.state.reconnectAttempt > 0 ? 'reconnecting' : 'connecting', nextRetryAt: undefined });
+    this.setState({ status: this.everConnected || this.state.reconnectAttempt > 0 ? 'reconnecting' : 'connecting', nextRetryAt: undefined, startQueued: undefined });
     const end = new AttemptEnd(this.deps.connectTimeoutMs * 3, `Connecting to ${this.id}`);
     const run = async () => {
       try {

@@ -26,11 +26,17 @@ describe('start', () => {
       { a: referenceServerEntry(['--resources', '10']), b: referenceServerEntry(['--resources', '10']) },
       { start: { concurrency: 1 } }
     );
+    // Both are shown as waiting for their turn (not merely "disconnected") until each starts.
+    expect(engine.registry.list().map(s => [s.status, s.startQueued])).toEqual([
+      ['disconnected', true],
+      ['disconnected', true]
+    ]);
     const seen: string[] = [];
-    const off = engine.bus.on('serverState', s => seen.push(`${s.id}:${s.status}`));
+    const off = engine.bus.on('serverState', s => seen.push(`${s.id}:${s.status}${s.startQueued ? ':queued' : ''}`));
     await statusOf(engine, 'b', 'connected');
     off();
-    expect(seen.filter(s => s.endsWith(':connecting') || s.endsWith(':connected'))).toEqual(['a:connecting', 'a:connected', 'b:connecting', 'b:connected']);
+    expect(seen.filter(s => s.includes(':connecting') || s.includes(':connected'))).toEqual(['a:connecting', 'a:connected', 'b:connecting', 'b:connected']);
+    expect(engine.registry.get('b').snapshot().startQueued).toBeUndefined();
   });
 });
 

@@ -10,6 +10,8 @@ export interface Startable {
   readonly spawnsProcess: boolean;
   /** Begins connecting; resolves (never rejects) when the first attempt has ended either way. */
   start(): Promise<void> | void;
+  /** Told at once that it waits for its turn (so the page can say so rather than "disconnected"). */
+  queue?(): void;
 }
 
 export interface StartInTurnsOptions {
@@ -27,6 +29,7 @@ export interface StartInTurns {
 export function startInTurns(all: readonly Startable[], options: StartInTurnsOptions): StartInTurns {
   const concurrency = Math.max(1, options.concurrency);
   const connections = [...all.filter(c => !c.spawnsProcess), ...all.filter(c => c.spawnsProcess)];
+  for (const connection of connections) connection.queue?.();
   let next = 0;
   let running = 0;
   let cancelled = false;

@@ -47,7 +47,7 @@ export function ServerCard({ server }: { server: ServerState }) {
   const editDone = useServerEditStore(s => s.done);
   const counts = useCounts(server.id);
   const label = server.serverInfo?.title || server.serverInfo?.name || server.id;
-  const status = server.disabled ? 'disabled' : server.status;
+  const status = server.disabled ? 'disabled' : server.startQueued && server.status === 'disconnected' ? 'queued' : server.status;
   // While sign-in is what the server waits for, its sign-in status says so: the error would repeat it.
   const errorSaidBySignIn = server.lastError?.code === 'unauthorized' && server.auth !== undefined && server.auth.state !== 'none';
   const error = server.lastError && server.status !== 'connected' && !server.disabled && !errorSaidBySignIn ? server.lastError : undefined;
