@@ -130,11 +130,7 @@ async function probe(deps: EstablishDeps): Promise<{ client: Client; built: Buil
  * (as long as the timeout) is probed again too, which costs one spawn.
  */
 function probeTimedOut(deps: EstablishDeps, source: VerdictSource, era: ProtocolEra, kind: TransportKind, probeMs: number): boolean {
-  if (source !== 'probe' || era !== 'legacy' || kind !== 'stdio' || probeMs < deps.connectTimeoutMs) return false;
-  console.warn(
-    `[engine] ${deps.serverId}: no answer to the server/discover probe within ${deps.connectTimeoutMs} ms, so it connected with the 2025-11-25 handshake; the era is not saved and will be probed again on the next connection`
-  );
-  return true;
+  return source === 'probe' && era === 'legacy' && kind === 'stdio' && probeMs >= deps.connectTimeoutMs;
 }
 
 export async function establish(deps: EstablishDeps): Promise<Established> {
@@ -157,8 +153,12 @@ export async function establish(deps: EstablishDeps): Promise<Established> {
   const discover = client.getDiscoverResult();
   const era: ProtocolEra = client.getProtocolEra() ?? (discover ? 'modern' : 'legacy');
   const prior: PriorDiscovery = discover ? { kind: 'modern', discover } : { kind: 'legacy' };
-  const verdict = probeTimedOut(deps, verdictSource, era, built.kind, performance.now() - probing)
-    ? { fingerprint: '', prior, transport: built.kind, savedAt: Date.now() }
-    : deps.verdicts.save(deps.serverId, deps.entry, prior, built.kind);
+  const unconfirmed = probeTimedOut(deps, verdictSource, era, built.kind, performance.now() - probing);
+  if (unconfirmed) {
+    console.warn(
+      `[engine] ${deps.serverId}: no answer to the server/discover probe within ${deps.connectTimeoutMs} ms, so it connected with the 2025-11-25 handshake; the era is not saved and will be probed again on the next connection`
+    );
+  }
+  const verdict = unconfirmed ? { fingerprint: '', prior, transport: built.kind, savedAt: Date.now() } : deps.verdicts.save(deps.serverId, deps.entry, prior, built.kind);
   return { client, built, era, credentialId: credentialOf(deps), verdictSource, verdict, handshake: handshakeOf(client) };
 }
