@@ -1,6 +1,6 @@
 // Builds the engine: config, request registry, the feature modules (handed to the connections through
 // EnginePorts), connections, and the contract API. Plain Node: no `electron` import anywhere below here.
-import type { EngineHost, ServerConfigEntry } from '../../shared/contract';
+import { transportKindOf, type EngineHost, type ServerConfigEntry } from '../../shared/contract';
 import { createApi } from './api';
 import { createCache } from './cache';
 import { DEFAULT_SERVER_NAME, referenceServerEntry } from './config/default-server';
@@ -10,7 +10,7 @@ import { defaultBackoff, defaultCrashLoop } from './connections/backoff';
 import { defaultReadBudget } from './connections/read-budget';
 import type { ReadBudgetPolicy } from './connections/read-budget';
 import type { BackoffPolicy, CrashLoopPolicy } from './connections/backoff';
-import type { ConnectionLimits } from './connections/connection';
+import type { ConnectionLimits, ServerConnection } from './connections/connection';
 import { ServerRegistry } from './connections/registry';
 import { startInTurns, type StartInTurnsOptions } from './connections/start-in-turns';
 import { VerdictStore } from './connections/verdict-store';
@@ -189,7 +189,13 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   // Started after the engine is handed to its host, one per turn of the event loop: a spawn blocks the loop
   // (8 ms on a quiet machine, up to 700 ms while fifty servers boot), and the host's window or URL, and the
   // page's first requests, should not wait behind fifty of them.
-  const starting = options.autoConnect === false ? undefined : startInTurns(registry.ids().map(serverId => registry.get(serverId)), { ...DEFAULT_START, ...options.start });
+  const startable = (connection: ServerConnection) => ({
+    // A local process costs this machine's CPU to start; a remote server's connection does not.
+    spawnsProcess: transportKindOf(connection.entry) === 'stdio',
+    start: () => connection.start(),
+    queue: () => connection.queue()
+  });
+  const starting = options.autoConnect === false ? undefined : startInTurns(registry.ids().map(serverId => startable(registry.get(serverId))), { ...DEFAULT_START, ...options.start });
 
   let closing: Promise<void> | undefined;
   const close = () =>

@@ -18,6 +18,7 @@ import type { BackoffPolicy, CrashLoopPolicy } from './backoff';
 import { establish } from './establish';
 import type { Established } from './establish';
 import { boundedJson } from './bounded-json';
+import { pushCapped } from './capped-push';
 import { StderrBuffer } from './stderr-buffer';
 import { endpointOf, transports } from './transports';
 import type { ProcessExit } from './transports/descriptor';
@@ -117,11 +118,6 @@ export class ServerConnection {
       ...(pid !== undefined && { pid }),
       ...(this.current && { eraVerdict: { source: this.current.verdictSource, savedAt: this.current.verdict.savedAt } })
     };
-  }
-
-  /** Whether connecting starts a local process (stdio): that costs this machine's CPU, a remote server's does not. */
-  get spawnsProcess(): boolean {
-    return transportKindOf(this.entry) === 'stdio';
   }
 
   /** Shown as waiting for its turn to start until `start()` (or a reconnect) begins connecting it. */
@@ -296,13 +292,8 @@ export class ServerConnection {
 
   private handleDrop(established: Established, reason: string): void {
     if (this.current !== established || this.stopped) return;
-    this.generation++;
-    this.current = undefined;
-    this.live = undefined;
-    this.deps.ports.subscriptions.detach(this.id);
-    void established.client.close().catch(() => undefined);
     const unstable = this.stableTimer !== undefined;
-    this.clearStable();
+    void this.teardown();
     const exit = this.lastExit ? ` (${exitText(this.lastExit)})` : '';
     this.fail(this.explain({ code: 'transport', message: `Connection lost: ${reason}${exit}` }), 'reconnecting', unstable);
   }
@@ -345,8 +336,7 @@ export class ServerConnection {
   /** Stops retrying: the server stays in `error` with the reason until `servers.reconnect` or a config edit. */
   private crashLooped(cause: AppError, failures: number, spanMs: number): void {
     const error = crashLoopError(cause, failures, spanMs, this.lastExit, this.stderr.tail(5));
-    this.history.push({ at: Date.now(), attempt: this.state.reconnectAttempt + 1, delayMs: 0, reason: error.message });
-    if (this.history.length > this.deps.limits.reconnectHistory) this.history.shift();
+    pushCapped(this.history, { at: Date.now(), attempt: this.state.reconnectAttempt + 1, delayMs: 0, reason: error.message }, this.deps.limits.reconnectHistory);
     this.setState({ status: 'error', lastError: error, nextRetryAt: undefined });
   }
 
@@ -358,8 +348,7 @@ export class ServerConnection {
     }
     const attempt = this.state.reconnectAttempt + 1;
     const delayMs = backoffDelay(this.deps.backoff, attempt);
-    this.history.push({ at: Date.now(), attempt, delayMs, reason: error.message });
-    if (this.history.length > this.deps.limits.reconnectHistory) this.history.shift();
+    pushCapped(this.history, { at: Date.now(), attempt, delayMs, reason: error.message }, this.deps.limits.reconnectHistory);
     this.setState({ status, lastError: error, reconnectAttempt: attempt, nextRetryAt: Date.now() + delayMs });
     this.retryTimer = setTimeout(() => {
       this.retryTimer = undefined;
@@ -391,8 +380,8 @@ export class ServerConnection {
 
   private recordInbound(message: JSONRPCMessage): void {
     if (!('method' in message) || 'id' in message) return;
-    this.notifications.push({ at: Date.now(), method: message.method, ...(message.params !== undefined && { params: boundedJson(message.params) }) });
-    if (this.notifications.length > this.deps.limits.notifications) this.notifications.shift();
+    const notification = { at: Date.now(), method: message.method, ...(message.params !== undefined && { params: boundedJson(message.params) }) };
+    pushCapped(this.notifications, notification, this.deps.limits.notifications);
   }
 
   private setState(patch: Partial<ServerState>): void {
