@@ -5,13 +5,14 @@ import { hashKey, QueryClient, QueryClientProvider } from '@tanstack/react-query
 import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ListResult, ResourceItem } from '../../shared/contract';
+import { ResourceTable } from '../../shared/picker/resource-table';
 import { queryKeys } from './keys';
 import { useListedItems, type ListProgress } from './use-resource-list';
 
 afterEach(cleanup);
 
 const item = (serverId: string, k: number): ResourceItem => ({ serverId, uri: `ref://${k}`, name: `${k}` });
-const progress = (serverId: string, n: number): ListProgress => ({ requestId: 'r', page: 1, items: Array.from({ length: n }, (_, k) => item(serverId, k)), done: false });
+const progress = (serverId: string, n: number): ListProgress => ({ requestId: 'r', page: 1, items: ResourceTable.fromItems(serverId, Array.from({ length: n }, (_, k) => item(serverId, k))).rows(), done: false });
 
 describe('useListedItems', () => {
   it("follows its server's list and progress, and reads nothing for another server's", () => {

@@ -5,15 +5,32 @@
 // listing). Cancelling the query cancels the engine request.
 import { hashKey, queryOptions, skipToken, useQueries, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
-import { unpackListResult, unpackResourceItems, type ClientMethodResult, type EngineClient, type ListResult, type ResourceItem, type ServerId } from '../../shared/contract';
+import type { ClientMethodResult, EngineClient, ListResult, PackedListResult, ResourceItem, ServerId } from '../../shared/contract';
+import { ResourceTable, type TableRows } from '../../shared/picker/resource-table';
 import { useEngine } from '../app/engine-context';
 import { queryKeys } from './keys';
 
 export interface ListProgress {
   requestId: string;
   page: number;
-  items: ResourceItem[];
+  /** The items streamed so far, held as columns (see resource-table.ts). */
+  items: TableRows;
   done: boolean;
+}
+
+/** A server's list as the page holds it: its items as columns, not objects. */
+export type ListedItems = Omit<ListResult<ResourceItem>, 'items'> & { items: TableRows };
+
+/** `list` with its items in a table. */
+export function listedItems(list: ListResult<ResourceItem>): ListedItems {
+  return { ...list, items: ResourceTable.fromItems(list.serverId, list.items).rows() };
+}
+
+/** A packed list (`resources.lastKnown`) with its items in a table; a malformed pack throws `MalformedPackError`. */
+function listedPacked(list: PackedListResult): ListedItems {
+  const table = new ResourceTable(list.serverId);
+  table.appendPacked(list.items);
+  return { ...list, items: table.rows() };
 }
 let requestSeq = 0;
 
@@ -30,15 +47,15 @@ export async function streamList(
   queryClient: QueryClient,
   serverId: ServerId,
   signal: AbortSignal
-): Promise<ListResult<ResourceItem>> {
+): Promise<ListedItems> {
   const requestId = `picker-list-${Date.now().toString(36)}-${++requestSeq}`;
   // On the page's timeline (devtools, and the picker benchmark times the listing from here); only the latest
   // is kept, since a list that changes often is listed again and again.
   performance.clearMarks('picker:list-start');
   performance.mark('picker:list-start', { detail: { serverId, requestId } });
-  // Pages are appended in place; the view gets a copy at most every publishIntervalMs (copying per page
-  // would be quadratic in the number of pages).
-  const streamed: ResourceItem[] = [];
+  // Pages are appended in place; the view gets the rows so far at most every publishIntervalMs (a new view of
+  // the same table: nothing is copied).
+  let streamed = new ResourceTable(serverId);
   let page = 0;
   let streamedDone = false;
   let publishedAt = 0;
@@ -47,7 +64,7 @@ export async function streamList(
     queryClient.setQueryData<ListProgress>(queryKeys.listProgress(serverId), {
       requestId,
       page,
-      items: streamed.slice(),
+      items: streamed.rows(),
       done: streamedDone
     });
   };
@@ -56,16 +73,14 @@ export async function streamList(
   const off = engine.on('listProgress', progress => {
     if (progress.requestId !== requestId) return;
     // Page 1 again means the engine restarted the walk (the server rejected a cursor): start over.
-    let items: ResourceItem[];
+    if (progress.firstPage === 1 && streamed.length > 0) streamed = new ResourceTable(serverId);
     try {
-      items = unpackResourceItems(serverId, progress.items);
+      streamed.appendPacked(progress.items);
     } catch (err) {
-      // Its items count as not arrived: the finished call then asks for the whole list (below).
+      // Its items count as not arrived (none of them was appended): the finished call then asks for the whole list (below).
       console.warn(`[picker] dropped a malformed listProgress event for ${serverId}:`, err);
       return;
     }
-    if (progress.firstPage === 1) streamed.length = 0;
-    for (const item of items) streamed.push(item);
     page = progress.page;
     streamedDone = progress.done;
     // The last page is published at once: a server's last known list gives way to the live one when that
@@ -82,12 +97,12 @@ export async function streamList(
       await new Promise<void>(resolve => ((caughtUp = resolve), (timer = setTimeout(resolve, catchUpMs))));
       clearTimeout(timer);
     }
-    // Keeping the streamed objects lets the picker's columns stay as built.
+    // Keeping the streamed table lets the picker's columns stay as built.
     // The live list replaces the last known one, which need not be kept beside it.
     queryClient.setQueryData(queryKeys.lastKnownList(serverId), null);
-    if (streamedDone && streamed.length === result.streamed) return { ...result, items: streamed };
+    if (streamedDone && streamed.length === result.streamed) return { ...result, items: streamed.rows() };
     // Some pages never arrived: ask for the whole list in the reply (the engine serves it from its page cache).
-    return await engine.call('resources.list', { serverId });
+    return listedItems(await engine.call('resources.list', { serverId }));
   } finally {
     off();
     signal.removeEventListener('abort', cancel);
@@ -128,7 +143,7 @@ export const lastKnownListQuery = (
     queryKey: queryKeys.lastKnownList(serverId),
     queryFn: async () => {
       const known = await ask();
-      return known && unpackListResult(known);
+      return known && listedPacked(known);
     },
     staleTime: Infinity
   });
@@ -157,7 +172,7 @@ export function useListProgress(serverIds: readonly ServerId[]) {
  * query with no fetcher of its own (`skipToken`) would make its options the query's whenever it rendered
  * last, and a `list_changed` refetch would then fetch nothing.
  */
-export function useListedItems(serverId: ServerId): { list?: ListResult<ResourceItem>; progress?: ListProgress } {
+export function useListedItems(serverId: ServerId): { list?: ListedItems; progress?: ListProgress } {
   const cache = useQueryClient().getQueryCache();
   const listHash = hashKey(queryKeys.resourcesList(serverId));
   const progressHash = hashKey(queryKeys.listProgress(serverId));
@@ -171,7 +186,7 @@ export function useListedItems(serverId: ServerId): { list?: ListResult<Resource
       }),
     [cache, listHash, progressHash]
   );
-  const list = useSyncExternalStore(subscribe, () => cache.get<ListResult<ResourceItem>>(listHash)?.state.data);
+  const list = useSyncExternalStore(subscribe, () => cache.get<ListedItems>(listHash)?.state.data);
   const progress = useSyncExternalStore(subscribe, () => cache.get<ListProgress>(progressHash)?.state.data);
   return { list, progress };
 }

@@ -1,37 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MalformedPackError, PACKED_FIELDS, packResourceItems, unpackResourceItems } from './packed-items';
+import { icon, itemsOfEveryForm as items } from '../../test-support/picker/packed-items';
 import type { ResourceItem } from './types';
 
-const icon = { src: 'data:image/svg+xml;base64,PHN2Zy8+', mimeType: 'image/svg+xml', sizes: ['any'] };
-const items: ResourceItem[] = [
-  { serverId: 's', uri: 'ref://a', name: 'a' },
-  {
-    serverId: 's',
-    uri: 'ref://b',
-    name: 'b',
-    title: 'B "quoted" <b>',
-    description: 'line\nbreak \u2028 and \u0000',
-    mimeType: 'text/markdown',
-    size: 0,
-    annotations: { audience: ['assistant', 'user'], priority: 0, lastModified: '2026-01-01T00:00:00Z' },
-    icons: [icon]
-  },
-  { serverId: 's', uri: 'ref://c', name: '', mimeType: 'text/markdown', annotations: { priority: 1 }, icons: [{ ...icon }] },
-  { serverId: 's', uri: 'ref://d', name: 'd', annotations: { audience: ['user'] } },
-  { serverId: 's', uri: 'ref://e', name: 'e', annotations: { lastModified: '2026-01-02' }, size: 12_345_678_901 },
-  // Invalid annotations: the valid fields stay in `annotations`, the invalid ones are listed (a list many items share is stored once).
-  { serverId: 's', uri: 'ref://f', name: 'f', annotations: { audience: ['user'] }, invalidAnnotations: [{ field: 'priority', raw: '7' }] },
-  { serverId: 's', uri: 'ref://g', name: 'g', invalidAnnotations: [{ field: 'priority', raw: '7' }] },
-  {
-    serverId: 's',
-    uri: 'ref://h',
-    name: 'h',
-    invalidAnnotations: [
-      { field: 'priority', raw: 'high' },
-      { field: 'lastModified', raw: 'March 7, 2024' }
-    ]
-  }
-];
 
 describe('packed resource items', () => {
   it('round-trip exactly through JSON, with the server id restored', () => {

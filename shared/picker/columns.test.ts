@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AUDIENCE_ASSISTANT, AUDIENCE_USER, buildColumns, concatColumns, extendColumns } from './columns';
+import { itemsOf } from './resource-table';
 import { item } from '../../test-support/picker/items';
 
 describe('picker columns', () => {
@@ -41,7 +42,7 @@ describe('picker columns', () => {
     const a = buildColumns([item('ref://a1'), item('ref://a2')]);
     const b = buildColumns([{ ...item('ref://b1'), serverId: 'other' }]);
     const both = concatColumns([a, b]);
-    expect(both.items.map(i => i.uri)).toEqual(['ref://a1', 'ref://a2', 'ref://b1']);
+    expect(itemsOf(both.items).map(i => i.uri)).toEqual(['ref://a1', 'ref://a2', 'ref://b1']);
     expect(both.uriLower).toEqual(['ref://a1', 'ref://a2', 'ref://b1']);
     expect(both.priority).toHaveLength(3);
   });

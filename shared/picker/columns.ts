@@ -1,8 +1,9 @@
 // Column-oriented views of the picker's items, so that search, filters and sorts run over flat arrays
 // instead of re-reading nested annotation objects on every keystroke. Columns are built per server and
 // extended page by page while a list streams in; the picker concatenates the servers it shows.
-import { lastModifiedMs, validPriority } from '../annotations';
+import { validPriority } from '../annotations';
 import type { ResourceItem } from '../contract';
+import { ArrayRows, JoinedRows, rowsOf, TableRows, type ColumnSource, type ItemSource } from './resource-table';
 
 export const AUDIENCE_USER = 1;
 export const AUDIENCE_ASSISTANT = 2;
@@ -15,7 +16,8 @@ export const AUDIENCE_ASSISTANT = 2;
 const FIELD_SEPARATOR = '\u00a0\u00a0';
 
 export interface PickerColumns {
-  readonly items: readonly ResourceItem[];
+  /** The items, made on demand (the columns below are what search, filters and sorts read). */
+  readonly items: ItemSource;
   /** One search line per item: the lower-cased name, title, URI, description and MIME type, joined. */
   readonly haystack: string[];
   /** Lower-cased name/title/URI for exact and prefix ranking. */
@@ -43,9 +45,8 @@ export function displayName(item: ResourceItem): string {
 }
 
 
-function audienceMask(item: ResourceItem): number {
-  const audience = item.annotations?.audience;
-  if (!Array.isArray(audience)) return 0;
+function audienceMask(audience: readonly unknown[] | undefined): number {
+  if (!audience) return 0;
   let mask = 0;
   for (const a of audience) {
     if (a === 'user') mask |= AUDIENCE_USER;
@@ -54,24 +55,15 @@ function audienceMask(item: ResourceItem): number {
   return mask;
 }
 
-// Missing, invalid (`shared/annotations.ts`) and reported invalid (dropped by the engine) are all NaN: unannotated.
-function priorityOf(item: ResourceItem): number {
-  return validPriority(item.annotations?.priority) ?? Number.NaN;
-}
-
-function modifiedMs(item: ResourceItem): number {
-  return lastModifiedMs(item.annotations?.lastModified);
-}
-
 function uriLeaf(uriLower: string): string {
   const trimmed = uriLower.replace(/[/?#]+$/, '');
   const cut = Math.max(trimmed.lastIndexOf('/'), trimmed.lastIndexOf(':'));
   return trimmed.slice(cut + 1);
 }
 
-function emptyColumns(): PickerColumns {
+function emptyColumns(items: ItemSource): PickerColumns {
   return {
-    items: [],
+    items,
     haystack: [],
     nameLower: [],
     titleLower: [],
@@ -86,29 +78,46 @@ function emptyColumns(): PickerColumns {
 // The search line is built from the lower-cased fields (not lower-cased as a whole, where a context-dependent
 // case mapping could differ at a field's edge), so each field's text is exactly a part of it: an item whose
 // name or URI starts with a term contains that term, which lets the search match it without reading it.
-function appendItems(target: PickerColumns, items: readonly ResourceItem[], from: number): void {
+function appendItems(target: PickerColumns, items: ColumnSource, from: number): void {
   for (let i = from; i < items.length; i++) {
-    const item = items[i];
-    const name = item.name.toLowerCase();
-    const title = (item.title ?? '').toLowerCase();
-    const uri = item.uri.toLowerCase();
+    const name = items.nameAt(i).toLowerCase();
+    const title = (items.titleAt(i) ?? '').toLowerCase();
+    const uri = items.uriAt(i).toLowerCase();
     // join() makes one flat string; concatenation would make a rope, read several times slower by the search.
-    const description = (item.description ?? '').toLowerCase();
-    target.haystack.push([name, title, uri, description, (item.mimeType ?? '').toLowerCase()].join(FIELD_SEPARATOR));
+    const description = (items.descriptionAt(i) ?? '').toLowerCase();
+    target.haystack.push([name, title, uri, description, (items.mimeTypeAt(i) ?? '').toLowerCase()].join(FIELD_SEPARATOR));
     target.nameLower.push(name);
     target.titleLower.push(title);
     target.uriLower.push(uri);
     target.uriLeafLower.push(uriLeaf(uri));
-    target.audience.push(audienceMask(item));
-    target.priority.push(priorityOf(item));
-    target.modified.push(modifiedMs(item));
+    target.audience.push(audienceMask(items.audienceAt(i)));
+    // Missing, invalid (`shared/annotations.ts`) and reported invalid (dropped by the engine) are all NaN: unannotated.
+    target.priority.push(validPriority(items.priorityAt(i)) ?? Number.NaN);
+    target.modified.push(items.modifiedMsAt(i));
   }
 }
 
-export function buildColumns(items: readonly ResourceItem[]): PickerColumns {
-  const columns = { ...emptyColumns(), items };
-  appendItems(columns, items, 0);
+/** Columns of `items`: a list's rows (`ResourceTable.rows()`), or items already made as objects. */
+export function buildColumns(items: ColumnSource | readonly ResourceItem[]): PickerColumns {
+  const source = rowsOf(items);
+  const columns = emptyColumns(source);
+  appendItems(columns, source, 0);
   return columns;
+}
+
+/** Whether `columns` were built from exactly `items` (the same rows object, or the same array of items). */
+export function builtFrom(columns: PickerColumns, items: ColumnSource | readonly ResourceItem[]): boolean {
+  return columns.items === items || (columns.items instanceof ArrayRows && columns.items.items === items);
+}
+
+/** Whether `after` is `before` with items appended: the same table, or the same leading item objects. */
+function appendsTo(before: ItemSource, after: ColumnSource): boolean {
+  if (before.length > after.length) return false;
+  if (before instanceof TableRows && after instanceof TableRows) return before.table === after.table;
+  if (before instanceof ArrayRows && after instanceof ArrayRows) {
+    return before.length === 0 || (after.items[0] === before.items[0] && after.items[before.length - 1] === before.items[before.length - 1]);
+  }
+  return before.length === 0;
 }
 
 /**
@@ -116,14 +125,10 @@ export function buildColumns(items: readonly ResourceItem[]): PickerColumns {
  * (a list streaming in page by page): only the new items are processed. The arrays of `previous` are then
  * shared and grown, so `previous` must not be used afterwards. `previous` itself when there is nothing new.
  */
-export function extendColumns(previous: PickerColumns | undefined, items: readonly ResourceItem[]): PickerColumns {
+export function extendColumns(previous: PickerColumns | undefined, next: ColumnSource | readonly ResourceItem[]): PickerColumns {
+  const items = rowsOf(next);
   const before = previous?.items;
-  const appendsOnly =
-    previous !== undefined &&
-    before !== undefined &&
-    before.length <= items.length &&
-    previous.haystack.length === before.length &&
-    (before.length === 0 || (items[0] === before[0] && items[before.length - 1] === before[before.length - 1]));
+  const appendsOnly = previous !== undefined && before !== undefined && previous.haystack.length === before.length && appendsTo(before, items);
   if (!appendsOnly) return buildColumns(items);
   // Nothing new (the finished list after its last streamed page): the same columns, so nothing derived from
   // them (sort order, search session, the view) is made again.
@@ -137,10 +142,10 @@ export function concatColumns(parts: readonly PickerColumns[]): PickerColumns {
   if (parts.length === 1) return parts[0];
   // Array.prototype.concat copies whole arrays at once (V8 copies their elements in bulk), several times faster
   // than pushing 100k values one by one per column, which the picker did for every change of any server's list.
-  const joined = <K extends Exclude<keyof PickerColumns, 'sources'>>(key: K) =>
+  const joined = <K extends Exclude<keyof PickerColumns, 'sources' | 'items'>>(key: K) =>
     ([] as unknown[]).concat(...parts.map(p => p[key] as readonly unknown[])) as PickerColumns[K];
   return {
-    items: joined('items'),
+    items: new JoinedRows(parts.map(p => p.items)),
     haystack: joined('haystack'),
     nameLower: joined('nameLower'),
     titleLower: joined('titleLower'),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildColumns, concatColumns, extendColumns } from './columns';
+import { ArrayRows } from './resource-table';
 import { buildSortOrder, type SortKey } from './sort';
 import { item } from '../../test-support/picker/items';
 
@@ -70,7 +71,7 @@ describe('buildSortOrder on a growing list', () => {
     const grown = extendColumns(before, [...items, ...more]);
     expect(grown.haystack).toBe(before.haystack);
     buildSortOrder(grown, key); // caches the order of all 8 items under the shared arrays
-    const stale = buildSortOrder({ ...grown, items }, key);
+    const stale = buildSortOrder({ ...grown, items: new ArrayRows(items) }, key);
     expect(Array.from(stale.order)).toEqual(Array.from(buildSortOrder(buildColumns(items), key).order));
   });
 

@@ -2,6 +2,7 @@
 // returning the best few items. Built once per set of lists, so typing narrows instead of rescanning.
 import type { ResourceItem } from '../contract';
 import { buildColumns, concatColumns } from '../picker/columns';
+import type { ColumnSource } from '../picker/resource-table';
 import { SearchSession } from './search';
 
 export class ResourceFinder {
@@ -9,7 +10,7 @@ export class ResourceFinder {
   /** Every item index in list order: ties within a tier keep the order the lists came in. */
   private readonly order: Uint32Array;
 
-  constructor(lists: readonly (readonly ResourceItem[])[]) {
+  constructor(lists: readonly (ColumnSource | readonly ResourceItem[])[]) {
     const parts = lists.map(items => buildColumns(items));
     const columns = parts.length === 0 ? buildColumns([]) : concatColumns(parts);
     this.session = new SearchSession(columns);
@@ -21,6 +22,6 @@ export class ResourceFinder {
     const result = this.session.search(query, this.order);
     if (!result) return [];
     const { items } = this.session.columns;
-    return Array.from(result.idxs.subarray(0, limit), i => items[i]);
+    return Array.from(result.idxs.subarray(0, limit), i => items.at(i));
   }
 }

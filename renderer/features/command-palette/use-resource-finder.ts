@@ -2,10 +2,10 @@
 // server filter), read from the query cache when the palette first searches: nothing is built while it is closed.
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { ListResult, ResourceItem } from '../../../shared/contract';
+import type { ResourceItem } from '../../../shared/contract';
 import { ResourceFinder } from '../../../shared/search/resource-finder';
 import { queryKeys } from '../../queries/keys';
-import type { ListProgress } from '../../queries/use-resource-list';
+import type { ListedItems, ListProgress } from '../../queries/use-resource-list';
 import { useServers } from '../../queries/use-servers';
 
 const RESULT_LIMIT = 30;
@@ -20,7 +20,7 @@ export function useResourceMatches(query: string): ResourceItem[] {
       .filter(s => !s.disabled)
       .map(
         s =>
-          queryClient.getQueryData<ListResult<ResourceItem>>(queryKeys.resourcesList(s.id))?.items ??
+          queryClient.getQueryData<ListedItems>(queryKeys.resourcesList(s.id))?.items ??
           queryClient.getQueryData<ListProgress>(queryKeys.listProgress(s.id))?.items ??
           []
       );

@@ -90,7 +90,7 @@ export function Picker() {
     if (activeKey === null) return -1;
     const { serverId, uri } = parseResourceKey(activeKey);
     const { items } = columns;
-    const isActive = (i: number) => items[i].uri === uri && items[i].serverId === serverId;
+    const isActive = (i: number) => items.uriAt(i) === uri && items.serverIdAt(i) === serverId;
     // A hint only, read during render on purpose: isActive checks it, so a stale one costs a search, never a wrong row.
     // eslint-disable-next-line react-hooks/refs
     const hint = movedTo.current;
@@ -104,7 +104,7 @@ export function Picker() {
     if (!openResource) return;
     const key = resourceKey(openResource);
     const at = indicesOfKeys(columns.items, [key]).get(key);
-    const item = at === undefined ? undefined : columns.items[at];
+    const item = at === undefined ? undefined : columns.items.at(at);
     recordRecent({ ...openResource, name: item ? (item.title ?? item.name) : '' });
     markSeen([key]);
     // Only a new open records; the columns changing under the same open resource does not.
@@ -128,13 +128,13 @@ export function Picker() {
       if (rows.length === 0) return;
       const clamped = Math.max(0, Math.min(rows.length - 1, row));
       movedTo.current = clamped;
-      setActiveKey(resourceKey(columns.items[rows[clamped]]));
+      setActiveKey(resourceKey(columns.items.at(rows[clamped])));
       listRef.current?.scrollToRow(clamped);
     },
     [rows, columns, setActiveKey]
   );
 
-  const itemAt = (row: number) => (row >= 0 && row < rows.length ? columns.items[rows[row]] : undefined);
+  const itemAt = (row: number) => (row >= 0 && row < rows.length ? columns.items.at(rows[row]) : undefined);
   const openRow = (row: number) => {
     const item = itemAt(row);
     if (!item) return;
@@ -151,7 +151,7 @@ export function Picker() {
     if (how === 'toggle') multi.toggleRow(row);
     else multi.rangeTo(row, activeRow);
     movedTo.current = row;
-    setActiveKey(resourceKey(columns.items[rows[row]]));
+    setActiveKey(resourceKey(columns.items.at(rows[row])));
   };
 
   /** Shift+Arrow: the cursor moves and the range from the anchor follows it. */
@@ -272,7 +272,7 @@ export function Picker() {
         fresh={fresh}
         onSeen={markSeen}
         onPick={pickRow}
-        onMenuRow={row => setActiveKey(resourceKey(columns.items[rows[row]]))}
+        onMenuRow={row => setActiveKey(resourceKey(columns.items.at(rows[row])))}
         onKeyDown={e => onKeyDown(e, true)}
       />
     </section>

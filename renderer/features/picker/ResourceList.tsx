@@ -4,6 +4,7 @@ import * as ContextMenu from '@radix-ui/react-context-menu';
 import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type Ref } from 'react';
 import type { ResourceItem, ServerId } from '../../../shared/contract';
 import type { PickerColumns } from '../../../shared/picker/columns';
+import type { ItemSource } from '../../../shared/picker/resource-table';
 import { resourceKey } from '../../../shared/resource-key';
 import { useCachedT } from '../../i18n/text-cache';
 import { ResourceRow, type PickHow } from './ResourceRow';
@@ -95,14 +96,14 @@ export function ResourceList({ columns, rows, groupStarts, activeRow, query, sor
       if (!fireRowMenu(row)) requestAnimationFrame(() => fireRowMenu(row));
     }
   }));
-  const items: readonly ResourceItem[] = columns.items;
+  const items: ItemSource = columns.items;
   const { startIndex, endIndex } = rowWindow.inView;
   // The added rows in view now (not the overscan): after a while in view they count as seen.
   const freshInView: string[] = [];
   if (fresh.size > 0) {
     for (let v = startIndex; v <= endIndex; v++) {
       const entry = entryAt(v, groupStarts);
-      const item = entry.row >= 0 && entry.row < rows.length ? items[rows[entry.row]] : undefined;
+      const item = entry.row >= 0 && entry.row < rows.length ? items.at(rows[entry.row]) : undefined;
       if (item && fresh.has(resourceKey(item))) freshInView.push(resourceKey(item));
     }
   }
@@ -117,7 +118,7 @@ export function ResourceList({ columns, rows, groupStarts, activeRow, query, sor
   const onContextMenu = (e: MouseEvent<HTMLElement>) => {
     const option = (e.target as Element).closest<HTMLElement>('[role="option"]');
     const row = Number(option?.getAttribute('aria-posinset')) - 1;
-    const item = row >= 0 && row < rows.length ? items[rows[row]] : undefined;
+    const item = row >= 0 && row < rows.length ? items.at(rows[row]) : undefined;
     // Not on a row (the empty space below the last one): no menu at all.
     if (!item) return e.preventDefault();
     onMenuRow(row);
@@ -156,7 +157,7 @@ export function ResourceList({ columns, rows, groupStarts, activeRow, query, sor
                   </div>
                 );
               }
-              const item = items[rows[entry.row]];
+              const item = items.at(rows[entry.row]);
               const key = resourceKey(item);
               const marked = selected.has(key);
               // Keyed by position: a keystroke that changes the matches updates the rows on screen in place

@@ -1,14 +1,15 @@
 // The picker's "+3 −1": each resource list's last finished listing, and what the relists since then changed
 // (list-diff.ts). Fed by the query cache (useFollowListDiffs), so the list's own data path does no extra work.
 import { create } from 'zustand';
-import type { ResourceItem, ServerId } from '../../../shared/contract';
+import type { ServerId } from '../../../shared/contract';
+import type { ItemSource } from '../../../shared/picker/resource-table';
 import { diffListings, mergeDiff, type ListDiff } from './list-diff';
 
 interface ListDiffState {
   diffs: ReadonlyMap<ServerId, ListDiff>;
   /** The items each server's diff is relative to (the last finished listing). */
-  listed: ReadonlyMap<ServerId, readonly ResourceItem[]>;
-  listFinished(serverId: ServerId, items: readonly ResourceItem[]): void;
+  listed: ReadonlyMap<ServerId, ItemSource>;
+  listFinished(serverId: ServerId, items: ItemSource): void;
   /** The rows with these keys were seen (in view long enough, or opened): they lose their "new" mark. */
   seen(keys: readonly string[]): void;
   dismiss(): void;

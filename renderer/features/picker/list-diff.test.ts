@@ -3,6 +3,7 @@ import type { ResourceItem } from '../../../shared/contract';
 import { resourceKey } from '../../../shared/resource-key';
 import { diffListings, diffTotals, mergeDiff } from './list-diff';
 import { useListDiffStore } from './list-diff-store';
+import { ArrayRows } from '../../../shared/picker/resource-table';
 
 const item = (n: number, serverId = 's'): ResourceItem => ({ serverId, uri: `ref://r/${n}`, name: `r${n}` }) as ResourceItem;
 const items = (...ns: number[]) => ns.map(n => item(n));
@@ -33,9 +34,9 @@ describe('list diffs', () => {
 
   it('the store diffs each finished listing against the one before and drops the mark of seen rows', () => {
     const store = useListDiffStore.getState();
-    store.listFinished('s', items(1, 2));
+    store.listFinished('s', new ArrayRows(items(1, 2)));
     expect(useListDiffStore.getState().diffs.size).toBe(0);
-    store.listFinished('s', items(2, 3, 4));
+    store.listFinished('s', new ArrayRows(items(2, 3, 4)));
     const diff = useListDiffStore.getState().diffs.get('s')!;
     expect([diff.added, diff.removed.length, diff.unseen.size]).toEqual([2, 1, 2]);
     store.seen([resourceKey(item(3))]);

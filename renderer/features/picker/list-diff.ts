@@ -1,6 +1,7 @@
 // What a relist changed, per server: the resources that came (by resource key, until the user has seen
 // them) and the ones that went (kept whole, so they can still be named after they left the list).
 import type { ResourceItem, ServerId } from '../../../shared/contract';
+import { rowsOf, type ItemSource } from '../../../shared/picker/resource-table';
 import { resourceKey } from '../../../shared/resource-key';
 
 export interface ListDiff {
@@ -11,16 +12,23 @@ export interface ListDiff {
 }
 
 /** The difference between two listings of one server (its URIs identify its items). */
-export function diffListings(before: readonly ResourceItem[], after: readonly ResourceItem[]): { added: ResourceItem[]; removed: ResourceItem[] } {
+export function diffListings(
+  beforeItems: ItemSource | readonly ResourceItem[],
+  afterItems: ItemSource | readonly ResourceItem[]
+): { added: ResourceItem[]; removed: ResourceItem[] } {
+  const before = Array.isArray(beforeItems) ? rowsOf(beforeItems) : (beforeItems as ItemSource);
+  const after = Array.isArray(afterItems) ? rowsOf(afterItems) : (afterItems as ItemSource);
   const beforeUris = new Set<string>();
-  for (const item of before) beforeUris.add(item.uri);
+  for (let i = 0; i < before.length; i++) beforeUris.add(before.uriAt(i));
   const afterUris = new Set<string>();
   const added: ResourceItem[] = [];
-  for (const item of after) {
-    afterUris.add(item.uri);
-    if (!beforeUris.has(item.uri)) added.push(item);
+  for (let i = 0; i < after.length; i++) {
+    const uri = after.uriAt(i);
+    afterUris.add(uri);
+    if (!beforeUris.has(uri)) added.push(after.at(i));
   }
-  const removed = before.filter(item => !afterUris.has(item.uri));
+  const removed: ResourceItem[] = [];
+  for (let i = 0; i < before.length; i++) if (!afterUris.has(before.uriAt(i))) removed.push(before.at(i));
   return { added, removed };
 }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ResourceItem } from '../../../shared/contract';
 import { resourceKey } from '../../../shared/resource-key';
 import { indicesOfKeys, pinnedFirst } from './pinned-first';
+import { ArrayRows } from '../../../shared/picker/resource-table';
 import { withRecent, maxRecents } from './recents-store';
 import { withSavedSearch, type SavedSearch } from './saved-searches-store';
 import { defaultAnnotationFilter } from '../../../shared/picker/filters';
@@ -12,11 +13,11 @@ describe('pinned resources first', () => {
   const items = [item('a', 0), item('a', 1), item('b', 1), item('a', 2), item('a', 3)];
 
   it('finds pinned items by server and URI (the same URI on another server is not pinned)', () => {
-    expect([...indicesOfKeys(items, [resourceKey(item('b', 1)), resourceKey(item('a', 3)), resourceKey(item('z', 9))])]).toEqual([
+    expect([...indicesOfKeys(new ArrayRows(items), [resourceKey(item('b', 1)), resourceKey(item('a', 3)), resourceKey(item('z', 9))])]).toEqual([
       [resourceKey(item('b', 1)), 2],
       [resourceKey(item('a', 3)), 4]
     ]);
-    expect(indicesOfKeys(items, []).size).toBe(0);
+    expect(indicesOfKeys(new ArrayRows(items), []).size).toBe(0);
   });
 
   it('moves the matching pinned rows to the front in list order and keeps the rest in order', () => {

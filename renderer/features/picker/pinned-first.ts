@@ -1,14 +1,14 @@
 // Pinned resources lead the list: the matching rows whose item is pinned move to the front, in the order the
 // list had them, and the rest follow unchanged. Runs after search, filters and sort, on typed arrays, so it
 // costs one pass over the rows (and nothing at all while nothing is pinned).
-import type { ResourceItem } from '../../../shared/contract';
+import type { ItemSource } from '../../../shared/picker/resource-table';
 import { parseResourceKey, resourceKey } from '../../../shared/resource-key';
 
 /**
  * Where each of `keys` (resource keys) is in `items`: key → index, for the keys listed. Matched by URI first,
  * so no key is built per item (one pass, cheap at a million items).
  */
-export function indicesOfKeys(items: readonly ResourceItem[], keys: Iterable<string>): Map<string, number> {
+export function indicesOfKeys(items: ItemSource, keys: Iterable<string>): Map<string, number> {
   const found = new Map<string, number>();
   const serversByUri = new Map<string, Set<string>>();
   for (const key of keys) {
@@ -19,7 +19,9 @@ export function indicesOfKeys(items: readonly ResourceItem[], keys: Iterable<str
   }
   if (serversByUri.size === 0) return found;
   for (let i = 0; i < items.length; i++) {
-    if (serversByUri.get(items[i].uri)?.has(items[i].serverId)) found.set(resourceKey(items[i]), i);
+    const uri = items.uriAt(i);
+    const servers = serversByUri.get(uri);
+    if (servers?.has(items.serverIdAt(i))) found.set(resourceKey({ serverId: items.serverIdAt(i), uri }), i);
   }
   return found;
 }

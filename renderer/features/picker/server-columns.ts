@@ -4,8 +4,12 @@
 // in), the live pages still go into their own columns, so the moment the live list replaces the stale one costs
 // no rebuild of 100k items' columns and sort order on the critical path (issue #16).
 import type { ResourceItem, ServerId } from '../../../shared/contract';
-import { extendColumns, buildColumns, type PickerColumns } from '../../../shared/picker/columns';
+import { builtFrom, extendColumns, buildColumns, type PickerColumns } from '../../../shared/picker/columns';
+import type { ColumnSource } from '../../../shared/picker/resource-table';
 import { buildSortOrder, type SortKey } from '../../../shared/picker/sort';
+
+/** A list's items: its rows as the page holds them, or items already made (tests). */
+type ListRows = ColumnSource | readonly ResourceItem[];
 
 interface ServerEntry {
   live?: PickerColumns;
@@ -21,10 +25,10 @@ export class ServerColumns {
    * those of `live`. `live` goes into its columns either way, and while it is hidden its order under `sort` is
    * grown with it (sorting only the new items; see sort.ts), as the shown list's is by the picker.
    */
-  columnsFor(serverId: ServerId, live: readonly ResourceItem[], lastKnown: readonly ResourceItem[] | undefined, sort: SortKey): PickerColumns {
+  columnsFor(serverId: ServerId, live: ListRows, lastKnown: ListRows | undefined, sort: SortKey): PickerColumns {
     let entry = this.entries.get(serverId);
     if (!entry) this.entries.set(serverId, (entry = {}));
-    if (entry.live?.items !== live) {
+    if (!entry.live || !builtFrom(entry.live, live)) {
       const grown = extendColumns(entry.live, live);
       if (lastKnown && grown !== entry.live && grown.items.length > 0) buildSortOrder(grown, sort);
       entry.live = grown;
@@ -34,7 +38,7 @@ export class ServerColumns {
       entry.stale = undefined;
       return entry.live;
     }
-    if (entry.stale?.items !== lastKnown) entry.stale = buildColumns(lastKnown);
+    if (!entry.stale || !builtFrom(entry.stale, lastKnown)) entry.stale = buildColumns(lastKnown);
     return entry.stale;
   }
 }

@@ -2,7 +2,7 @@
 // with the one before it. Mounted once, by the picker.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { ListResult, ResourceItem } from '../../../shared/contract';
+import type { ListedItems } from '../../queries/use-resource-list';
 import { useListDiffStore } from './list-diff-store';
 
 export function useFollowListDiffs(): void {
@@ -11,7 +11,7 @@ export function useFollowListDiffs(): void {
     const listFinished = useListDiffStore.getState().listFinished;
     const take = (queryKey: readonly unknown[], data: unknown) => {
       if (queryKey[0] !== 'resources.list' || typeof queryKey[1] !== 'string' || !data) return;
-      listFinished(queryKey[1], (data as ListResult<ResourceItem>).items);
+      listFinished(queryKey[1], (data as ListedItems).items);
     };
     for (const query of queryClient.getQueryCache().findAll({ queryKey: ['resources.list'] })) take(query.queryKey, query.state.data);
     return queryClient.getQueryCache().subscribe(event => {

@@ -22,7 +22,7 @@ export function useMultiSelect(columns: PickerColumns, rows: Uint32Array): Multi
   const selection = useSelectionStore(s => s.selection);
   const { toggle, extend, restartAt, keepListed, clear } = useSelectionStore.getState();
   const { items } = columns;
-  const itemAt = (row: number) => items[rows[row]];
+  const itemAt = (row: number) => items.at(rows[row]);
 
   // Where the selected items are in the current columns (one pass, and only while something is selected).
   const selectedIndices = useMemo(() => (selection.items.size === 0 ? new Map<string, number>() : indicesOfKeys(items, selection.items.keys())), [items, selection.items]);
@@ -34,7 +34,7 @@ export function useMultiSelect(columns: PickerColumns, rows: Uint32Array): Multi
     const found = indicesOfKeys(listing, useSelectionStore.getState().selection.items.keys());
     keepListed(key => {
       const at = found.get(key);
-      return at === undefined ? undefined : listing[at];
+      return at === undefined ? undefined : listing.at(at);
     });
   }, [listing, keepListed]);
 

@@ -4,9 +4,10 @@
 import { QueryClient } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ContentPart, ListResult, ReadResult, ResourceItem } from '../../../shared/contract';
+import type { ContentPart, ReadResult, ResourceItem } from '../../../shared/contract';
 import { renderWithEngine, stubEngine } from '../../../test-support/renderer/stub-engine';
 import { queryKeys } from '../../queries/keys';
+import { listedItems, type ListedItems } from '../../queries/use-resource-list';
 import { useUiStore } from '../../state/ui-store';
 import { Viewer } from './Viewer';
 
@@ -28,7 +29,7 @@ function showViewer(listed: ResourceItem[]) {
     'resources.read': ({ serverId, uri }): ReadResult => ({ serverId, uri, contents: reads[uri] ?? [], cache, inputRounds: 0 })
   });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const list: ListResult<ResourceItem> = { serverId: 'ref', items: listed, pages: 1, cache };
+  const list: ListedItems = listedItems({ serverId: 'ref', items: listed, pages: 1, cache });
   queryClient.setQueryData(queryKeys.resourcesList('ref'), list);
   renderWithEngine(<Viewer />, engine, queryClient);
   act(() => useUiStore.getState().open({ serverId: 'ref', uri: FOLDER }));

@@ -26,8 +26,11 @@ function useListedItem(target: OpenResource | null): ResourceItem | undefined {
   const { list, progress } = useListedItems(serverId);
   return useMemo(() => {
     if (!target) return undefined;
-    const matches = (i: ResourceItem) => i.uri === target.uri;
-    return list?.items.find(matches) ?? progress?.items.find(matches);
+    for (const rows of [list?.items, progress?.items]) {
+      if (!rows) continue;
+      for (let i = 0; i < rows.length; i++) if (rows.uriAt(i) === target.uri) return rows.at(i);
+    }
+    return undefined;
   }, [list, progress, target]);
 }
 

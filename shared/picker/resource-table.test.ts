@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { MalformedPackError, packResourceItems, type ResourceItem } from '../contract';
+import { buildColumns } from './columns';
+import { ArrayRows, itemsOf, JoinedRows, ResourceTable } from './resource-table';
+import { itemsOfEveryForm as items } from '../../test-support/picker/packed-items';
+
+/** A page as it arrives on the page: packed, then through JSON (no object shared with the items above). */
+const wire = (page: ResourceItem[]) => JSON.parse(JSON.stringify(packResourceItems(page))) as ReturnType<typeof packResourceItems>;
+
+describe('ResourceTable', () => {
+  it('gives back every item exactly as sent, over several pages', () => {
+    const table = new ResourceTable('s');
+    table.appendPacked(wire(items.slice(0, 3)));
+    table.appendPacked(wire(items.slice(3)));
+    expect(table.length).toBe(items.length);
+    expect(itemsOf(table.rows())).toEqual(items);
+    // A date in toISOString's own form comes back from its number, to the character.
+    expect(table.lastModifiedAt(2)).toBe('2026-03-04T05:06:07.089Z');
+    // Other forms, and text that is no date (the 30th of February), come back as sent; the latter has no time.
+    expect([table.lastModifiedAt(1), table.lastModifiedAt(4), table.lastModifiedAt(6)]).toEqual(['2026-01-01T00:00:00Z', '2026-01-02', '2026-01-02T03:04:05.678+01:00']);
+    expect(table.lastModifiedAt(3)).toBe('2026-02-30T00:00:00.000Z');
+    expect(Number.isNaN(table.modified[3])).toBe(true);
+    expect(table.modified[2]).toBe(Date.parse('2026-03-04T05:06:07.089Z'));
+  });
+
+  it('stores the values items share once for the whole list, across pages', () => {
+    const table = new ResourceTable('s');
+    table.appendPacked(wire([items[1]]));
+    table.appendPacked(wire([items[1], items[2]]));
+    // The same MIME type, audience and icon list from three packed pages: one object each.
+    expect(table.at(0).icons).toBe(table.at(1).icons);
+    expect(table.at(0).annotations?.audience).toBe(table.at(1).annotations?.audience);
+    expect(table.at(2).icons).toBe(table.at(0).icons);
+  });
+
+  it('appends nothing of a malformed page, and keeps what came before', () => {
+    const table = ResourceTable.fromItems('s', items.slice(0, 2));
+    const good = wire(items.slice(2, 4));
+    const badRef = { ...good, rows: good.rows.map((cell, k) => (k === 11 + 4 ? 99 : cell)) };
+    expect(() => table.appendPacked(badRef)).toThrow(MalformedPackError);
+    const noUri = { ...good, rows: good.rows.map((cell, k) => (k === 11 ? null : cell)) };
+    expect(() => table.appendPacked(noUri)).toThrow(MalformedPackError);
+    expect(() => table.appendPacked({ count: 3, shared: [], rows: [] })).toThrow(MalformedPackError);
+    expect(table.length).toBe(2);
+    table.appendPacked(good);
+    expect(itemsOf(table.rows())).toEqual(items.slice(0, 4));
+  });
+
+  it('rows of a growing table show only the items they were made with', () => {
+    const table = ResourceTable.fromItems('s', items.slice(0, 2));
+    const published = table.rows();
+    table.appendPacked(wire(items.slice(2)));
+    expect(published.length).toBe(2);
+    expect(table.rows().length).toBe(items.length);
+    // The rows on screen ask for the same items again: the same objects, so a row's memo holds.
+    expect(table.at(1)).toBe(table.at(1));
+  });
+
+  it('builds the same picker columns as the items themselves', () => {
+    const fromTable = buildColumns(ResourceTable.fromItems('s', items).rows());
+    const fromObjects = buildColumns(items);
+    for (const key of ['haystack', 'nameLower', 'titleLower', 'uriLower', 'uriLeafLower', 'audience', 'priority', 'modified'] as const) {
+      expect(fromTable[key]).toEqual(fromObjects[key]);
+    }
+  });
+});
+
+describe('JoinedRows', () => {
+  it('reads several lists as one, in order', () => {
+    const a = ResourceTable.fromItems('a', [{ serverId: 'a', uri: 'ref://1', name: '1' }]).rows();
+    const empty = new ArrayRows([]);
+    const b = new ArrayRows([
+      { serverId: 'b', uri: 'ref://2', name: '2' },
+      { serverId: 'b', uri: 'ref://3', name: '3' }
+    ]);
+    const joined = new JoinedRows([a, empty, b]);
+    expect(joined.length).toBe(3);
+    expect(itemsOf(joined).map(i => `${i.serverId} ${i.uri}`)).toEqual(['a ref://1', 'b ref://2', 'b ref://3']);
+    expect([0, 1, 2].map(i => joined.serverIdAt(i) + joined.uriAt(i))).toEqual(['aref://1', 'bref://2', 'bref://3']);
+  });
+});
