@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { FIELD_URI, FIELD_URI_LEAF } from './search-line';
 import { AUDIENCE_ASSISTANT, AUDIENCE_USER, buildColumns, concatColumns, extendColumns } from './columns';
 import { itemsOf } from './resource-table';
-import { item } from '../../test-support/picker/items';
+import { item, lowerField } from '../../test-support/picker/items';
 
 describe('picker columns', () => {
   it('flattens annotations, treating invalid values as missing', () => {
@@ -18,7 +19,7 @@ describe('picker columns', () => {
     expect(columns.modified[0]).toBe(Date.UTC(2026, 0, 1));
     expect(columns.modified[1]).toBeNaN();
     expect(columns.modified[2]).toBeNaN();
-    expect(columns.uriLeafLower).toEqual(['a', 'b', 'c']);
+    expect(lowerField(columns, FIELD_URI_LEAF)).toEqual(['a', 'b', 'c']);
   });
 
   it('extends columns page by page when a list only grows, and rebuilds otherwise', () => {
@@ -27,9 +28,9 @@ describe('picker columns', () => {
     const first = buildColumns(page1);
     const grown = extendColumns(first, page2);
     expect(grown.haystack).toBe(first.haystack); // grown in place, not rebuilt
-    expect(grown.uriLower).toEqual(['ref://1', 'ref://2', 'ref://3']);
+    expect(lowerField(grown, FIELD_URI)).toEqual(['ref://1', 'ref://2', 'ref://3']);
     const replaced = extendColumns(grown, [item('ref://9')]);
-    expect(replaced.uriLower).toEqual(['ref://9']);
+    expect(lowerField(replaced, FIELD_URI)).toEqual(['ref://9']);
   });
 
   it('are the same columns for the same items in another array (the finished list after its last streamed page)', () => {
@@ -43,7 +44,7 @@ describe('picker columns', () => {
     const b = buildColumns([{ ...item('ref://b1'), serverId: 'other' }]);
     const both = concatColumns([a, b]);
     expect(itemsOf(both.items).map(i => i.uri)).toEqual(['ref://a1', 'ref://a2', 'ref://b1']);
-    expect(both.uriLower).toEqual(['ref://a1', 'ref://a2', 'ref://b1']);
+    expect(lowerField(both, FIELD_URI)).toEqual(['ref://a1', 'ref://a2', 'ref://b1']);
     expect(both.priority).toHaveLength(3);
   });
 });

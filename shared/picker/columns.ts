@@ -8,24 +8,14 @@ import { ArrayRows, JoinedRows, rowsOf, TableRows, type ColumnSource, type ItemS
 export const AUDIENCE_USER = 1;
 export const AUDIENCE_ASSISTANT = 2;
 
-/**
- * Separates fields in the search line: not a letter or digit, so no search term spans two fields, and
- * whitespace, which no term contains. Latin-1 (no-break spaces), so the line of a Latin-1 item is a one-byte
- * string: half the memory the search reads on every keystroke, and V8's faster one-byte indexOf.
- */
-const FIELD_SEPARATOR = '\u00a0\u00a0';
-
 export interface PickerColumns {
   /** The items, made on demand (the columns below are what search, filters and sorts read). */
   readonly items: ItemSource;
-  /** One search line per item: the lower-cased name, title, URI, description and MIME type, joined. */
+  /**
+   * One search line per item (search-line.ts): the lower-cased name, title, URI, description and MIME type,
+   * joined. The exact/prefix fields are read from it (`items.lowerFieldAt`), not kept beside it.
+   */
   readonly haystack: string[];
-  /** Lower-cased name/title/URI for exact and prefix ranking. */
-  readonly nameLower: string[];
-  readonly titleLower: string[];
-  readonly uriLower: string[];
-  /** Lower-cased last URI path segment, so "readme" is a prefix match of ".../docs/readme.md". */
-  readonly uriLeafLower: string[];
   /** Bit mask of AUDIENCE_*; 0 when the item has no (valid) audience. */
   readonly audience: number[];
   /** NaN when missing or outside 0..1: such an item sorts and filters with the unannotated ones. */
@@ -55,41 +45,19 @@ function audienceMask(audience: readonly unknown[] | undefined): number {
   return mask;
 }
 
-function uriLeaf(uriLower: string): string {
-  const trimmed = uriLower.replace(/[/?#]+$/, '');
-  const cut = Math.max(trimmed.lastIndexOf('/'), trimmed.lastIndexOf(':'));
-  return trimmed.slice(cut + 1);
-}
-
 function emptyColumns(items: ItemSource): PickerColumns {
   return {
     items,
     haystack: [],
-    nameLower: [],
-    titleLower: [],
-    uriLower: [],
-    uriLeafLower: [],
     audience: [],
     priority: [],
     modified: []
   };
 }
 
-// The search line is built from the lower-cased fields (not lower-cased as a whole, where a context-dependent
-// case mapping could differ at a field's edge), so each field's text is exactly a part of it: an item whose
-// name or URI starts with a term contains that term, which lets the search match it without reading it.
 function appendItems(target: PickerColumns, items: ColumnSource, from: number): void {
   for (let i = from; i < items.length; i++) {
-    const name = items.nameAt(i).toLowerCase();
-    const title = (items.titleAt(i) ?? '').toLowerCase();
-    const uri = items.uriAt(i).toLowerCase();
-    // join() makes one flat string; concatenation would make a rope, read several times slower by the search.
-    const description = (items.descriptionAt(i) ?? '').toLowerCase();
-    target.haystack.push([name, title, uri, description, (items.mimeTypeAt(i) ?? '').toLowerCase()].join(FIELD_SEPARATOR));
-    target.nameLower.push(name);
-    target.titleLower.push(title);
-    target.uriLower.push(uri);
-    target.uriLeafLower.push(uriLeaf(uri));
+    target.haystack.push(items.lineAt(i));
     target.audience.push(audienceMask(items.audienceAt(i)));
     // Missing, invalid (`shared/annotations.ts`) and reported invalid (dropped by the engine) are all NaN: unannotated.
     target.priority.push(validPriority(items.priorityAt(i)) ?? Number.NaN);
@@ -147,10 +115,6 @@ export function concatColumns(parts: readonly PickerColumns[]): PickerColumns {
   return {
     items: new JoinedRows(parts.map(p => p.items)),
     haystack: joined('haystack'),
-    nameLower: joined('nameLower'),
-    titleLower: joined('titleLower'),
-    uriLower: joined('uriLower'),
-    uriLeafLower: joined('uriLeafLower'),
     audience: joined('audience'),
     priority: joined('priority'),
     modified: joined('modified'),

@@ -3,6 +3,8 @@ import { MalformedPackError, packResourceItems, type ResourceItem } from '../con
 import { buildColumns } from './columns';
 import { ArrayRows, itemsOf, JoinedRows, ResourceTable } from './resource-table';
 import { itemsOfEveryForm as items } from '../../test-support/picker/packed-items';
+import { lowerField } from '../../test-support/picker/items';
+import { FIELD_DESCRIPTION, FIELD_NAME, FIELD_TITLE, FIELD_URI, FIELD_URI_LEAF } from './search-line';
 
 /** A page as it arrives on the page: packed, then through JSON (no object shared with the items above). */
 const wire = (page: ResourceItem[]) => JSON.parse(JSON.stringify(packResourceItems(page))) as ReturnType<typeof packResourceItems>;
@@ -56,12 +58,29 @@ describe('ResourceTable', () => {
     expect(table.at(1)).toBe(table.at(1));
   });
 
+  // Text in every case: lower case (read back from the search line), mixed case (kept as sent), a case mapping
+  // that changes the length, an empty title, and no-break spaces that would hide a field's end from its separator.
+  const texts: ResourceItem[] = [
+    ...items,
+    { serverId: 's', uri: 'File:///Docs/ReadMe.MD', name: 'ReadMe.MD', title: 'Read\u00a0\u00a0Me', description: 'ends with a no-break space\u00a0' },
+    { serverId: 's', uri: 'ref://x/', name: 'x\u00a0', title: '', description: '\u00a0starts with one' },
+    { serverId: 's', uri: 'ref://istanbul', name: '\u0130stanbul', title: 'İstanbul ŞEHRİ', description: 'lower case, all of it', mimeType: 'Text/Plain' }
+  ];
+
+  it('gives back text in every case exactly, from one lower-cased copy where it can', () => {
+    const table = ResourceTable.fromItems('s', texts);
+    expect(itemsOf(table.rows())).toEqual(texts);
+  });
+
   it('builds the same picker columns as the items themselves', () => {
-    const fromTable = buildColumns(ResourceTable.fromItems('s', items).rows());
-    const fromObjects = buildColumns(items);
-    for (const key of ['haystack', 'nameLower', 'titleLower', 'uriLower', 'uriLeafLower', 'audience', 'priority', 'modified'] as const) {
-      expect(fromTable[key]).toEqual(fromObjects[key]);
+    const fromTable = buildColumns(ResourceTable.fromItems('s', texts).rows());
+    const fromObjects = buildColumns(texts);
+    for (const key of ['haystack', 'audience', 'priority', 'modified'] as const) expect(fromTable[key]).toEqual(fromObjects[key]);
+    for (const field of [FIELD_NAME, FIELD_TITLE, FIELD_URI, FIELD_DESCRIPTION, FIELD_URI_LEAF] as const) {
+      expect(lowerField(fromTable, field), `field ${field}`).toEqual(lowerField(fromObjects, field));
     }
+    expect(lowerField(fromTable, FIELD_TITLE).slice(-3)).toEqual(['read\u00a0\u00a0me', '', 'i̇stanbul şehri̇']);
+    expect(lowerField(fromTable, FIELD_URI_LEAF).slice(-3)).toEqual(['readme.md', 'x', 'istanbul']);
   });
 });
 

@@ -4,7 +4,25 @@
 // (the text kept only when the number does not give it back exactly), and the values many items share (MIME
 // type, audience, icons, invalid annotations) one "shape" reference. Items are made as objects only when asked
 // for (`at`): the rows on screen, a picked item, a search's first few results.
+//
+// An item's text is kept once: its search line (search-line.ts), which the search needs whole and lower-cased.
+// A field whose text is already lower case (URIs, most names) is read back from the line; only a field that
+// differs from its lower case keeps its text as sent.
 import { lastModifiedMs } from '../annotations';
+import {
+  FIELD_DESCRIPTION,
+  FIELD_NAME,
+  FIELD_TITLE,
+  FIELD_URI,
+  FIELD_URI_LEAF,
+  fieldOf,
+  fieldsReadable,
+  lineField,
+  searchLine,
+  uriLeaf,
+  type LineField,
+  type LowerFields
+} from './search-line';
 import {
   MalformedPackError,
   packResourceItems,
@@ -24,14 +42,14 @@ export interface ItemSource {
   at(index: number): ResourceItem;
   uriAt(index: number): string;
   serverIdAt(index: number): ServerId;
+  /** A field of the item's search line (lower case; '' for an absent title or description). */
+  lowerFieldAt(index: number, field: LineField): string;
 }
 
 /** The fields the picker's columns are built from, read without making items. */
 export interface ColumnSource extends ItemSource {
-  nameAt(index: number): string;
-  titleAt(index: number): string | undefined;
-  descriptionAt(index: number): string | undefined;
-  mimeTypeAt(index: number): string | undefined;
+  /** The item's search line (search-line.ts). */
+  lineAt(index: number): string;
   /** As sent (the columns keep the valid values). */
   audienceAt(index: number): readonly unknown[] | undefined;
   priorityAt(index: number): number | undefined;
@@ -41,6 +59,7 @@ export interface ColumnSource extends ItemSource {
 
 /** What several items share: stored once per list, referenced by index. */
 interface Shape {
+  mimeTypeLower: string;
   mimeType?: string;
   audience?: Audience[];
   icons?: Icon[];
@@ -73,12 +92,23 @@ function sharedAt(shared: readonly SharedValue[], ref: Cell, kind: 'string' | 'a
   return value;
 }
 
+/** In a text column: the field is its lower-cased text, read back from the search line. */
+const FROM_LINE = 0;
+/** A text field as stored: as sent, `FROM_LINE`, or null when the item has none. */
+type StoredText = string | typeof FROM_LINE | null;
+
+/** What to store of a field: its text only when it differs from its lower case. */
+const stored = (text: string | undefined, lower: string): StoredText => (text === undefined ? null : text === lower ? FROM_LINE : text);
+
 export class ResourceTable {
   length = 0;
-  private readonly uris: string[] = [];
-  private readonly names: string[] = [];
-  private readonly titles: (string | null)[] = [];
-  private readonly descriptions: (string | null)[] = [];
+  private readonly lines: string[] = [];
+  private readonly uris: StoredText[] = [];
+  private readonly names: StoredText[] = [];
+  private readonly titles: StoredText[] = [];
+  private readonly descriptions: StoredText[] = [];
+  /** The lower-cased fields of the (rare) items whose line cannot be split by its separators. */
+  private readonly unreadable = new Map<number, LowerFields>();
   /** NaN: no size. */
   private readonly sizes: number[] = [];
   /** NaN: no priority. */
@@ -126,10 +156,15 @@ export class ResourceTable {
         const pageKey = ((refOf(rows[at + 4], n) * base + refOf(rows[at + 6], n)) * base + refOf(rows[at + 9], n)) * base + refOf(rows[at + 10], n);
         let shape = pageShapes.get(pageKey);
         if (shape === undefined) pageShapes.set(pageKey, (shape = this.shapeOf(shared, rows, at)));
-        this.uris.push(uri);
-        this.names.push(name);
-        this.titles.push(typeof title === 'string' ? title : null);
-        this.descriptions.push(typeof description === 'string' ? description : null);
+        const titleText = typeof title === 'string' ? title : undefined;
+        const descriptionText = typeof description === 'string' ? description : undefined;
+        const lower: LowerFields = [name.toLowerCase(), (titleText ?? '').toLowerCase(), uri.toLowerCase(), (descriptionText ?? '').toLowerCase()];
+        this.lines.push(searchLine(lower, this.shapes[shape].mimeTypeLower));
+        if (!fieldsReadable(lower)) this.unreadable.set(start + k, lower);
+        this.uris.push(stored(uri, lower[FIELD_URI]));
+        this.names.push(stored(name, lower[FIELD_NAME]));
+        this.titles.push(stored(titleText, lower[FIELD_TITLE]));
+        this.descriptions.push(stored(descriptionText, lower[FIELD_DESCRIPTION]));
         this.sizes.push(typeof size === 'number' ? size : Number.NaN);
         this.priorities.push(typeof priority === 'number' ? priority : Number.NaN);
         const ms = lastModifiedMs(lastModified);
@@ -145,7 +180,7 @@ export class ResourceTable {
   }
 
   private shapeOf(shared: readonly SharedValue[], rows: readonly Cell[], at: number): number {
-    const shape: Shape = {};
+    const shape: Shape = { mimeTypeLower: '' };
     const keys: string[] = [];
     const value = <T extends SharedValue>(ref: Cell, kind: 'string' | 'array', tag: string): T | undefined => {
       const found = sharedAt(shared, ref, kind);
@@ -157,7 +192,10 @@ export class ResourceTable {
       return kept as T;
     };
     const mimeType = value<string>(rows[at + 4], 'string', 'm');
-    if (mimeType !== undefined) shape.mimeType = mimeType;
+    if (mimeType !== undefined) {
+      shape.mimeType = mimeType;
+      shape.mimeTypeLower = mimeType.toLowerCase();
+    }
     const audience = value<Audience[]>(rows[at + 6], 'array', 'a');
     if (audience !== undefined) shape.audience = audience;
     const icons = value<Icon[]>(rows[at + 9], 'array', 'i');
@@ -171,28 +209,27 @@ export class ResourceTable {
   }
 
   private truncate(length: number): void {
-    for (const column of [this.uris, this.names, this.titles, this.descriptions, this.sizes, this.priorities, this.modified, this.shapeRefs]) column.length = length;
-    for (const k of this.modifiedText.keys()) if (k >= length) this.modifiedText.delete(k);
+    for (const column of [this.lines, this.uris, this.names, this.titles, this.descriptions, this.sizes, this.priorities, this.modified, this.shapeRefs]) column.length = length;
+    for (const map of [this.modifiedText, this.unreadable]) for (const k of map.keys()) if (k >= length) map.delete(k);
+  }
+
+  lineAt(index: number): string {
+    return this.lines[index];
+  }
+
+  lowerFieldAt(index: number, field: LineField): string {
+    const unreadable = this.unreadable.get(index);
+    return unreadable ? fieldOf(unreadable, field) : lineField(this.lines[index], field);
+  }
+
+  /** A text field as sent; undefined when the item has none. */
+  private textAt(column: readonly StoredText[], index: number, field: LineField): string | undefined {
+    const text = column[index];
+    return text === null ? undefined : text === FROM_LINE ? this.lowerFieldAt(index, field) : text;
   }
 
   uriAt(index: number): string {
-    return this.uris[index];
-  }
-
-  nameAt(index: number): string {
-    return this.names[index];
-  }
-
-  titleAt(index: number): string | undefined {
-    return this.titles[index] ?? undefined;
-  }
-
-  descriptionAt(index: number): string | undefined {
-    return this.descriptions[index] ?? undefined;
-  }
-
-  mimeTypeAt(index: number): string | undefined {
-    return this.shapes[this.shapeRefs[index]].mimeType;
+    return this.textAt(this.uris, index, FIELD_URI) as string;
   }
 
   audienceAt(index: number): readonly Audience[] | undefined {
@@ -219,11 +256,11 @@ export class ResourceTable {
   at(index: number): ResourceItem {
     const cached = this.made.get(index);
     if (cached) return cached;
-    const item: ResourceItem = { serverId: this.serverId, uri: this.uris[index], name: this.names[index] };
-    const title = this.titles[index];
-    if (title !== null) item.title = title;
-    const description = this.descriptions[index];
-    if (description !== null) item.description = description;
+    const item: ResourceItem = { serverId: this.serverId, uri: this.uriAt(index), name: this.textAt(this.names, index, FIELD_NAME) as string };
+    const title = this.textAt(this.titles, index, FIELD_TITLE);
+    if (title !== undefined) item.title = title;
+    const description = this.textAt(this.descriptions, index, FIELD_DESCRIPTION);
+    if (description !== undefined) item.description = description;
     const shape = this.shapes[this.shapeRefs[index]];
     if (shape.mimeType !== undefined) item.mimeType = shape.mimeType;
     const size = this.sizes[index];
@@ -268,20 +305,12 @@ export class TableRows implements ColumnSource {
     return this.table.serverId;
   }
 
-  nameAt(index: number): string {
-    return this.table.nameAt(index);
+  lineAt(index: number): string {
+    return this.table.lineAt(index);
   }
 
-  titleAt(index: number): string | undefined {
-    return this.table.titleAt(index);
-  }
-
-  descriptionAt(index: number): string | undefined {
-    return this.table.descriptionAt(index);
-  }
-
-  mimeTypeAt(index: number): string | undefined {
-    return this.table.mimeTypeAt(index);
+  lowerFieldAt(index: number, field: LineField): string {
+    return this.table.lowerFieldAt(index, field);
   }
 
   audienceAt(index: number): readonly unknown[] | undefined {
@@ -305,20 +334,17 @@ export class ArrayRows implements ColumnSource {
     return this.items.length;
   }
 
-  nameAt(index: number): string {
-    return this.items[index].name;
+  lineAt(index: number): string {
+    const item = this.items[index];
+    const fields: LowerFields = [item.name.toLowerCase(), (item.title ?? '').toLowerCase(), item.uri.toLowerCase(), (item.description ?? '').toLowerCase()];
+    return searchLine(fields, (item.mimeType ?? '').toLowerCase());
   }
 
-  titleAt(index: number): string | undefined {
-    return this.items[index].title;
-  }
-
-  descriptionAt(index: number): string | undefined {
-    return this.items[index].description;
-  }
-
-  mimeTypeAt(index: number): string | undefined {
-    return this.items[index].mimeType;
+  lowerFieldAt(index: number, field: LineField): string {
+    const item = this.items[index];
+    if (field === FIELD_URI_LEAF) return uriLeaf(item.uri.toLowerCase());
+    const text = field === FIELD_NAME ? item.name : field === FIELD_TITLE ? item.title : field === FIELD_URI ? item.uri : item.description;
+    return (text ?? '').toLowerCase();
   }
 
   audienceAt(index: number): readonly unknown[] | undefined {
@@ -393,6 +419,11 @@ export class JoinedRows implements ItemSource {
   serverIdAt(index: number): ServerId {
     const k = this.partOf(index);
     return this.parts[k].serverIdAt(index - this.starts[k]);
+  }
+
+  lowerFieldAt(index: number, field: LineField): string {
+    const k = this.partOf(index);
+    return this.parts[k].lowerFieldAt(index - this.starts[k], field);
   }
 }
 

@@ -1,5 +1,7 @@
 // Picker sort orders. Every sort is stable (ties keep list order) and puts unannotated items last.
 import { columnSources, type PickerColumns } from './columns';
+import type { ItemSource } from './resource-table';
+import { FIELD_NAME, FIELD_TITLE, FIELD_URI } from './search-line';
 
 export type SortKey = 'priority' | 'recent' | 'name';
 export const sortKeys: readonly SortKey[] = ['priority', 'recent', 'name'];
@@ -32,22 +34,25 @@ export function byText(keys: readonly string[]): Compare {
   return (a, b) => (keys[a] < keys[b] ? -1 : keys[a] > keys[b] ? 1 : a - b);
 }
 
+/** What the name sort orders by: the lower-cased title, else name, else URI (read from the search line). */
+function nameKey(items: ItemSource, i: number): string {
+  return items.lowerFieldAt(i, FIELD_TITLE) || items.lowerFieldAt(i, FIELD_NAME) || items.lowerFieldAt(i, FIELD_URI);
+}
+
 interface SortedPrefix {
   /** The sorted order of items 0..order.length-1. */
   order: Uint32Array;
-  /** Name keys of those items (name sort only). */
-  nameKeys: string[];
 }
 
 // Keyed by one server's haystack array, which `extendColumns` grows in place while a list streams in: a
 // list that grew is sorted by sorting only its new items and merging them in (linear), not all over again.
 const sortedPrefixes = new WeakMap<readonly string[], Map<SortKey, SortedPrefix>>();
 
-function comparator(columns: PickerColumns, key: SortKey, nameKeys: string[], n: number): Compare {
+/** Compare over one server's first `n` items (the name keys are made for this sort and dropped after it). */
+function comparator(columns: PickerColumns, key: SortKey, n: number): Compare {
   if (key === 'priority') return byDescendingColumn(columns.priority);
   if (key === 'recent') return byDescendingColumn(columns.modified);
-  for (let i = nameKeys.length; i < n; i++) nameKeys.push(columns.titleLower[i] || columns.nameLower[i] || columns.uriLower[i]);
-  return byText(nameKeys);
+  return byText(Array.from({ length: n }, (_, i) => nameKey(columns.items, i)));
 }
 
 /**
@@ -81,22 +86,20 @@ function serverOrder(columns: PickerColumns, key: SortKey, n: number): Uint32Arr
   if (prefix && prefix.order.length === n) return prefix.order;
   // Columns made before this server's list grew see only their items: the same order, without the newer ones.
   if (prefix && prefix.order.length > n) return prefix.order.filter(i => i < n);
-  const nameKeys = prefix ? prefix.nameKeys : [];
-  const compare = comparator(columns, key, nameKeys, n);
+  const compare = comparator(columns, key, n);
   const from = prefix ? prefix.order.length : 0;
   const added = Array.from({ length: n - from }, (_, k) => from + k).sort(compare);
   const order = prefix ? merge(prefix.order, added, compare) : Uint32Array.from(added);
-  byKey.set(key, { order, nameKeys });
+  byKey.set(key, { order });
   return order;
 }
 
 /** Compare over columns of several servers (indices into the concatenated columns), for merging their orders. */
 function mergeComparator(columns: PickerColumns, key: SortKey): Compare {
-  if (key !== 'name') return comparator(columns, key, [], 0);
-  const keyOf = (i: number) => columns.titleLower[i] || columns.nameLower[i] || columns.uriLower[i];
+  if (key !== 'name') return comparator(columns, key, 0);
   return (a, b) => {
-    const x = keyOf(a);
-    const y = keyOf(b);
+    const x = nameKey(columns.items, a);
+    const y = nameKey(columns.items, b);
     return x < y ? -1 : x > y ? 1 : a - b;
   };
 }

@@ -4,6 +4,7 @@ import uFuzzy from '@leeoniya/ufuzzy';
 import { describe, expect, it } from 'vitest';
 import { buildColumns, concatColumns, extendColumns, type PickerColumns } from '../picker/columns';
 import { searchTerms, SearchSession } from './search';
+import { prefixFieldTexts, PREFIX_FIELDS } from './search-prefix';
 import { buildSortOrder } from '../picker/sort';
 import { rng } from '../../test-support/picker/random';
 import { item } from '../../test-support/picker/items';
@@ -30,7 +31,7 @@ function reference(columns: PickerColumns, query: string, order: ArrayLike<numbe
     if (matched.length === 0) break;
   }
   const whole = terms.join(' ');
-  const fields = [columns.nameLower, columns.titleLower, columns.uriLeafLower, columns.uriLower];
+  const fields = Array.from({ length: PREFIX_FIELDS }, (_, f) => prefixFieldTexts(columns, f));
   const tierOf = (i: number) => {
     if (typoUsed) return 3;
     if (fields.some(f => f[i] === whole)) return 0;

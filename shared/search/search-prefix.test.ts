@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { buildColumns, concatColumns, extendColumns, type PickerColumns } from '../picker/columns';
-import { prefixFields, prefixRanges, PREFIX_FIELDS, sortedField } from './search-prefix';
+import { prefixFieldTexts, prefixRanges, PREFIX_FIELDS, sortedField } from './search-prefix';
 import { rng } from '../../test-support/picker/random';
 import { item } from '../../test-support/picker/items';
+const prefixFields = (columns: PickerColumns) => Array.from({ length: PREFIX_FIELDS }, (_, f) => prefixFieldTexts(columns, f));
 
 // Shared schemes and prefixes (so ranges are long and runs with equal leading code units are sorted as
 // text), empty fields, code units above 0xff and at 0xffff, and names that are prefixes of each other.

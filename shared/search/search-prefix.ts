@@ -9,13 +9,17 @@
 // two code units packed with their index into one number; only runs sharing those are compared as strings
 // (at 100,000 items, 20-100 ms per field, depending on how many texts share their start).
 import { columnSources, type PickerColumns } from '../picker/columns';
+import { FIELD_NAME, FIELD_TITLE, FIELD_URI, FIELD_URI_LEAF } from '../picker/search-line';
 import { byText, merge } from '../picker/sort';
 
-export const PREFIX_FIELDS = 4;
+/** The fields an exact or prefix match is about, in the order of `sortedField`'s `f` and `PrefixRanges`. */
+const PREFIX_LINE_FIELDS = [FIELD_NAME, FIELD_TITLE, FIELD_URI_LEAF, FIELD_URI] as const;
+export const PREFIX_FIELDS = PREFIX_LINE_FIELDS.length;
 
-/** The fields an exact or prefix match is about, in the order of `sortedFields` and `PrefixRanges`. */
-export function prefixFields(columns: PickerColumns): readonly (readonly string[])[] {
-  return [columns.nameLower, columns.titleLower, columns.uriLeafLower, columns.uriLower];
+/** Prefix field f's text of one server's items 0..n-1, read from their search lines (made for one sort, then dropped). */
+export function prefixFieldTexts(columns: PickerColumns, f: number, n = columns.items.length): string[] {
+  const field = PREFIX_LINE_FIELDS[f];
+  return Array.from({ length: n }, (_, i) => columns.items.lowerFieldAt(i, field));
 }
 
 
@@ -59,18 +63,21 @@ const cache = new WeakMap<readonly string[], (Uint32Array | undefined)[]>();
 
 /** Whether field f's sorted order holds every current item of one server's columns. */
 export function isFieldSorted(columns: PickerColumns, f: number): boolean {
-  return cache.get(columns.haystack)?.[f]?.length === columns.haystack.length;
+  return (cache.get(columns.haystack)?.[f]?.length ?? -1) >= columns.items.length;
 }
 
-/** One server's items sorted by field f's text; extended to its current items. */
+/**
+ * One server's items sorted by field f's text; extended to the items of `columns`. Columns made before their
+ * server's list grew get the order of the grown list (it holds more items; callers keep the ones they have).
+ */
 export function sortedField(columns: PickerColumns, f: number): Uint32Array {
-  const n = columns.haystack.length;
+  const n = columns.items.length;
   let orders = cache.get(columns.haystack);
   if (!orders) cache.set(columns.haystack, (orders = []));
   const cached = orders[f];
-  const size = cached && cached.length <= n ? cached.length : 0;
-  if (cached && size === n) return cached;
-  const texts = prefixFields(columns)[f];
+  if (cached && cached.length >= n) return cached;
+  const size = cached ? cached.length : 0;
+  const texts = prefixFieldTexts(columns, f, n);
   const added = sortRange(texts, size, n);
   const order = size > 0 && cached ? merge(cached, Array.from(added), byText(texts)) : added;
   orders[f] = order;
@@ -100,10 +107,10 @@ export interface PrefixRanges {
 }
 
 /** First position in lo..hi-1 whose text does not pass `before`, given that passing ones come first. */
-function partition(order: Uint32Array, texts: readonly string[], lo: number, hi: number, before: (text: string) => boolean): number {
+function partition(order: Uint32Array, textOf: (i: number) => string, lo: number, hi: number, before: (text: string) => boolean): number {
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (before(texts[order[mid]])) lo = mid + 1;
+    if (before(textOf(order[mid]))) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -120,10 +127,10 @@ export function prefixRanges(columns: PickerColumns, whole: string): PrefixRange
   const ranges: PrefixRange[] = [];
   let count = 0;
   for (const { columns: source, offset, size } of columnSources(columns)) {
-    const fields = prefixFields(source);
     for (let f = 0; f < PREFIX_FIELDS; f++) {
       const order = sortedPrefix(source, f, size);
-      const texts = fields[f];
+      const field = PREFIX_LINE_FIELDS[f];
+      const texts = (i: number) => source.items.lowerFieldAt(i, field);
       const lo = partition(order, texts, 0, order.length, text => text < whole);
       const hi = partition(order, texts, lo, order.length, text => text.startsWith(whole));
       const exactEnd = partition(order, texts, lo, hi, text => text.length === whole.length);

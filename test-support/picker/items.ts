@@ -1,5 +1,7 @@
 // Resource items for the picker's unit tests, built in one place so each test states only what matters.
 import type { Annotations, ResourceItem } from '../../shared/contract';
+import type { PickerColumns } from '../../shared/picker/columns';
+import type { LineField } from '../../shared/picker/search-line';
 
 export function item(uri: string, extra: Partial<ResourceItem> = {}, annotations?: Annotations): ResourceItem {
   return {
@@ -9,4 +11,9 @@ export function item(uri: string, extra: Partial<ResourceItem> = {}, annotations
     ...extra,
     ...(annotations ? { annotations } : {})
   };
+}
+
+/** Field `field` (search-line.ts) of every item of `columns`, lower-cased as the search reads it. */
+export function lowerField(columns: PickerColumns, field: LineField): string[] {
+  return Array.from({ length: columns.haystack.length }, (_, i) => columns.items.lowerFieldAt(i, field));
 }

@@ -1,10 +1,11 @@
 // A server's live list goes into its own columns page by page while its last known list is shown, so the
 // switch to the live list reuses those columns (and their sort order) instead of building them whole (issue #16).
 import { describe, expect, it } from 'vitest';
+import { FIELD_URI } from '../../../shared/picker/search-line';
 import type { ResourceItem } from '../../../shared/contract';
 import { buildColumns, builtFrom } from '../../../shared/picker/columns';
 import { buildSortOrder } from '../../../shared/picker/sort';
-import { item } from '../../../test-support/picker/items';
+import { item, lowerField } from '../../../test-support/picker/items';
 import { ServerColumns } from './server-columns';
 
 /** Items that count how often their columns are made (each column build reads an item's name once). */
@@ -36,7 +37,7 @@ describe('ServerColumns', () => {
     const all = published[2];
     const live = columns.columnsFor('ref', all, undefined, 'priority');
     expect(builtFrom(live, all)).toBe(true);
-    expect(live.uriLower).toEqual(all.map(i => i.uri));
+    expect(lowerField(live, FIELD_URI)).toEqual(all.map(i => i.uri));
     // Each live item went into the columns once: the switch only added the last page, it rebuilt nothing.
     expect([...reads.values()]).toEqual(all.map(() => 1));
     // The finished list (the same items in the streamed array) is the same columns again.
@@ -50,7 +51,7 @@ describe('ServerColumns', () => {
     const columns = new ServerColumns();
     columns.columnsFor('ref', [item('ref://a'), item('ref://b')], lastKnown, 'name');
     const restarted = [item('ref://c')];
-    expect(columns.columnsFor('ref', restarted, undefined, 'name').uriLower).toEqual(['ref://c']);
+    expect(lowerField(columns.columnsFor('ref', restarted, undefined, 'name'), FIELD_URI)).toEqual(['ref://c']);
     const later = [item('ref://known/later')];
     expect(builtFrom(columns.columnsFor('ref', restarted, later, 'name'), later)).toBe(true);
     expect(columns.columnsFor('other', [], undefined, 'name').items.length).toBe(0);
