@@ -3,7 +3,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { packResourceItems, type EngineClient, type EngineEvents, type ListResult, type ResourceItem } from '../../shared/contract';
-import { itemsOf } from '../../shared/picker/resource-table';
+import { itemsOf } from '../../shared/picker/item-source';
 import { queryKeys } from './keys';
 import { streamList, type ListProgress } from './use-resource-list';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FIELD_URI, FIELD_URI_LEAF } from './search-line';
 import { AUDIENCE_ASSISTANT, AUDIENCE_USER, buildColumns, concatColumns, extendColumns } from './columns';
-import { itemsOf } from './resource-table';
+import { itemsOf } from './item-source';
 import { item, lowerField } from '../../test-support/picker/items';
 
 describe('picker columns', () => {

@@ -3,7 +3,8 @@
 // extended page by page while a list streams in; the picker concatenates the servers it shows.
 import { validPriority } from '../annotations';
 import type { ResourceItem } from '../contract';
-import { ArrayRows, JoinedRows, rowsOf, TableRows, type ColumnSource, type ItemSource } from './resource-table';
+import { ArrayRows, JoinedRows, rowsOf, type ColumnSource, type ItemSource } from './item-source';
+import { TableRows } from './resource-table';
 
 export const AUDIENCE_USER = 1;
 export const AUDIENCE_ASSISTANT = 2;
@@ -18,9 +19,12 @@ export interface PickerColumns {
   readonly haystack: string[];
   /** Bit mask of AUDIENCE_*; 0 when the item has no (valid) audience. */
   readonly audience: number[];
-  /** NaN when missing or outside 0..1: such an item sorts and filters with the unannotated ones. */
+  /**
+   * NaN when missing or outside 0..1: such an item sorts and filters with the unannotated ones. Read by item
+   * index only: it may be the list's own column, holding items that came after these columns were made.
+   */
   readonly priority: number[];
-  /** lastModified in ms epoch; NaN when missing or not strict ISO 8601 (counts as no date). */
+  /** lastModified in ms epoch; NaN when missing or not strict ISO 8601 (counts as no date). As `priority`, by index. */
   readonly modified: number[];
   /**
    * The per-server columns these were concatenated from, in order, when there are several: the search keeps
@@ -45,20 +49,23 @@ function audienceMask(audience: readonly unknown[] | undefined): number {
   return mask;
 }
 
-function emptyColumns(items: ItemSource): PickerColumns {
+function emptyColumns(items: ColumnSource): PickerColumns {
   return {
     items,
     haystack: [],
     audience: [],
-    priority: [],
-    modified: []
+    priority: items.numericColumns?.priority ?? [],
+    modified: items.numericColumns?.modified ?? []
   };
 }
 
 function appendItems(target: PickerColumns, items: ColumnSource, from: number): void {
+  // A list's table keeps its priority and date columns itself; the columns read those.
+  const numbersKept = target.priority === items.numericColumns?.priority;
   for (let i = from; i < items.length; i++) {
     target.haystack.push(items.lineAt(i));
     target.audience.push(audienceMask(items.audienceAt(i)));
+    if (numbersKept) continue;
     // Missing, invalid (`shared/annotations.ts`) and reported invalid (dropped by the engine) are all NaN: unannotated.
     target.priority.push(validPriority(items.priorityAt(i)) ?? Number.NaN);
     target.modified.push(items.modifiedMsAt(i));
@@ -110,8 +117,10 @@ export function concatColumns(parts: readonly PickerColumns[]): PickerColumns {
   if (parts.length === 1) return parts[0];
   // Array.prototype.concat copies whole arrays at once (V8 copies their elements in bulk), several times faster
   // than pushing 100k values one by one per column, which the picker did for every change of any server's list.
+  // A part's priority and date columns may be its table's, longer than the part: only its own items are joined.
+  const own = (p: PickerColumns, column: readonly unknown[]) => (column.length === p.items.length ? column : column.slice(0, p.items.length));
   const joined = <K extends Exclude<keyof PickerColumns, 'sources' | 'items'>>(key: K) =>
-    ([] as unknown[]).concat(...parts.map(p => p[key] as readonly unknown[])) as PickerColumns[K];
+    ([] as unknown[]).concat(...parts.map(p => own(p, p[key] as readonly unknown[]))) as PickerColumns[K];
   return {
     items: new JoinedRows(parts.map(p => p.items)),
     haystack: joined('haystack'),

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MalformedPackError, packResourceItems, type ResourceItem } from '../contract';
-import { buildColumns } from './columns';
-import { ArrayRows, itemsOf, JoinedRows, ResourceTable } from './resource-table';
+import { buildColumns, concatColumns, extendColumns } from './columns';
+import { ArrayRows, itemsOf, JoinedRows } from './item-source';
+import { ResourceTable } from './resource-table';
 import { itemsOfEveryForm as items } from '../../test-support/picker/packed-items';
 import { lowerField } from '../../test-support/picker/items';
 import { FIELD_DESCRIPTION, FIELD_NAME, FIELD_TITLE, FIELD_URI, FIELD_URI_LEAF } from './search-line';
@@ -58,12 +59,13 @@ describe('ResourceTable', () => {
     expect(table.at(1)).toBe(table.at(1));
   });
 
+  // Sizes too: none, 0, past 2^32 (in `items`), negative and fractional (a server's mistake, kept as sent).
   // Text in every case: lower case (read back from the search line), mixed case (kept as sent), a case mapping
   // that changes the length, an empty title, and no-break spaces that would hide a field's end from its separator.
   const texts: ResourceItem[] = [
     ...items,
-    { serverId: 's', uri: 'File:///Docs/ReadMe.MD', name: 'ReadMe.MD', title: 'Read\u00a0\u00a0Me', description: 'ends with a no-break space\u00a0' },
-    { serverId: 's', uri: 'ref://x/', name: 'x\u00a0', title: '', description: '\u00a0starts with one' },
+    { serverId: 's', uri: 'File:///Docs/ReadMe.MD', name: 'ReadMe.MD', title: 'Read\u00a0\u00a0Me', description: 'ends with a no-break space\u00a0', size: -5 },
+    { serverId: 's', uri: 'ref://x/', name: 'x\u00a0', title: '', description: '\u00a0starts with one', size: 1.5 },
     { serverId: 's', uri: 'ref://istanbul', name: '\u0130stanbul', title: 'İstanbul ŞEHRİ', description: 'lower case, all of it', mimeType: 'Text/Plain' }
   ];
 
@@ -81,6 +83,32 @@ describe('ResourceTable', () => {
     }
     expect(lowerField(fromTable, FIELD_TITLE).slice(-3)).toEqual(['read\u00a0\u00a0me', '', 'i̇stanbul şehri̇']);
     expect(lowerField(fromTable, FIELD_URI_LEAF).slice(-3)).toEqual(['readme.md', 'x', 'istanbul']);
+  });
+});
+
+describe('columns of a table', () => {
+  it('read the table\'s priority and date columns, and join only their own items', () => {
+    const table = ResourceTable.fromItems('s', items.slice(0, 3));
+    const first = buildColumns(table.rows());
+    expect(first.priority).toBe(table.priority);
+    expect(first.modified).toBe(table.modified);
+    // The list grows after these columns were made: joined with another server's, they count their 3 items.
+    table.appendPacked(wire(items.slice(3)));
+    const other = buildColumns([{ serverId: 'o', uri: 'ref://o', name: 'o', annotations: { priority: 0.5 } }]);
+    const joined = concatColumns([first, other]);
+    expect(joined.priority).toEqual([Number.NaN, 0, 1, 0.5]);
+    expect(joined.modified).toHaveLength(4);
+    // Grown in place: the new items' numbers are the table's, not pushed again.
+    const grown = extendColumns(first, table.rows());
+    expect(grown.priority).toBe(table.priority);
+    expect(grown.priority).toHaveLength(items.length);
+  });
+
+  it('count a priority outside 0..1 as none, while the item keeps it as sent', () => {
+    const odd: ResourceItem = { serverId: 's', uri: 'ref://odd', name: 'odd', annotations: { priority: 1.5 } };
+    const table = ResourceTable.fromItems('s', [odd]);
+    expect(buildColumns(table.rows()).priority).toEqual([Number.NaN]);
+    expect(table.at(0)).toEqual(odd);
   });
 });
 

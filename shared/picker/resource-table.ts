@@ -8,21 +8,20 @@
 // An item's text is kept once: its search line (search-line.ts), which the search needs whole and lower-cased.
 // A field whose text is already lower case (URIs, most names) is read back from the line; only a field that
 // differs from its lower case keeps its text as sent.
-import { lastModifiedMs } from '../annotations';
+import { lastModifiedMs, validPriority } from '../annotations';
 import {
   FIELD_DESCRIPTION,
   FIELD_NAME,
   FIELD_TITLE,
   FIELD_URI,
-  FIELD_URI_LEAF,
   fieldOf,
   fieldsReadable,
   lineField,
   searchLine,
-  uriLeaf,
   type LineField,
   type LowerFields
 } from './search-line';
+import type { ColumnSource, NumericColumns } from './item-source';
 import {
   MalformedPackError,
   packResourceItems,
@@ -34,28 +33,6 @@ import {
   type ResourceItem,
   type ServerId
 } from '../contract';
-
-/** Read access to listed items by index. Lists are held as columns (`ResourceTable`), so items are made on demand. */
-export interface ItemSource {
-  readonly length: number;
-  /** The item at `index` (0 ≤ index < length), the same object while it stays cached. */
-  at(index: number): ResourceItem;
-  uriAt(index: number): string;
-  serverIdAt(index: number): ServerId;
-  /** A field of the item's search line (lower case; '' for an absent title or description). */
-  lowerFieldAt(index: number, field: LineField): string;
-}
-
-/** The fields the picker's columns are built from, read without making items. */
-export interface ColumnSource extends ItemSource {
-  /** The item's search line (search-line.ts). */
-  lineAt(index: number): string;
-  /** As sent (the columns keep the valid values). */
-  audienceAt(index: number): readonly unknown[] | undefined;
-  priorityAt(index: number): number | undefined;
-  /** lastModified in ms epoch, NaN when missing or not a strict ISO 8601 date. */
-  modifiedMsAt(index: number): number;
-}
 
 /** What several items share: stored once per list, referenced by index. */
 interface Shape {
@@ -92,32 +69,42 @@ function sharedAt(shared: readonly SharedValue[], ref: Cell, kind: 'string' | 'a
   return value;
 }
 
-/** In a text column: the field is its lower-cased text, read back from the search line. */
-const FROM_LINE = 0;
-/** A text field as stored: as sent, `FROM_LINE`, or null when the item has none. */
-type StoredText = string | typeof FROM_LINE | null;
+// An item's form: one small integer holding its shape reference and which of its text fields it has and keeps
+// as sent (a field not kept is its lower-cased text, read back from the search line).
+const HAS_TITLE = 1;
+const HAS_DESCRIPTION = 2;
+/** Per text field, in `LowerFields` order (name, title, URI, description): its text as sent is in `kept`. */
+const KEPT_BITS = [4, 8, 16, 32] as const;
+const SHAPE_SHIFT = 6;
 
-/** What to store of a field: its text only when it differs from its lower case. */
-const stored = (text: string | undefined, lower: string): StoredText => (text === undefined ? null : text === lower ? FROM_LINE : text);
+/** A size as stored: none, or one kept in `oddSizes` (not a small non-negative integer). */
+const NO_SIZE = -1;
+const ODD_SIZE = -2;
+const SMALL_SIZE_LIMIT = 2 ** 30;
 
 export class ResourceTable {
   length = 0;
   private readonly lines: string[] = [];
-  private readonly uris: StoredText[] = [];
-  private readonly names: StoredText[] = [];
-  private readonly titles: StoredText[] = [];
-  private readonly descriptions: StoredText[] = [];
+  /** Shape reference and text-field bits per item (see HAS_TITLE). */
+  private readonly forms: number[] = [];
+  /** The texts as sent of the fields an item keeps, in field order: one as a string, several as an array. */
+  private readonly kept: (string | string[] | null)[] = [];
   /** The lower-cased fields of the (rare) items whose line cannot be split by its separators. */
   private readonly unreadable = new Map<number, LowerFields>();
-  /** NaN: no size. */
+  /** NO_SIZE, ODD_SIZE, or the size. */
   private readonly sizes: number[] = [];
-  /** NaN: no priority. */
-  private readonly priorities: number[] = [];
+  private readonly oddSizes = new Map<number, number>();
+  /**
+   * Priority in 0..1, NaN when missing or outside it (the picker's priority column reads it). The engine moves
+   * an invalid priority to `invalidAnnotations`, so one is only ever here from items made elsewhere.
+   */
+  readonly priority: number[] = [];
+  /** A priority as sent that is outside 0..1. */
+  private readonly invalidPriority = new Map<number, number>();
   /** lastModified in ms epoch, NaN when missing or not a strict ISO 8601 date (the picker's date column reads it). */
   readonly modified: number[] = [];
   /** lastModified as sent where `modified` does not give it back (other forms, invalid text). */
   private readonly modifiedText = new Map<number, string>();
-  private readonly shapeRefs: number[] = [];
   private readonly shapes: Shape[] = [];
   private readonly shapeByKey = new Map<string, number>();
   /** Each distinct shared value once (shapes that differ in one value share the others). */
@@ -161,16 +148,27 @@ export class ResourceTable {
         const lower: LowerFields = [name.toLowerCase(), (titleText ?? '').toLowerCase(), uri.toLowerCase(), (descriptionText ?? '').toLowerCase()];
         this.lines.push(searchLine(lower, this.shapes[shape].mimeTypeLower));
         if (!fieldsReadable(lower)) this.unreadable.set(start + k, lower);
-        this.uris.push(stored(uri, lower[FIELD_URI]));
-        this.names.push(stored(name, lower[FIELD_NAME]));
-        this.titles.push(stored(titleText, lower[FIELD_TITLE]));
-        this.descriptions.push(stored(descriptionText, lower[FIELD_DESCRIPTION]));
-        this.sizes.push(typeof size === 'number' ? size : Number.NaN);
-        this.priorities.push(typeof priority === 'number' ? priority : Number.NaN);
+        const sent = [name, titleText ?? '', uri, descriptionText ?? ''];
+        let form = (shape << SHAPE_SHIFT) | (titleText !== undefined ? HAS_TITLE : 0) | (descriptionText !== undefined ? HAS_DESCRIPTION : 0);
+        let kept: string | string[] | null = null;
+        for (let f = 0; f < KEPT_BITS.length; f++) {
+          if (sent[f] === lower[f]) continue;
+          form |= KEPT_BITS[f];
+          kept = kept === null ? sent[f] : typeof kept === 'string' ? [kept, sent[f]] : [...kept, sent[f]];
+        }
+        this.forms.push(form);
+        this.kept.push(kept);
+        if (typeof size !== 'number') this.sizes.push(NO_SIZE);
+        else if (Number.isInteger(size) && size >= 0 && size < SMALL_SIZE_LIMIT) this.sizes.push(size);
+        else {
+          this.sizes.push(ODD_SIZE);
+          this.oddSizes.set(start + k, size);
+        }
+        this.priority.push(validPriority(priority) ?? Number.NaN);
+        if (typeof priority === 'number' && validPriority(priority) === undefined) this.invalidPriority.set(start + k, priority);
         const ms = lastModifiedMs(lastModified);
         this.modified.push(ms);
         if (typeof lastModified === 'string' && !isCanonicalIso(lastModified, ms)) this.modifiedText.set(start + k, lastModified);
-        this.shapeRefs.push(shape);
       }
     } catch (err) {
       this.truncate(start);
@@ -209,8 +207,8 @@ export class ResourceTable {
   }
 
   private truncate(length: number): void {
-    for (const column of [this.lines, this.uris, this.names, this.titles, this.descriptions, this.sizes, this.priorities, this.modified, this.shapeRefs]) column.length = length;
-    for (const map of [this.modifiedText, this.unreadable]) for (const k of map.keys()) if (k >= length) map.delete(k);
+    for (const column of [this.lines, this.forms, this.kept, this.sizes, this.priority, this.modified]) column.length = length;
+    for (const map of [this.modifiedText, this.unreadable, this.invalidPriority, this.oddSizes]) for (const k of map.keys()) if (k >= length) map.delete(k);
   }
 
   lineAt(index: number): string {
@@ -223,22 +221,32 @@ export class ResourceTable {
   }
 
   /** A text field as sent; undefined when the item has none. */
-  private textAt(column: readonly StoredText[], index: number, field: LineField): string | undefined {
-    const text = column[index];
-    return text === null ? undefined : text === FROM_LINE ? this.lowerFieldAt(index, field) : text;
+  private textAt(index: number, field: typeof FIELD_NAME | typeof FIELD_TITLE | typeof FIELD_URI | typeof FIELD_DESCRIPTION): string | undefined {
+    const form = this.forms[index];
+    if ((field === FIELD_TITLE && !(form & HAS_TITLE)) || (field === FIELD_DESCRIPTION && !(form & HAS_DESCRIPTION))) return undefined;
+    if (!(form & KEPT_BITS[field])) return this.lowerFieldAt(index, field);
+    const kept = this.kept[index] as string | string[];
+    if (typeof kept === 'string') return kept;
+    let position = 0;
+    for (let f = 0; f < field; f++) if (form & KEPT_BITS[f]) position++;
+    return kept[position];
+  }
+
+  private shapeAt(index: number): Shape {
+    return this.shapes[this.forms[index] >> SHAPE_SHIFT];
   }
 
   uriAt(index: number): string {
-    return this.textAt(this.uris, index, FIELD_URI) as string;
+    return this.textAt(index, FIELD_URI) as string;
   }
 
   audienceAt(index: number): readonly Audience[] | undefined {
-    return this.shapes[this.shapeRefs[index]].audience;
+    return this.shapeAt(index).audience;
   }
 
   priorityAt(index: number): number | undefined {
-    const priority = this.priorities[index];
-    return Number.isNaN(priority) ? undefined : priority;
+    const priority = this.priority[index];
+    return Number.isNaN(priority) ? this.invalidPriority.get(index) : priority;
   }
 
   modifiedMsAt(index: number): number {
@@ -256,15 +264,15 @@ export class ResourceTable {
   at(index: number): ResourceItem {
     const cached = this.made.get(index);
     if (cached) return cached;
-    const item: ResourceItem = { serverId: this.serverId, uri: this.uriAt(index), name: this.textAt(this.names, index, FIELD_NAME) as string };
-    const title = this.textAt(this.titles, index, FIELD_TITLE);
+    const item: ResourceItem = { serverId: this.serverId, uri: this.uriAt(index), name: this.textAt(index, FIELD_NAME) as string };
+    const title = this.textAt(index, FIELD_TITLE);
     if (title !== undefined) item.title = title;
-    const description = this.textAt(this.descriptions, index, FIELD_DESCRIPTION);
+    const description = this.textAt(index, FIELD_DESCRIPTION);
     if (description !== undefined) item.description = description;
-    const shape = this.shapes[this.shapeRefs[index]];
+    const shape = this.shapeAt(index);
     if (shape.mimeType !== undefined) item.mimeType = shape.mimeType;
     const size = this.sizes[index];
-    if (!Number.isNaN(size)) item.size = size;
+    if (size !== NO_SIZE) item.size = size === ODD_SIZE ? (this.oddSizes.get(index) as number) : size;
     const priority = this.priorityAt(index);
     const lastModified = this.lastModifiedAt(index);
     if (shape.audience !== undefined || priority !== undefined || lastModified !== undefined) {
@@ -324,110 +332,8 @@ export class TableRows implements ColumnSource {
   modifiedMsAt(index: number): number {
     return this.table.modifiedMsAt(index);
   }
-}
 
-/** Items already made as objects (lists built in tests, a few items in a view). */
-export class ArrayRows implements ColumnSource {
-  constructor(readonly items: readonly ResourceItem[]) {}
-
-  get length(): number {
-    return this.items.length;
+  get numericColumns(): NumericColumns {
+    return this.table;
   }
-
-  lineAt(index: number): string {
-    const item = this.items[index];
-    const fields: LowerFields = [item.name.toLowerCase(), (item.title ?? '').toLowerCase(), item.uri.toLowerCase(), (item.description ?? '').toLowerCase()];
-    return searchLine(fields, (item.mimeType ?? '').toLowerCase());
-  }
-
-  lowerFieldAt(index: number, field: LineField): string {
-    const item = this.items[index];
-    if (field === FIELD_URI_LEAF) return uriLeaf(item.uri.toLowerCase());
-    const text = field === FIELD_NAME ? item.name : field === FIELD_TITLE ? item.title : field === FIELD_URI ? item.uri : item.description;
-    return (text ?? '').toLowerCase();
-  }
-
-  audienceAt(index: number): readonly unknown[] | undefined {
-    const audience: unknown = this.items[index].annotations?.audience;
-    return Array.isArray(audience) ? audience : undefined;
-  }
-
-  priorityAt(index: number): number | undefined {
-    return this.items[index].annotations?.priority;
-  }
-
-  modifiedMsAt(index: number): number {
-    return lastModifiedMs(this.items[index].annotations?.lastModified);
-  }
-
-  at(index: number): ResourceItem {
-    return this.items[index];
-  }
-
-  uriAt(index: number): string {
-    return this.items[index].uri;
-  }
-
-  serverIdAt(index: number): ServerId {
-    return this.items[index].serverId;
-  }
-}
-
-/** Items already made as objects read as rows; rows as they are. */
-export function rowsOf(items: ColumnSource | readonly ResourceItem[]): ColumnSource {
-  return Array.isArray(items) ? new ArrayRows(items as readonly ResourceItem[]) : (items as ColumnSource);
-}
-
-/** Several sources read as one, in order (the picker's shown servers). */
-export class JoinedRows implements ItemSource {
-  readonly length: number;
-  /** The index of each part's first item. */
-  private readonly starts: number[];
-
-  constructor(private readonly parts: readonly ItemSource[]) {
-    this.starts = [];
-    let total = 0;
-    for (const part of parts) {
-      this.starts.push(total);
-      total += part.length;
-    }
-    this.length = total;
-  }
-
-  /** The part holding `index` (binary search: fifty servers' items are read this way for every row on screen). */
-  private partOf(index: number): number {
-    let lo = 0;
-    let hi = this.starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.starts[mid] <= index) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
-  }
-
-  at(index: number): ResourceItem {
-    const k = this.partOf(index);
-    return this.parts[k].at(index - this.starts[k]);
-  }
-
-  uriAt(index: number): string {
-    const k = this.partOf(index);
-    return this.parts[k].uriAt(index - this.starts[k]);
-  }
-
-  serverIdAt(index: number): ServerId {
-    const k = this.partOf(index);
-    return this.parts[k].serverIdAt(index - this.starts[k]);
-  }
-
-  lowerFieldAt(index: number, field: LineField): string {
-    const k = this.partOf(index);
-    return this.parts[k].lowerFieldAt(index - this.starts[k], field);
-  }
-}
-
-/** Every item of `source` as an object: for small lists and tests, never for a whole listing on the page. */
-export function itemsOf(source: ItemSource): ResourceItem[] {
-  return Array.from({ length: source.length }, (_, i) => source.at(i));
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildColumns, concatColumns, extendColumns } from './columns';
-import { ArrayRows } from './resource-table';
+import { ArrayRows } from './item-source';
 import { buildSortOrder, type SortKey } from './sort';
 import { item } from '../../test-support/picker/items';
 

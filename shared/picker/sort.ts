@@ -1,6 +1,6 @@
 // Picker sort orders. Every sort is stable (ties keep list order) and puts unannotated items last.
 import { columnSources, type PickerColumns } from './columns';
-import type { ItemSource } from './resource-table';
+import type { ItemSource } from './item-source';
 import { FIELD_NAME, FIELD_TITLE, FIELD_URI } from './search-line';
 
 export type SortKey = 'priority' | 'recent' | 'name';

@@ -2,7 +2,7 @@
 // returning the best few items. Built once per set of lists, so typing narrows instead of rescanning.
 import type { ResourceItem } from '../contract';
 import { buildColumns, concatColumns } from '../picker/columns';
-import type { ColumnSource } from '../picker/resource-table';
+import type { ColumnSource } from '../picker/item-source';
 import { SearchSession } from './search';
 
 export class ResourceFinder {

@@ -4,7 +4,7 @@ import * as ContextMenu from '@radix-ui/react-context-menu';
 import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type Ref } from 'react';
 import type { ResourceItem, ServerId } from '../../../shared/contract';
 import type { PickerColumns } from '../../../shared/picker/columns';
-import type { ItemSource } from '../../../shared/picker/resource-table';
+import type { ItemSource } from '../../../shared/picker/item-source';
 import { resourceKey } from '../../../shared/resource-key';
 import { useCachedT } from '../../i18n/text-cache';
 import { ResourceRow, type PickHow } from './ResourceRow';

@@ -2,7 +2,7 @@
 // (list-diff.ts). Fed by the query cache (useFollowListDiffs), so the list's own data path does no extra work.
 import { create } from 'zustand';
 import type { ServerId } from '../../../shared/contract';
-import type { ItemSource } from '../../../shared/picker/resource-table';
+import type { ItemSource } from '../../../shared/picker/item-source';
 import { diffListings, mergeDiff, type ListDiff } from './list-diff';
 
 interface ListDiffState {

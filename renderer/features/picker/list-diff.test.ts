@@ -3,7 +3,7 @@ import type { ResourceItem } from '../../../shared/contract';
 import { resourceKey } from '../../../shared/resource-key';
 import { diffListings, diffTotals, mergeDiff } from './list-diff';
 import { useListDiffStore } from './list-diff-store';
-import { ArrayRows } from '../../../shared/picker/resource-table';
+import { ArrayRows } from '../../../shared/picker/item-source';
 
 const item = (n: number, serverId = 's'): ResourceItem => ({ serverId, uri: `ref://r/${n}`, name: `r${n}` }) as ResourceItem;
 const items = (...ns: number[]) => ns.map(n => item(n));

@@ -1,7 +1,7 @@
 // What a relist changed, per server: the resources that came (by resource key, until the user has seen
 // them) and the ones that went (kept whole, so they can still be named after they left the list).
 import type { ResourceItem, ServerId } from '../../../shared/contract';
-import { rowsOf, type ItemSource } from '../../../shared/picker/resource-table';
+import { rowsOf, type ItemSource } from '../../../shared/picker/item-source';
 import { resourceKey } from '../../../shared/resource-key';
 
 export interface ListDiff {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ResourceItem } from '../../../shared/contract';
 import { resourceKey } from '../../../shared/resource-key';
 import { indicesOfKeys, pinnedFirst } from './pinned-first';
-import { ArrayRows } from '../../../shared/picker/resource-table';
+import { ArrayRows } from '../../../shared/picker/item-source';
 import { withRecent, maxRecents } from './recents-store';
 import { withSavedSearch, type SavedSearch } from './saved-searches-store';
 import { defaultAnnotationFilter } from '../../../shared/picker/filters';

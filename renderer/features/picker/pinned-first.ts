@@ -1,7 +1,7 @@
 // Pinned resources lead the list: the matching rows whose item is pinned move to the front, in the order the
 // list had them, and the rest follow unchanged. Runs after search, filters and sort, on typed arrays, so it
 // costs one pass over the rows (and nothing at all while nothing is pinned).
-import type { ItemSource } from '../../../shared/picker/resource-table';
+import type { ItemSource } from '../../../shared/picker/item-source';
 import { parseResourceKey, resourceKey } from '../../../shared/resource-key';
 
 /**

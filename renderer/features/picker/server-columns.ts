@@ -5,7 +5,7 @@
 // no rebuild of 100k items' columns and sort order on the critical path (issue #16).
 import type { ResourceItem, ServerId } from '../../../shared/contract';
 import { builtFrom, extendColumns, buildColumns, type PickerColumns } from '../../../shared/picker/columns';
-import type { ColumnSource } from '../../../shared/picker/resource-table';
+import type { ColumnSource } from '../../../shared/picker/item-source';
 import { buildSortOrder, type SortKey } from '../../../shared/picker/sort';
 
 /** A list's items: its rows as the page holds them, or items already made (tests). */
