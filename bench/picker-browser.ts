@@ -14,13 +14,22 @@ export async function launchChromium(): Promise<Browser> {
 }
 
 async function heapMb(page: Page): Promise<number> {
+  return (await pageMemoryMb(page)).heapMb;
+}
+
+/**
+ * The page's JS heap after a forced GC, and the memory of its array buffers (typed arrays: the search index,
+ * sort orders), which V8 keeps outside that heap.
+ */
+async function pageMemoryMb(page: Page): Promise<{ heapMb: number; arrayBuffersMb: number }> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('HeapProfiler.collectGarbage');
   await cdp.send('Performance.enable');
   const { metrics } = await cdp.send('Performance.getMetrics');
+  const usage = await cdp.send('Runtime.getHeapUsage');
   await cdp.detach();
   const used = metrics.find(m => m.name === 'JSHeapUsedSize')?.value ?? Number.NaN;
-  return used / 1024 / 1024;
+  return { heapMb: used / 1024 / 1024, arrayBuffersMb: usage.backingStorageSize / 1024 / 1024 };
 }
 
 // Page scripts are plain JavaScript text: tsx would compile functions with helpers the page lacks.
@@ -145,6 +154,8 @@ export interface AppFigures {
   domRows: number;
   domNodes: number;
   heapMb: number;
+  /** Array buffers beside that heap (see pageMemoryMb). */
+  arrayBuffersMb: number;
   /**
    * Keystroke to results on the page, and to the frame after it (keys typed at a frame's start); and keys typed
    * at a random point of a frame, to the frame that paints their results (see TYPE_SCRIPT).
@@ -194,8 +205,8 @@ export async function measureApp(browser: Browser, url: string, expected: number
     await options.afterListed?.();
     const domRows = await page.locator('[data-testid="resource-row"]').count();
     const domNodes = await page.evaluate('document.getElementsByTagName("*").length');
-    const heap = await heapMb(page);
-    const listed = { listMs, openToListedMs, domRows, domNodes: Number(domNodes), heapMb: heap };
+    const memory = await pageMemoryMb(page);
+    const listed = { listMs, openToListedMs, domRows, domNodes: Number(domNodes), ...memory };
     if (options.listingOnly) return listed;
     const samples = await typeQueries(page, options.typingRounds ?? 3);
     const keystroke = { committed: summarize(samples.committed), nextFrame: summarize(samples.painted), midFrame: summarize(samples.midFrame) };

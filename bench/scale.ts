@@ -1,4 +1,4 @@
-// Scale benchmark (`npx tsx bench/scale.ts [--sizes 10k,100k,1M] [--cases listing,search,memory]`, or
+// Scale benchmark (`npx tsx bench/scale.ts [--sizes 10k,100k,1M] [--cases listing,search,memory] [--rounds N]`, or
 // `npm run bench:scale`): runs each case module of bench/scale/ at each size, each with its raw-SDK baseline
 // measured in the same run where it has one, and prints one Markdown table (for the README) and writes the
 // rows as JSON to bench/results/. Cases that share a measured run (listing, memory and search all come from
@@ -47,6 +47,9 @@ function argument(name: string, fallback: string): string {
 
 async function main(): Promise<void> {
   const sizes = argument('--sizes', '10k,100k,1M').split(',').map(parseSize);
+  const roundsText = argument('--rounds', '');
+  const rounds = roundsText === '' ? undefined : Number(roundsText);
+  if (rounds !== undefined && !(Number.isInteger(rounds) && rounds > 0)) throw new Error(`--rounds: "${roundsText}" is not a positive whole number`);
   const wanted = argument('--cases', CASES.map(c => c.name).join(',')).split(',');
   const unknown = wanted.filter(name => !CASES.some(c => c.name === name));
   if (unknown.length) throw new Error(`--cases: no case ${unknown.join(', ')} (known: ${CASES.map(c => c.name).join(', ')})`);
@@ -54,7 +57,7 @@ async function main(): Promise<void> {
   const rows: ScaleRow[] = [];
   for (const c of CASES.filter(c => wanted.includes(c.name))) {
     console.error(`[scale] ${c.name} at ${sizes.join(', ')}…`);
-    rows.push(...(await c.run({ sizes })));
+    rows.push(...(await c.run({ sizes, rounds })));
   }
   const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB, Node ${process.version}`;
   const load = (averages: number[]) => averages.map(l => l.toFixed(2)).join(' ');

@@ -10,7 +10,7 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
 export async function run(options: ScaleOptions): Promise<ScaleRow[]> {
   const rows: ScaleRow[] = [];
   for (const size of options.sizes) {
-    const f = await pickerFigures(size);
+    const f = await pickerFigures(size, options.rounds);
     const picker = median(f.pickerMs);
     const raw = median(f.rawMs);
     const ratio = picker / raw;

@@ -11,14 +11,15 @@ const mb = (bytes: number) => bytes / 1024 / 1024;
 export async function run(options: ScaleOptions): Promise<ScaleRow[]> {
   const rows: ScaleRow[] = [];
   for (const size of options.sizes) {
-    const f = await pickerFigures(size);
+    const f = await pickerFigures(size, options.rounds);
     const heapBytes = f.app.heapMb * 1024 * 1024;
     const perResource = heapBytes / f.size;
+    const buffersPerResource = (f.app.arrayBuffersMb * 1024 * 1024) / f.size;
     const atTargetSize = size >= 1_000_000;
     rows.push({
       case: 'page JS heap after GC, list loaded',
       size: sizeLabel(size),
-      app: `${Math.round(perResource)} B/resource (${mb(heapBytes).toFixed(0)} MB)`,
+      app: `${Math.round(perResource)} B/resource (${mb(heapBytes).toFixed(0)} MB); array buffers beside it ${Math.round(buffersPerResource)} B/resource (${f.app.arrayBuffersMb.toFixed(0)} MB)`,
       baseline: '—',
       target: `≤ ${HEAP_TARGET_BYTES} B/resource at 1M`,
       met: atTargetSize ? perResource <= HEAP_TARGET_BYTES : undefined

@@ -24,7 +24,7 @@ export interface PickerScaleFigures {
 }
 
 /** Fewer rounds as listing gets longer: a million takes ~20 s raw and more in the page per round. */
-const roundsFor = (size: number) => (size >= 1_000_000 ? 1 : 3);
+const defaultRounds = (size: number) => (size >= 1_000_000 ? 1 : 3);
 
 /** VmRSS and VmHWM of a Linux process, in bytes. */
 export async function residentMemory(pid: number): Promise<{ rss: number; peak: number }> {
@@ -33,7 +33,7 @@ export async function residentMemory(pid: number): Promise<{ rss: number; peak: 
   return { rss: kb('VmRSS'), peak: kb('VmHWM') };
 }
 
-async function measure(size: number): Promise<PickerScaleFigures> {
+async function measure(size: number, rounds: number): Promise<PickerScaleFigures> {
   return withSteadyBench(size, PAGE_SIZE, 'scale-bench-', async ({ server, browser, dataDir, configPath }) => {
     // Not timed: the server computes each item's size on its first listing.
     const expected = (await rawSdkLoop(server.url)).items.length;
@@ -42,7 +42,6 @@ async function measure(size: number): Promise<PickerScaleFigures> {
     const pickerOpenMs: number[] = [];
     let app: AppFigures | undefined;
     let memory = { rss: Number.NaN, peak: Number.NaN };
-    const rounds = roundsFor(size);
     for (let r = 0; r < rounds; r++) {
       rawMs.push((await rawSdkLoop(server.url)).ms);
       const pageApp = await warmApp(configPath, dataDir, expected, { listFirst: size < 1_000_000 });
@@ -72,9 +71,9 @@ async function measure(size: number): Promise<PickerScaleFigures> {
 const measured = new Map<number, Promise<PickerScaleFigures>>();
 
 /** The figures at `size`, measured on first request. Sizes are measured one after another, never at once. */
-export function pickerFigures(size: number): Promise<PickerScaleFigures> {
+export function pickerFigures(size: number, rounds = defaultRounds(size)): Promise<PickerScaleFigures> {
   let figures = measured.get(size);
-  if (!figures) measured.set(size, (figures = measure(size)));
+  if (!figures) measured.set(size, (figures = measure(size, rounds)));
   return figures;
 }
 

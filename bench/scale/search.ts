@@ -20,7 +20,7 @@ function paintTarget(size: number): { text: string; met: (p50: number, p95: numb
 export async function run(options: ScaleOptions): Promise<ScaleRow[]> {
   const rows: ScaleRow[] = [];
   for (const size of options.sizes) {
-    const { app } = await pickerFigures(size);
+    const { app } = await pickerFigures(size, options.rounds);
     if (!app.keystroke || !app.typing) throw new Error('the picker run measured no typing');
     const { midFrame, nextFrame } = app.keystroke;
     const target = paintTarget(size);

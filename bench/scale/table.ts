@@ -33,6 +33,8 @@ export function markdownTable(rows: readonly ScaleRow[]): string {
 /** What the runner passes every case module's `run`: the sizes asked for on its command line (resource counts). */
 export interface ScaleOptions {
   sizes: number[];
+  /** Picker listing rounds per size (default: 3, and 1 at a million). */
+  rounds?: number;
 }
 
 /** 10000 → "10k", 1000000 → "1M": the size column's spelling. */

@@ -37,7 +37,6 @@ export interface NumericColumns {
   readonly modified: number[];
 }
 
-
 /** Items already made as objects (lists built in tests, a few items in a view). */
 export class ArrayRows implements ColumnSource {
   constructor(readonly items: readonly ResourceItem[]) {}
