@@ -1,7 +1,7 @@
 // Picker sort orders. Every sort is stable (ties keep list order) and puts unannotated items last.
 import { columnSources, type PickerColumns } from './columns';
 import type { ItemSource } from './item-source';
-import { FIELD_NAME, FIELD_TITLE, FIELD_URI } from './search-line';
+import { FIELD_NAME, FIELD_TITLE, FIELD_URI, sortKey } from './search-line';
 
 export type SortKey = 'priority' | 'recent' | 'name';
 export const sortKeys: readonly SortKey[] = ['priority', 'recent', 'name'];
@@ -52,7 +52,9 @@ const sortedPrefixes = new WeakMap<readonly string[], Map<SortKey, SortedPrefix>
 function comparator(columns: PickerColumns, key: SortKey, n: number): Compare {
   if (key === 'priority') return byDescendingColumn(columns.priority);
   if (key === 'recent') return byDescendingColumn(columns.modified);
-  return byText(Array.from({ length: n }, (_, i) => nameKey(columns.items, i)));
+  const keys = new Array<string>(n);
+  for (let i = 0; i < n; i++) keys[i] = sortKey(nameKey(columns.items, i));
+  return byText(keys);
 }
 
 /**

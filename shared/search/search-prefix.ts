@@ -9,7 +9,7 @@
 // two code units packed with their index into one number; only runs sharing those are compared as strings
 // (at 100,000 items, 20-100 ms per field, depending on how many texts share their start).
 import { columnSources, type PickerColumns } from '../picker/columns';
-import { FIELD_NAME, FIELD_TITLE, FIELD_URI, FIELD_URI_LEAF } from '../picker/search-line';
+import { FIELD_NAME, FIELD_TITLE, FIELD_URI, FIELD_URI_LEAF, sortKey } from '../picker/search-line';
 import { byText, merge } from '../picker/sort';
 
 /** The fields an exact or prefix match is about, in the order of `sortedField`'s `f` and `PrefixRanges`. */
@@ -19,7 +19,9 @@ export const PREFIX_FIELDS = PREFIX_LINE_FIELDS.length;
 /** Prefix field f's text of one server's items 0..n-1, read from their search lines (made for one sort, then dropped). */
 export function prefixFieldTexts(columns: PickerColumns, f: number, n = columns.items.length): string[] {
   const field = PREFIX_LINE_FIELDS[f];
-  return Array.from({ length: n }, (_, i) => columns.items.lowerFieldAt(i, field));
+  const texts = new Array<string>(n);
+  for (let i = 0; i < n; i++) texts[i] = sortKey(columns.items.lowerFieldAt(i, field));
+  return texts;
 }
 
 
