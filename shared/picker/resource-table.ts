@@ -143,21 +143,7 @@ export class ResourceTable {
         const pageKey = ((refOf(rows[at + 4], n) * base + refOf(rows[at + 6], n)) * base + refOf(rows[at + 9], n)) * base + refOf(rows[at + 10], n);
         let shape = pageShapes.get(pageKey);
         if (shape === undefined) pageShapes.set(pageKey, (shape = this.shapeOf(shared, rows, at)));
-        const titleText = typeof title === 'string' ? title : undefined;
-        const descriptionText = typeof description === 'string' ? description : undefined;
-        const lower: LowerFields = [name.toLowerCase(), (titleText ?? '').toLowerCase(), uri.toLowerCase(), (descriptionText ?? '').toLowerCase()];
-        this.lines.push(searchLine(lower, this.shapes[shape].mimeTypeLower));
-        if (!fieldsReadable(lower)) this.unreadable.set(start + k, lower);
-        const sent = [name, titleText ?? '', uri, descriptionText ?? ''];
-        let form = (shape << SHAPE_SHIFT) | (titleText !== undefined ? HAS_TITLE : 0) | (descriptionText !== undefined ? HAS_DESCRIPTION : 0);
-        let kept: string | string[] | null = null;
-        for (let f = 0; f < KEPT_BITS.length; f++) {
-          if (sent[f] === lower[f]) continue;
-          form |= KEPT_BITS[f];
-          kept = kept === null ? sent[f] : typeof kept === 'string' ? [kept, sent[f]] : [...kept, sent[f]];
-        }
-        this.forms.push(form);
-        this.kept.push(kept);
+        this.appendTexts(start + k, shape, uri, name, typeof title === 'string' ? title : undefined, typeof description === 'string' ? description : undefined);
         if (typeof size !== 'number') this.sizes.push(NO_SIZE);
         else if (Number.isInteger(size) && size >= 0 && size < SMALL_SIZE_LIMIT) this.sizes.push(size);
         else {
@@ -175,6 +161,23 @@ export class ResourceTable {
       throw err;
     }
     this.length = start + packed.count;
+  }
+
+  /** The item's search line, its form, and the texts it keeps as sent (those that differ from their lower case). */
+  private appendTexts(index: number, shape: number, uri: string, name: string, title: string | undefined, description: string | undefined): void {
+    const lower: LowerFields = [name.toLowerCase(), (title ?? '').toLowerCase(), uri.toLowerCase(), (description ?? '').toLowerCase()];
+    this.lines.push(searchLine(lower, this.shapes[shape].mimeTypeLower));
+    if (!fieldsReadable(lower)) this.unreadable.set(index, lower);
+    const sent = [name, title ?? '', uri, description ?? ''];
+    let form = (shape << SHAPE_SHIFT) | (title !== undefined ? HAS_TITLE : 0) | (description !== undefined ? HAS_DESCRIPTION : 0);
+    let kept: string | string[] | null = null;
+    for (let f = 0; f < KEPT_BITS.length; f++) {
+      if (sent[f] === lower[f]) continue;
+      form |= KEPT_BITS[f];
+      kept = kept === null ? sent[f] : typeof kept === 'string' ? [kept, sent[f]] : [...kept, sent[f]];
+    }
+    this.forms.push(form);
+    this.kept.push(kept);
   }
 
   private shapeOf(shared: readonly SharedValue[], rows: readonly Cell[], at: number): number {
