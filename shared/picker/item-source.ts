@@ -10,6 +10,8 @@ export interface ItemSource {
   /** The item at `index` (0 ≤ index < length), the same object while it stays cached. */
   at(index: number): ResourceItem;
   uriAt(index: number): string;
+  /** Whether the item's URI is `uri` (read without making its text: scans of a million items ask this). */
+  uriIs(index: number, uri: string): boolean;
   serverIdAt(index: number): ServerId;
   /** A field of the item's search line (lower case; '' for an absent title or description). */
   lowerFieldAt(index: number, field: LineField): string;
@@ -79,6 +81,10 @@ export class ArrayRows implements ColumnSource {
     return this.items[index].uri;
   }
 
+  uriIs(index: number, uri: string): boolean {
+    return this.items[index].uri === uri;
+  }
+
   serverIdAt(index: number): ServerId {
     return this.items[index].serverId;
   }
@@ -125,6 +131,11 @@ export class JoinedRows implements ItemSource {
   uriAt(index: number): string {
     const k = this.partOf(index);
     return this.parts[k].uriAt(index - this.starts[k]);
+  }
+
+  uriIs(index: number, uri: string): boolean {
+    const k = this.partOf(index);
+    return this.parts[k].uriIs(index - this.starts[k], uri);
   }
 
   serverIdAt(index: number): ServerId {

@@ -74,6 +74,17 @@ describe('ResourceTable', () => {
     expect(itemsOf(table.rows())).toEqual(texts);
   });
 
+  it('tells an item\'s URI without making it, wherever the URI is kept', () => {
+    const table = ResourceTable.fromItems('s', texts);
+    const at = (uri: string) => texts.findIndex(t => t.uri === uri);
+    // From the search line (lower case), kept as sent (mixed case), and an item whose line is not split by separators.
+    for (const uri of ['ref://a', 'File:///Docs/ReadMe.MD', 'ref://x/']) expect(table.uriIs(at(uri), uri), uri).toBe(true);
+    expect(table.uriIs(at('ref://x/'), 'ref://x')).toBe(false);
+    expect(table.uriIs(at('ref://a'), 'ref://a/')).toBe(false);
+    expect(table.uriIs(at('File:///Docs/ReadMe.MD'), 'file:///docs/readme.md')).toBe(false);
+    expect(table.uriIs(at('ref://a'), 'ref://b')).toBe(false);
+  });
+
   it('builds the same picker columns as the items themselves', () => {
     const fromTable = buildColumns(ResourceTable.fromItems('s', texts).rows());
     const fromObjects = buildColumns(texts);

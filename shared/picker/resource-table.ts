@@ -17,6 +17,7 @@ import {
   fieldOf,
   fieldsReadable,
   lineField,
+  lineFieldIs,
   searchLine,
   type LineField,
   type LowerFields
@@ -211,7 +212,7 @@ export class ResourceTable {
 
   private truncate(length: number): void {
     for (const column of [this.lines, this.forms, this.kept, this.sizes, this.priority, this.modified]) column.length = length;
-    for (const map of [this.modifiedText, this.unreadable, this.invalidPriority, this.oddSizes]) for (const k of map.keys()) if (k >= length) map.delete(k);
+    for (const map of [this.modifiedText, this.unreadable, this.invalidPriority, this.oddSizes, this.made]) for (const k of map.keys()) if (k >= length) map.delete(k);
   }
 
   lineAt(index: number): string {
@@ -241,6 +242,11 @@ export class ResourceTable {
 
   uriAt(index: number): string {
     return this.textAt(index, FIELD_URI) as string;
+  }
+
+  uriIs(index: number, uri: string): boolean {
+    if (this.forms[index] & KEPT_BITS[FIELD_URI] || this.unreadable.has(index)) return this.uriAt(index) === uri;
+    return lineFieldIs(this.lines[index], FIELD_URI, uri);
   }
 
   audienceAt(index: number): readonly Audience[] | undefined {
@@ -310,6 +316,10 @@ export class TableRows implements ColumnSource {
 
   uriAt(index: number): string {
     return this.table.uriAt(index);
+  }
+
+  uriIs(index: number, uri: string): boolean {
+    return this.table.uriIs(index, uri);
   }
 
   serverIdAt(): ServerId {

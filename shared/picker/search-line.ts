@@ -57,6 +57,13 @@ export function lineField(line: string, field: LineField): string {
   return line.slice(start, line.indexOf(FIELD_SEPARATOR, start));
 }
 
+/** Whether field `field` (not the URI leaf) of a line whose fields are readable is `text`, without slicing it out. */
+export function lineFieldIs(line: string, field: typeof FIELD_NAME | typeof FIELD_TITLE | typeof FIELD_URI | typeof FIELD_DESCRIPTION, text: string): boolean {
+  let start = 0;
+  for (let k = 0; k < field; k++) start = line.indexOf(FIELD_SEPARATOR, start) + FIELD_SEPARATOR.length;
+  return line.startsWith(text, start) && line.startsWith(FIELD_SEPARATOR, start + text.length);
+}
+
 /**
  * `text` as a flat string, for a sort's keys. V8 keeps a slice of 13 or more characters as a view into its
  * parent (here the search line), and compares such views several times slower than flat strings: sorting a

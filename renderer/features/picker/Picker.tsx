@@ -90,7 +90,7 @@ export function Picker() {
     if (activeKey === null) return -1;
     const { serverId, uri } = parseResourceKey(activeKey);
     const { items } = columns;
-    const isActive = (i: number) => items.uriAt(i) === uri && items.serverIdAt(i) === serverId;
+    const isActive = (i: number) => items.uriIs(i, uri) && items.serverIdAt(i) === serverId;
     // A hint only, read during render on purpose: isActive checks it, so a stale one costs a search, never a wrong row.
     // eslint-disable-next-line react-hooks/refs
     const hint = movedTo.current;

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { ResourceItem } from '../../../shared/contract';
 import { resourceKey } from '../../../shared/resource-key';
 import { indicesOfKeys, pinnedFirst } from './pinned-first';
-import { ArrayRows } from '../../../shared/picker/item-source';
+import { ArrayRows, JoinedRows } from '../../../shared/picker/item-source';
+import { ResourceTable } from '../../../shared/picker/resource-table';
 import { withRecent, maxRecents } from './recents-store';
 import { withSavedSearch, type SavedSearch } from './saved-searches-store';
 import { defaultAnnotationFilter } from '../../../shared/picker/filters';
@@ -18,6 +19,23 @@ describe('pinned resources first', () => {
       [resourceKey(item('a', 3)), 4]
     ]);
     expect(indicesOfKeys(new ArrayRows(items), []).size).toBe(0);
+  });
+
+  it('finds them in lists held as tables, by a few URIs compared in place or by many looked up', () => {
+    const a = ResourceTable.fromItems('a', [item('a', 0), { serverId: 'a', uri: 'File:///Docs/ReadMe', name: 'ReadMe' }, item('a', 1), item('a', 10)]).rows();
+    const b = ResourceTable.fromItems('b', [item('b', 1)]).rows();
+    const joined = new JoinedRows([a, b]);
+    const wanted = [resourceKey(item('a', 1)), resourceKey({ serverId: 'a', uri: 'File:///Docs/ReadMe' }), resourceKey(item('b', 1))];
+    const expected = [
+      [wanted[0], 2],
+      [wanted[1], 1],
+      [wanted[2], 4]
+    ];
+    const byPosition = (m: Map<string, number>) => [...m].sort((x, y) => x[1] - y[1]);
+    expect(byPosition(indicesOfKeys(joined, wanted))).toEqual(byPosition(new Map(expected as [string, number][])));
+    // Past the few compared in place: the same answer by looking each item's URI up.
+    const many = [...wanted, ...Array.from({ length: 10 }, (_, k) => resourceKey(item('z', 100 + k)))];
+    expect(byPosition(indicesOfKeys(joined, many))).toEqual(byPosition(new Map(expected as [string, number][])));
   });
 
   it('moves the matching pinned rows to the front in list order and keeps the rest in order', () => {

@@ -4,9 +4,13 @@
 import type { ItemSource } from '../../../shared/picker/item-source';
 import { parseResourceKey, resourceKey } from '../../../shared/resource-key';
 
+/** Up to this many URIs are compared with each item in place; more are looked up by each item's URI text. */
+const COMPARED_URIS = 8;
+
 /**
  * Where each of `keys` (resource keys) is in `items`: key → index, for the keys listed. Matched by URI first,
- * so no key is built per item (one pass, cheap at a million items).
+ * so no key is built per item (one pass, cheap at a million items); a few URIs (a pin, the selection of a few
+ * rows) are compared in place, so no item's URI text is made either.
  */
 export function indicesOfKeys(items: ItemSource, keys: Iterable<string>): Map<string, number> {
   const found = new Map<string, number>();
@@ -18,10 +22,15 @@ export function indicesOfKeys(items: ItemSource, keys: Iterable<string>): Map<st
     serversByUri.set(uri, servers);
   }
   if (serversByUri.size === 0) return found;
+  const few = serversByUri.size <= COMPARED_URIS ? [...serversByUri.keys()] : undefined;
+  const uriOf = (i: number): string | undefined => {
+    if (!few) return items.uriAt(i);
+    for (const candidate of few) if (items.uriIs(i, candidate)) return candidate;
+    return undefined;
+  };
   for (let i = 0; i < items.length; i++) {
-    const uri = items.uriAt(i);
-    const servers = serversByUri.get(uri);
-    if (servers?.has(items.serverIdAt(i))) found.set(resourceKey({ serverId: items.serverIdAt(i), uri }), i);
+    const uri = uriOf(i);
+    if (uri !== undefined && serversByUri.get(uri)?.has(items.serverIdAt(i))) found.set(resourceKey({ serverId: items.serverIdAt(i), uri }), i);
   }
   return found;
 }

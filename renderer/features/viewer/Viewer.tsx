@@ -28,7 +28,7 @@ function useListedItem(target: OpenResource | null): ResourceItem | undefined {
     if (!target) return undefined;
     for (const rows of [list?.items, progress?.items]) {
       if (!rows) continue;
-      for (let i = 0; i < rows.length; i++) if (rows.uriAt(i) === target.uri) return rows.at(i);
+      for (let i = 0; i < rows.length; i++) if (rows.uriIs(i, target.uri)) return rows.at(i);
     }
     return undefined;
   }, [list, progress, target]);
