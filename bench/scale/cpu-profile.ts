@@ -35,10 +35,17 @@ export interface ProfileSummary {
 
 const shortUrl = (url: string) => url.replace(/^file:\/\//, '').replace(/^.*\/node_modules\//, 'node_modules/').replace(/^.*?\/(electron|shared|reference-server)\//, '$1/');
 
-export function summariseProfile(profile: CpuProfile, top = 15): ProfileSummary {
+/** `window`: only the samples taken from `fromMs` to `untilMs` after the profile started. */
+export function summariseProfile(profile: CpuProfile, top = 15, window: { fromMs?: number; untilMs?: number } = {}): ProfileSummary {
   const byId = new Map(profile.nodes.map(n => [n.id, n]));
   const selfUs = new Map<number, number>();
-  profile.samples.forEach((id, k) => selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[k] ?? 0)));
+  const fromUs = (window.fromMs ?? 0) * 1000;
+  const untilUs = (window.untilMs ?? Infinity) * 1000;
+  let at = 0;
+  profile.samples.forEach((id, k) => {
+    at += profile.timeDeltas[k] ?? 0;
+    if (at >= fromUs && at <= untilUs) selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[k] ?? 0));
+  });
   const fn = new Map<string, number>();
   const file = new Map<string, number>();
   let busy = 0;
@@ -54,16 +61,16 @@ export function summariseProfile(profile: CpuProfile, top = 15): ProfileSummary 
   }
   const ranked = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1]).slice(0, top);
   return {
-    wallMs: Math.round((profile.endTime - profile.startTime) / 1000),
+    wallMs: Math.round((Math.min(profile.endTime - profile.startTime, untilUs) - Math.min(fromUs, profile.endTime - profile.startTime)) / 1000),
     busyMs: Math.round(busy / 1000),
     topFunctions: ranked(fn).map(([name, us]) => ({ name, selfMs: Math.round(us / 1000) })),
     topFiles: ranked(file).map(([f, us]) => ({ file: f, selfMs: Math.round(us / 1000) }))
   };
 }
 
-/** The summary of the one profile `node --cpu-prof --cpu-prof-dir=dir` left in `dir`. */
-export async function summariseProfileDir(dir: string): Promise<ProfileSummary | undefined> {
+/** The summary of the one profile `node --cpu-prof --cpu-prof-dir=dir` left in `dir` (optionally of a window of it). */
+export async function summariseProfileDir(dir: string, window: { fromMs?: number; untilMs?: number } = {}): Promise<ProfileSummary | undefined> {
   const files = (await readdir(dir)).filter(f => f.endsWith('.cpuprofile'));
   if (files.length === 0) return undefined;
-  return summariseProfile(JSON.parse(await readFile(path.join(dir, files[0]), 'utf8')) as CpuProfile);
+  return summariseProfile(JSON.parse(await readFile(path.join(dir, files[0]), 'utf8')) as CpuProfile, 15, window);
 }

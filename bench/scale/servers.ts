@@ -6,7 +6,9 @@
 //   - its second launch on the same data dir (saved era verdicts, warm cache file): when the last known
 //     lists are on screen (marked stale), every server connected, every list replaced by the live one.
 // Sizes: 10k = 10 servers × 1,000 resources, 100k = 50 × 2,000 (the issue's case), 1M = 50 × 20,000.
-// SCALE_PROFILE=1 writes the engine's CPU profile of each launch (node --cpu-prof) and prints its summary.
+// SCALE_PROFILE=1 writes the engine's CPU profile of each launch (node --cpu-prof) and prints its summary, and
+// profiles the page too (DevTools CPU profiler); for the second launch both are also summarised up to the moment
+// the last known lists were on screen.
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,7 +17,7 @@ import { referenceServerEntry } from '../../electron/engine/config/default-serve
 import { launchBridge } from '../../e2e/fixtures/bridge-process';
 import { ensureBuilt } from '../../scripts/ensure-built.mjs';
 import { launchChromium } from '../picker-browser';
-import { summariseProfileDir } from './cpu-profile';
+import { summariseProfile, summariseProfileDir, type CpuProfile } from './cpu-profile';
 import { followFleet, type FleetTimeline } from './fleet-page';
 import { rawStdioFleet } from './raw-stdio-fleet';
 import { runIfMain } from './standalone';
@@ -49,15 +51,29 @@ async function launchAndFollow(browser: Awaited<ReturnType<typeof launchChromium
   const spawned = performance.now();
   const bridge = await launchBridge({ configPath, dataDir, nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [] });
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  let run: LaunchRun | undefined;
+  let pageProfile: CpuProfile | undefined;
   try {
+    const cdp = profileDir ? await page.context().newCDPSession(page) : undefined;
+    if (cdp) await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.start'));
     const launchToOpenMs = Math.round(performance.now() - spawned);
     const timeline = await followFleet(page, bridge.url, ids, expected, DEADLINE_MS);
-    return { launchToOpenMs, timeline };
+    if (cdp) pageProfile = (await cdp.send('Profiler.stop')).profile as CpuProfile;
+    run = { launchToOpenMs, timeline };
+    return run;
   } finally {
     await page.close();
     await bridge.stop();
     if (profileDir) {
       progress(`${label} engine profile (${profileDir}): ${JSON.stringify(await summariseProfileDir(profileDir), null, 1)}`);
+      if (pageProfile) progress(`${label} page profile: ${JSON.stringify(summariseProfile(pageProfile), null, 1)}`);
+      const stale = run?.timeline.staleOnScreenMs;
+      if (stale !== undefined && run) {
+        // The engine's profile starts at its launch, the page's at opening it.
+        const engineUntilStale = await summariseProfileDir(profileDir, { fromMs: run.launchToOpenMs, untilMs: run.launchToOpenMs + stale });
+        progress(`${label} engine profile, page open → stale lists on screen: ${JSON.stringify(engineUntilStale, null, 1)}`);
+        if (pageProfile) progress(`${label} page profile, open → stale lists on screen: ${JSON.stringify(summariseProfile(pageProfile, 25, { untilMs: stale }), null, 1)}`);
+      }
     }
   }
 }
