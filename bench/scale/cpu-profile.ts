@@ -61,7 +61,7 @@ export function summariseProfile(profile: CpuProfile, top = 15, window: { fromMs
   }
   const ranked = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1]).slice(0, top);
   return {
-    wallMs: Math.round((Math.min(profile.endTime - profile.startTime, untilUs) - Math.min(fromUs, profile.endTime - profile.startTime)) / 1000),
+    wallMs: Math.round(Math.max(0, Math.min(profile.endTime - profile.startTime, untilUs) - fromUs) / 1000),
     busyMs: Math.round(busy / 1000),
     topFunctions: ranked(fn).map(([name, us]) => ({ name, selfMs: Math.round(us / 1000) })),
     topFiles: ranked(file).map(([f, us]) => ({ file: f, selfMs: Math.round(us / 1000) }))

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildColumns, concatColumns, extendColumns } from './columns';
 import { ArrayRows } from './item-source';
-import { buildSortOrder, type SortKey } from './sort';
+import { buildSortOrder, merge, mergeInserting, type SortKey } from './sort';
 import { item } from '../../test-support/picker/items';
 
 const items = [
@@ -108,5 +108,21 @@ describe('buildSortOrder over many servers', () => {
     const first = buildSortOrder(concatColumns(parts), 'name');
     expect(buildSortOrder(concatColumns(parts), 'name').order).toBe(first.order);
     expect(buildSortOrder(concatColumns([...parts.slice(0, 6), buildColumns(lists[6])]), 'name').order).not.toBe(first.order);
+  });
+});
+
+describe('mergeInserting', () => {
+  it('places later items among an order exactly as the linear merge does, comparing far fewer', () => {
+    const keys = Array.from({ length: 400 }, (_, i) => String.fromCharCode(97 + ((i * 7919) % 26), 97 + ((i * 104_729) % 5)));
+    let compared = 0;
+    const compare = (a: number, b: number) => (compared++, keys[a] < keys[b] ? -1 : keys[a] > keys[b] ? 1 : a - b);
+    const order = Uint32Array.from({ length: 390 }, (_, i) => i).sort(compare);
+    const added = Array.from({ length: 10 }, (_, k) => 390 + k).sort(compare);
+    compared = 0;
+    const inserted = mergeInserting(order, added, compare);
+    const insertedCompares = compared;
+    expect(Array.from(inserted)).toEqual(Array.from(merge(order, added, compare)));
+    expect(Array.from(inserted)).toEqual(Array.from({ length: 400 }, (_, i) => i).sort(compare));
+    expect(insertedCompares).toBeLessThan(10 * 10);
   });
 });

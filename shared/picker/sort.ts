@@ -30,8 +30,39 @@ function byDescendingColumn(column: readonly number[]): Compare {
  * Code-unit order on lower-cased text (as `<` on strings), ties by item index: deterministic, a total order,
  * and ~10x faster than a collator at 100k items.
  */
-export function byText(keys: readonly string[]): Compare {
-  return (a, b) => (keys[a] < keys[b] ? -1 : keys[a] > keys[b] ? 1 : a - b);
+export function byTextOf(keyOf: (i: number) => string): Compare {
+  return (a, b) => {
+    const x = keyOf(a);
+    const y = keyOf(b);
+    return x < y ? -1 : x > y ? 1 : a - b;
+  };
+}
+
+/**
+ * `added` (ascending under `compare`, all of them later items than `order`'s) merged into `order`, each placed by
+ * binary search: O(m log n) comparisons instead of a pass over every item, so a comparator that makes the old
+ * items' keys when compared (slices of their search lines) makes a few dozen per new item, not one per old item.
+ */
+export function mergeInserting(order: Uint32Array, added: ArrayLike<number>, compare: Compare): Uint32Array {
+  const out = new Uint32Array(order.length + added.length);
+  let from = 0;
+  let o = 0;
+  for (let r = 0; r < added.length; r++) {
+    const item = added[r];
+    let lo = from;
+    let hi = order.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (compare(order[mid], item) <= 0) lo = mid + 1;
+      else hi = mid;
+    }
+    out.set(order.subarray(from, lo), o);
+    o += lo - from;
+    from = lo;
+    out[o++] = item;
+  }
+  out.set(order.subarray(from), o);
+  return out;
 }
 
 /** What the name sort orders by: the lower-cased title, else name, else URI (read from the search line). */
@@ -48,13 +79,16 @@ interface SortedPrefix {
 // list that grew is sorted by sorting only its new items and merging them in (linear), not all over again.
 const sortedPrefixes = new WeakMap<readonly string[], Map<SortKey, SortedPrefix>>();
 
-/** Compare over one server's first `n` items (the name keys are made for this sort and dropped after it). */
-function comparator(columns: PickerColumns, key: SortKey, n: number): Compare {
+/**
+ * Compare over one server's first `n` items. Name keys are made for items from..n-1 (the ones being sorted, made
+ * flat), and for older items when compared (placing new items among them); none is kept after the sort.
+ */
+function comparator(columns: PickerColumns, key: SortKey, from: number, n: number): Compare {
   if (key === 'priority') return byDescendingColumn(columns.priority);
   if (key === 'recent') return byDescendingColumn(columns.modified);
-  const keys = new Array<string>(n);
-  for (let i = 0; i < n; i++) keys[i] = sortKey(nameKey(columns.items, i));
-  return byText(keys);
+  const added = new Array<string>(n - from);
+  for (let i = from; i < n; i++) added[i - from] = sortKey(nameKey(columns.items, i));
+  return byTextOf(i => (i >= from ? added[i - from] : nameKey(columns.items, i)));
 }
 
 /**
@@ -88,22 +122,19 @@ function serverOrder(columns: PickerColumns, key: SortKey, n: number): Uint32Arr
   if (prefix && prefix.order.length === n) return prefix.order;
   // Columns made before this server's list grew see only their items: the same order, without the newer ones.
   if (prefix && prefix.order.length > n) return prefix.order.filter(i => i < n);
-  const compare = comparator(columns, key, n);
   const from = prefix ? prefix.order.length : 0;
+  const compare = comparator(columns, key, from, n);
   const added = Array.from({ length: n - from }, (_, k) => from + k).sort(compare);
-  const order = prefix ? merge(prefix.order, added, compare) : Uint32Array.from(added);
+  // Name keys of older items are made when compared: place the new ones by binary search (see mergeInserting).
+  const order = prefix ? (key === 'name' ? mergeInserting : merge)(prefix.order, added, compare) : Uint32Array.from(added);
   byKey.set(key, { order });
   return order;
 }
 
 /** Compare over columns of several servers (indices into the concatenated columns), for merging their orders. */
 function mergeComparator(columns: PickerColumns, key: SortKey): Compare {
-  if (key !== 'name') return comparator(columns, key, 0);
-  return (a, b) => {
-    const x = nameKey(columns.items, a);
-    const y = nameKey(columns.items, b);
-    return x < y ? -1 : x > y ? 1 : a - b;
-  };
+  if (key !== 'name') return comparator(columns, key, 0, 0);
+  return byTextOf(i => nameKey(columns.items, i));
 }
 
 /**

@@ -10,17 +10,17 @@
 // (at 100,000 items, 20-100 ms per field, depending on how many texts share their start).
 import { columnSources, type PickerColumns } from '../picker/columns';
 import { FIELD_NAME, FIELD_TITLE, FIELD_URI, FIELD_URI_LEAF, sortKey } from '../picker/search-line';
-import { byText, merge } from '../picker/sort';
+import { byTextOf, mergeInserting } from '../picker/sort';
 
 /** The fields an exact or prefix match is about, in the order of `sortedField`'s `f` and `PrefixRanges`. */
 const PREFIX_LINE_FIELDS = [FIELD_NAME, FIELD_TITLE, FIELD_URI_LEAF, FIELD_URI] as const;
 export const PREFIX_FIELDS = PREFIX_LINE_FIELDS.length;
 
 /** Prefix field f's text of one server's items 0..n-1, read from their search lines (made for one sort, then dropped). */
-export function prefixFieldTexts(columns: PickerColumns, f: number, n = columns.items.length): string[] {
+export function prefixFieldTexts(columns: PickerColumns, f: number, n = columns.items.length, from = 0): string[] {
   const field = PREFIX_LINE_FIELDS[f];
-  const texts = new Array<string>(n);
-  for (let i = 0; i < n; i++) texts[i] = sortKey(columns.items.lowerFieldAt(i, field));
+  const texts = new Array<string>(n - from);
+  for (let i = from; i < n; i++) texts[i - from] = sortKey(columns.items.lowerFieldAt(i, field));
   return texts;
 }
 
@@ -36,17 +36,17 @@ function leadKey(text: string): number {
   return first * CODE_RANGE + second;
 }
 
-/** Items from..to-1 sorted by `texts`. */
+/** Items from..to-1 sorted by `texts` (item i's text at i - from). */
 function sortRange(texts: readonly string[], from: number, to: number): Uint32Array {
   const count = to - from;
   const out = new Uint32Array(count);
-  const compare = byText(texts);
+  const compare = byTextOf(i => texts[i - from]);
   if (to > PACKED_INDEX_LIMIT) {
     for (let k = 0; k < count; k++) out[k] = from + k;
     return out.sort(compare);
   }
   const packed = new Float64Array(count);
-  for (let k = 0; k < count; k++) packed[k] = leadKey(texts[from + k]) * PACKED_INDEX_LIMIT + from + k;
+  for (let k = 0; k < count; k++) packed[k] = leadKey(texts[k]) * PACKED_INDEX_LIMIT + from + k;
   packed.sort();
   for (let k = 0; k < count; k++) out[k] = packed[k] % PACKED_INDEX_LIMIT;
   // Runs with the same two leading code units still need their texts compared (texts of two code units or
@@ -79,9 +79,11 @@ export function sortedField(columns: PickerColumns, f: number): Uint32Array {
   const cached = orders[f];
   if (cached && cached.length >= n) return cached;
   const size = cached ? cached.length : 0;
-  const texts = prefixFieldTexts(columns, f, n);
+  // Texts for the new items only; older items' texts are made where the binary search probes them.
+  const texts = prefixFieldTexts(columns, f, n, size);
   const added = sortRange(texts, size, n);
-  const order = size > 0 && cached ? merge(cached, Array.from(added), byText(texts)) : added;
+  const field = PREFIX_LINE_FIELDS[f];
+  const order = size > 0 && cached ? mergeInserting(cached, added, byTextOf(i => (i >= size ? texts[i - size] : columns.items.lowerFieldAt(i, field)))) : added;
   orders[f] = order;
   return order;
 }
