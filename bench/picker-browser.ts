@@ -48,26 +48,30 @@ const loadedExpression = (n: number) => `(() => {
   return start ? performance.now() - start.startTime : -1;
 })()`;
 // Types every query one character at a time, TYPING_ROUNDS times, and records per keystroke: the ms until
-// the list shows the results of the new text (its data-query attribute changes in the same commit as its
+// the list shows the rows of the new text (its data-shown-query attribute changes in the same commit as its
 // rows; seen by a MutationObserver, so no polling granularity), and until the next animation frame after
 // that. Those keys are typed in an animation frame's callback, right at the frame's start, so that frame is
 // never earlier than the display's next one (16.7 ms at 60 Hz), even for results committed in time to be
 // painted in the frame the key was typed in. Then every keystroke again, as keys come from a keyboard: typed
 // from a timer at a random point of a frame, timed to the first animation frame after the results, which is
 // the frame that paints them (`midFrame`).
+// The rows shown may be the first rows of the result, found in the keystroke's own frame while its whole search
+// follows (search-first.ts); each keystroke is also timed to the frame after the whole result (its count and
+// scroll extent: data-query), `paintedWhole` and `midFrameWhole`, and the next key waits for both.
 const TYPE_SCRIPT = `async (queries, rounds) => {
   const input = document.querySelector('[data-testid="resource-search"]');
   const list = document.querySelector('${LIST}');
   const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
   const frame = () => new Promise(r => requestAnimationFrame(() => r()));
-  const shown = q => new Promise(resolve => {
-    if (list.dataset.query === q) return resolve();
+  const until = (attribute, q) => new Promise(resolve => {
+    const key = attribute === 'data-query' ? 'query' : 'shownQuery';
+    if (list.dataset[key] === q) return resolve();
     const observer = new MutationObserver(() => {
-      if (list.dataset.query !== q) return;
+      if (list.dataset[key] !== q) return;
       observer.disconnect();
       resolve();
     });
-    observer.observe(list, { attributes: true, attributeFilter: ['data-query'] });
+    observer.observe(list, { attributes: true, attributeFilter: [attribute] });
   });
   const type = q => {
     setValue.call(input, q);
@@ -75,7 +79,9 @@ const TYPE_SCRIPT = `async (queries, rounds) => {
   };
   const committed = [];
   const painted = [];
+  const paintedWhole = [];
   const midFrame = [];
+  const midFrameWhole = [];
   // The two ways of typing take turns by round, so neither gets the page's warmer rounds.
   for (let round = 0; round < 2 * rounds; round++) {
     const atFrameStart = round % 2 === 0;
@@ -88,17 +94,22 @@ const TYPE_SCRIPT = `async (queries, rounds) => {
         }
         const started = performance.now();
         type(q);
-        await shown(q);
-        if (atFrameStart) committed.push(performance.now() - started);
-        await frame();
-        (atFrameStart ? painted : midFrame).push(performance.now() - started);
+        const [first, whole] = await Promise.all([
+          until('data-shown-query', q).then(() => {
+            if (atFrameStart) committed.push(performance.now() - started);
+            return frame();
+          }).then(() => performance.now() - started),
+          until('data-query', q).then(frame).then(() => performance.now() - started)
+        ]);
+        (atFrameStart ? painted : midFrame).push(first);
+        (atFrameStart ? paintedWhole : midFrameWhole).push(whole);
       }
       type('');
-      await shown('');
+      await until('data-query', '');
       await frame();
     }
   }
-  return { committed, painted, midFrame };
+  return { committed, painted, paintedWhole, midFrame, midFrameWhole };
 }`;
 // Types the queries as a fast typist does, one character every `intervalMs` whatever the page is doing,
 // and records per keystroke the ms from when the key was due to the first frame after the page handled it
@@ -160,7 +171,14 @@ export interface AppFigures {
    * Keystroke to results on the page, and to the frame after it (keys typed at a frame's start); and keys typed
    * at a random point of a frame, to the frame that paints their results (see TYPE_SCRIPT).
    */
-  keystroke?: { committed: LatencySummary; nextFrame: LatencySummary; midFrame: LatencySummary };
+  keystroke?: {
+    committed: LatencySummary;
+    nextFrame: LatencySummary;
+    midFrame: LatencySummary;
+    /** The same two, to the frame after the whole result (count, scroll extent) rather than the rows on screen. */
+    nextFrameWhole: LatencySummary;
+    midFrameWhole: LatencySummary;
+  };
   /**
    * Typing a key every 50 ms regardless: key due to the first frame showing it in the box, and how many
    * frames after a key still showed older text.
@@ -186,7 +204,9 @@ export interface MeasureOptions {
 interface TypedSamples {
   committed: number[];
   painted: number[];
+  paintedWhole: number[];
   midFrame: number[];
+  midFrameWhole: number[];
 }
 
 /** Types the bench's queries into the picker `rounds` times; per keystroke, ms to the results' commit and frames. */
@@ -209,7 +229,13 @@ export async function measureApp(browser: Browser, url: string, expected: number
     const listed = { listMs, openToListedMs, domRows, domNodes: Number(domNodes), ...memory };
     if (options.listingOnly) return listed;
     const samples = await typeQueries(page, options.typingRounds ?? 3);
-    const keystroke = { committed: summarize(samples.committed), nextFrame: summarize(samples.painted), midFrame: summarize(samples.midFrame) };
+    const keystroke = {
+      committed: summarize(samples.committed),
+      nextFrame: summarize(samples.painted),
+      midFrame: summarize(samples.midFrame),
+      nextFrameWhole: summarize(samples.paintedWhole),
+      midFrameWhole: summarize(samples.midFrameWhole)
+    };
     if (!options.fastTyping) return { ...listed, keystroke };
     const fast = (await page.evaluate(`(${TYPE_FAST_SCRIPT})(${JSON.stringify(TYPED_QUERIES)}, ${FAST_TYPING_INTERVAL_MS})`)) as { echo: number[]; lagging: number };
     return { ...listed, keystroke, typing: { echo: summarize(fast.echo), lagging: fast.lagging, intervalMs: FAST_TYPING_INTERVAL_MS } };

@@ -116,6 +116,16 @@ function emptyCounts(): HiddenCounts {
 }
 
 /**
+ * Whether item i passes every active filter, one item at a time; undefined when none is active. Throws
+ * NotADateError for an unparseable date bound, as `applyAnnotationFilter` does.
+ */
+export function annotationTest(columns: PickerColumns, filter: AnnotationFilter): ((i: number) => boolean) | undefined {
+  const compiled = compile(filter, columns);
+  if (compiled.length === 0) return undefined;
+  return i => compiled.every(f => f.passes(i));
+}
+
+/**
  * Keeps the indices (in the given order) that pass every active filter, and counts per filter what it hides.
  * With no filter active (the default), `order` is returned as it is when it is a Uint32Array: the caller must
  * not change either. Throws RangeError for an unparseable date bound, so the UI can say which input is wrong.

@@ -7,7 +7,7 @@ import { searchTerms, SearchSession } from './search';
 import { prefixFieldTexts, PREFIX_FIELDS } from './search-prefix';
 import { buildSortOrder } from '../picker/sort';
 import { rng } from '../../test-support/picker/random';
-import { item } from '../../test-support/picker/items';
+import { letters, PHRASES, randomItems } from '../../test-support/search/random-items';
 
 const substring = new uFuzzy({});
 const typo = new uFuzzy({ intraMode: 1 });
@@ -44,46 +44,6 @@ function reference(columns: PickerColumns, query: string, order: ArrayLike<numbe
   for (const r of ranked) tierCounts[r.tier]++;
   return { idxs: ranked.map(r => r.i), tierCounts };
 }
-
-const WORDS = ['fjord', 'design', 'runbook', 'catalog', 'glacier', 'invoice', 'kelp', 'orchid', 'roadmap', 'readme', 'ref'];
-const MIMES = ['text/plain', 'application/json', 'text/x-typescript', undefined];
-
-/** Few letters, so an item often has a term's letters and letter pairs without the term itself. */
-const LETTERS = 'abcder/:- ';
-
-function letters(next: () => number, length: number): string {
-  return Array.from({ length }, () => LETTERS[Math.floor(next() * LETTERS.length)]).join('');
-}
-
-function randomItems(seed: number, count: number) {
-  const next = rng(seed);
-  const pick = <T,>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)];
-  return Array.from({ length: count }, (_, i) => {
-    // Most URIs share a scheme and path, as a server's catalog does; some names equal a typed query.
-    const uri = next() < 0.8 ? `ref://catalog/${i}` : `file:///${pick(WORDS)}/${pick(WORDS)}-${i % 50}`;
-    const name = next() < 0.1 ? pick(WORDS) : `${pick(WORDS)}-${pick(WORDS)}-${i}.txt`;
-    const title = next() < 0.5 ? `${pick(WORDS)} ${pick(WORDS)} #${i}` : undefined;
-    const description = `${pick(WORDS)}${next() < 0.1 ? '\n' : ' '}${letters(next, 12)} ${next() < 0.1 ? 'R\u00e9sum\u00e9' : ''}`;
-    return item(uri, { name, title, description, mimeType: pick(MIMES) }, next() < 0.8 ? { priority: Math.round(next() * 10) / 10 } : undefined);
-  });
-}
-
-const PHRASES = [
-  'ref://catalog/4',
-  'ref://catalog/12',
-  'readme',
-  'fjord design',
-  'runbok',
-  'glacier invoice 7',
-  'text/x-typescript',
-  'application/json',
-  'kelp 1',
-  'file:///orchid',
-  're-1 -7',
-  'invoic',
-  'r\u00e9sum\u00e9',
-  '"ref'
-];
 
 describe('SearchSession equals a from-scratch search', () => {
   it('for every keystroke of typed queries, and when deleting back', () => {

@@ -106,6 +106,11 @@ function matchItem(literal: LiteralTerm, text: string, mask: number, pairs: Int3
   return chain(text, literal.parts, 0, 0);
 }
 
+/** Whether item i matches `literal` (its text, char mask and pair set given): one item, read from the start. */
+export function literalMatchesItem(literal: LiteralTerm, text: string, mask: number, pairs: Int32Array, i: number): boolean {
+  return matchItem(literal, text, mask, pairs, i) !== NOT_FOUND;
+}
+
 /**
  * Items that match without reading their text: `known[i] === 1` (one byte per item), for the caller to fill;
  * undefined when there are none.

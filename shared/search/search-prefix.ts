@@ -145,6 +145,16 @@ export function prefixRanges(columns: PickerColumns, whole: string): PrefixRange
   return { whole, ranges, count };
 }
 
+/** Whether a prefix field of item i starts with `whole` (or equals it). */
+export function startsPrefixField(columns: PickerColumns, i: number, whole: string): boolean {
+  const { items } = columns;
+  if (items.lowerFieldAt(i, FIELD_NAME).startsWith(whole) || items.lowerFieldAt(i, FIELD_TITLE).startsWith(whole)) return true;
+  const uri = items.lowerFieldAt(i, FIELD_URI);
+  if (uri.startsWith(whole)) return true;
+  // The last segment is part of the URI: read it (a regex per call) only when the URI holds the query.
+  return uri.includes(whole) && items.lowerFieldAt(i, FIELD_URI_LEAF).startsWith(whole);
+}
+
 /** Sets marks[i] = 1 for every item in `prefix` (marks must hold every item, zeroed by the caller). */
 export function markPrefixed(prefix: PrefixRanges, marks: Uint8Array): void {
   for (const { order, offset, lo, hi } of prefix.ranges) for (let k = lo; k < hi; k++) marks[offset + order[k]] = 1;

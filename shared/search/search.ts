@@ -105,6 +105,7 @@ export class SearchSession {
   private last: TermMatch[] = [];
   /** One byte per item, reused by every keystroke: items known to match, then ranking. */
   private scratch = new Uint8Array(0);
+  private preparedAll = false;
 
   constructor(readonly columns: PickerColumns) {}
 
@@ -131,7 +132,13 @@ export class SearchSession {
         stepped = true;
       }
     }
+    this.preparedAll = true;
     return true;
+  }
+
+  /** Whether `prepare` has built every index: a search no longer builds any (`firstResults` needs them built). */
+  get prepared(): boolean {
+    return this.preparedAll;
   }
 
   private scratchBytes(): Uint8Array {

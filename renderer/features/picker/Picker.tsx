@@ -65,10 +65,13 @@ export function Picker() {
   const { columns } = model;
   const pinKeys = usePinsStore(s => s.keys);
   const pinnedSet = useMemo(() => new Set(pinKeys), [pinKeys]);
-  const pinnedIdx = useMemo(() => new Set(indicesOfKeys(columns.items, pinKeys).values()), [columns, pinKeys]);
   // Grouped by server, each group keeps its own order: pins lead only the ungrouped list.
-  const rows = useMemo(() => (model.groupStarts.length > 0 ? model.rows : pinnedFirst(model.rows, pinnedIdx)), [model.rows, model.groupStarts, pinnedIdx]);
+  const rows = useMemo(() => (model.groupStarts.length > 0 ? model.rows : pinnedFirst(model.rows, model.pinned)), [model.rows, model.groupStarts, model.pinned]);
   const multi = useMultiSelect(columns, rows);
+  const completeSearch = useMemo(
+    () => ({ query: model.completeQuery, matching: model.matching, done: model.complete }),
+    [model.completeQuery, model.matching, model.complete]
+  );
   const fresh = useFreshKeys();
   const markSeen = useListDiffStore(s => s.seen);
   const recordRecent = useRecentsStore(s => s.record);
@@ -253,11 +256,11 @@ export function Picker() {
       <ListStatus lists={model.lists} />
       <ListCacheBadges lists={model.lists} />
       <div className="picker-count-line">
-        <MatchCount shown={rows.length} total={columns.items.length} />
+        <MatchCount shown={model.matching} total={columns.items.length} />
         <ListDiffBadge />
       </div>
       <SelectionBar notShown={multi.notShown} />
-      <ListEmptyState loading={model.loading} loaded={columns.items.length} matching={rows.length} />
+      <ListEmptyState loading={model.loading} loaded={columns.items.length} matching={model.complete ? rows.length : model.matching} />
       <ResourceList
         handle={listRef}
         columns={columns}
@@ -265,6 +268,7 @@ export function Picker() {
         groupStarts={model.groupStarts}
         activeRow={activeRow}
         query={model.query}
+        complete={completeSearch}
         sort={model.sort}
         loading={model.loading}
         selected={multi.selected}

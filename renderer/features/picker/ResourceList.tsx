@@ -36,7 +36,14 @@ interface Props {
   rows: Uint32Array;
   groupStarts: { row: number; serverId: ServerId }[];
   activeRow: number;
+  /** The search text `rows` show (highlighted in them). */
   query: string;
+  /**
+   * The last whole search: its text and match count. While only the first rows of `query` are shown (its whole
+   * search is still to come), they trail it: `data-query` and `data-matching` are theirs, `data-shown-query` is
+   * `query`, and the list is busy.
+   */
+  complete: { query: string; matching: number; done: boolean };
   /** The sort `rows` are in (for tests to know the new order has rendered). */
   sort: string;
   loading: boolean;
@@ -74,7 +81,7 @@ const seenAfterMs = 1_500;
 /** Where a windowed row or group header sits in the list's full height. */
 const placedAt = (start: number, size: number) => ({ position: 'absolute' as const, top: 0, left: 0, right: 0, height: size, transform: `translateY(${start}px)` });
 
-export function ResourceList({ columns, rows, groupStarts, activeRow, query, sort, loading, selected, pinned, fresh, onSeen, onPick, onMenuRow, onKeyDown, handle }: Props) {
+export function ResourceList({ columns, rows, groupStarts, activeRow, query, complete, sort, loading, selected, pinned, fresh, onSeen, onPick, onMenuRow, onKeyDown, handle }: Props) {
   const t = useCachedT('picker');
   const scrollRef = useRef<HTMLDivElement>(null);
   const count = rows.length + groupStarts.length;
@@ -133,14 +140,15 @@ export function ResourceList({ columns, rows, groupStarts, activeRow, query, sor
           role="listbox"
           aria-label={t('list.label')}
           aria-multiselectable="true"
-          aria-busy={loading}
+          aria-busy={loading || !complete.done}
           aria-activedescendant={activeRow >= 0 && activeRow < rows.length ? optionId(activeRow) : undefined}
           tabIndex={0}
           data-testid="resource-list"
           data-loaded={columns.items.length}
-          data-matching={rows.length}
+          data-matching={complete.matching}
           data-loading={String(loading)}
-          data-query={query}
+          data-query={complete.query}
+          data-shown-query={query}
           data-sort={sort}
           className="resource-list"
           onKeyDown={onKeyDown}

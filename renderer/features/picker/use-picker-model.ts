@@ -4,8 +4,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { AppError, CacheInfo, ResourceItem, ServerId } from '../../../shared/contract';
 import { concatColumns, extendColumns, type PickerColumns } from '../../../shared/picker/columns';
-import { applyAnnotationFilter, NotADateError, type HiddenCounts } from '../../../shared/picker/filters';
+import { annotationTest, applyAnnotationFilter, NotADateError, type HiddenCounts } from '../../../shared/picker/filters';
 import { SearchSession } from '../../../shared/search/search';
+import { firstResults, prepareFirstResults } from '../../../shared/search/search-first';
 import { buildSortOrder, type SortKey } from '../../../shared/picker/sort';
 import { callErrorOf } from '../../api/call-error';
 import { queryKeys } from '../../queries/keys';
@@ -13,12 +14,22 @@ import { useLastKnownLists, useListProgress, useResourceLists } from '../../quer
 import { useServers } from '../../queries/use-servers';
 import { usePickerStore } from '../../state/picker-store';
 import { useUiStore } from '../../state/ui-store';
+import { indicesOfKeys } from './pinned-first';
+import { usePinsStore } from './pins-store';
 import { SearchCost, useSearchedQuery } from './searched-query';
 import { ServerColumns } from './server-columns';
 import { shownServerIds } from './shown-servers';
 
 /** The same empty group list on every keystroke, so the list does not re-measure its rows when not grouping. */
 const noGroups: PickerModel['groupStarts'] = [];
+
+/**
+ * Rows found for a keystroke's own frame while its whole search runs after it (search-first.ts): more than any
+ * screen shows, so scrolling a little finds them too.
+ */
+const FIRST_SCREEN_ROWS = 120;
+/** The most a keystroke's frame spends looking for them before leaving the rows to the whole search. */
+const FIRST_SCREEN_BUDGET_MS = 4;
 
 /** One empty list for every server without items, so an empty server does not count as a change. */
 const noItems: readonly ResourceItem[] = [];
@@ -41,8 +52,20 @@ export interface ServerListState {
 
 export interface PickerModel {
   columns: PickerColumns;
-  /** Item indices into `columns`, in display order (read-only: it may be the sort order itself). */
+  /**
+   * Item indices into `columns`, in display order (read-only: it may be the sort order itself). While `complete` is
+   * false, only the first rows of `query`'s result (and the pinned items that match it), exactly as the whole
+   * result will start.
+   */
   rows: Uint32Array;
+  /** False while `rows` are the first rows only and the whole search for `query` is still to come. */
+  complete: boolean;
+  /** The search text of the last whole result: `query` once `complete`. `matching` and `hidden` are its. */
+  completeQuery: string;
+  /** How many items the last whole result holds (after the annotation filters). */
+  matching: number;
+  /** The pinned items' indices into `columns` (the ones in its lists). */
+  pinned: ReadonlySet<number>;
   /** Index into `rows` where each shown server's group starts (only when grouping by server). */
   groupStarts: { row: number; serverId: ServerId }[];
   hidden: HiddenCounts;
@@ -52,7 +75,7 @@ export interface PickerModel {
   invalidDate?: string;
   lists: ServerListState[];
   loading: boolean;
-  /** The search text the rows reflect (it may trail the input by a frame while typing fast). */
+  /** The search text the rows reflect (the input's text, or a frame behind it while typing fast). */
   query: string;
   /** The sort the rows are in. */
   sort: SortKey;
@@ -92,6 +115,8 @@ export function usePickerModel(): PickerModel {
   // One per picker: the view below records each search's time, and the next keystroke reads it.
   const [searchCost] = useState(() => new SearchCost());
   const query = useSearchedQuery(searchCost);
+  const typed = usePickerStore(s => s.query);
+  const pinKeys = usePinsStore(s => s.keys);
   const filter = usePickerStore(s => s.filter);
   const sort = usePickerStore(s => s.sort);
 
@@ -130,6 +155,11 @@ export function usePickerModel(): PickerModel {
     let idle = requestIdleCallback(step, { timeout: 1_000 });
     return () => cancelIdleCallback(idle);
   }, [session, loading]);
+  useEffect(() => {
+    const idle = requestIdleCallback(() => prepareFirstResults(sortOrder.order), { timeout: 2_000 });
+    return () => cancelIdleCallback(idle);
+  }, [sortOrder]);
+  const pinned = useMemo(() => new Set(indicesOfKeys(columns.items, pinKeys).values()), [columns, pinKeys]);
 
   // Timed, to guess whether the next keystroke's search can run in its own render (searched-query.ts): a
   // discarded render's timing does no harm.
@@ -150,8 +180,24 @@ export function usePickerModel(): PickerModel {
     [session, query, sortOrder, columns, filter, searchCost]
   );
 
+  // A keystroke whose search runs in a transition (searched-query.ts) gets the first rows of its result in its own
+  // frame, when they are cheap to find. Grouped rows need every match first.
+  const grouping = groupByServer && stableParts.length >= 2;
+  const first = useMemo(() => {
+    if (typed === query || grouping || !session.prepared) return undefined;
+    let passes: ((i: number) => boolean) | undefined;
+    try {
+      passes = annotationTest(columns, filter);
+    } catch (e) {
+      if (e instanceof NotADateError) return undefined;
+      throw e;
+    }
+    // Time-bounded, so a render may find the rows or not: either shows the right thing.
+    return firstResults(columns, typed, { order: sortOrder.order, count: FIRST_SCREEN_ROWS, passes, lead: pinned, budgetMs: FIRST_SCREEN_BUDGET_MS });
+  }, [typed, query, grouping, session, columns, filter, sortOrder, pinned]);
+
   const grouped = useMemo(() => {
-    if (!groupByServer || stableParts.length < 2) return { rows: view.idxs, groupStarts: noGroups };
+    if (!grouping) return { rows: view.idxs, groupStarts: noGroups };
     const offsets: number[] = [];
     let total = 0;
     for (const p of stableParts) {
@@ -174,7 +220,7 @@ export function usePickerModel(): PickerModel {
       row += b.length;
     });
     return { rows, groupStarts };
-  }, [view, groupByServer, stableParts, ids]);
+  }, [view, grouping, stableParts, ids]);
 
   const listStates = useSameWhile<ServerListState[]>(
     ids.map((serverId, k) => {
@@ -200,14 +246,18 @@ export function usePickerModel(): PickerModel {
 
   return {
     columns,
-    rows: grouped.rows,
+    rows: first ?? grouped.rows,
+    complete: first === undefined,
+    completeQuery: query,
+    matching: grouped.rows.length,
+    pinned,
     groupStarts: grouped.groupStarts,
     hidden,
     hiddenByFilters: view.hiddenByFilters,
     invalidDate: view.invalidDate,
     lists: listStates,
     loading,
-    query,
+    query: first ? typed : query,
     sort
   };
 }
