@@ -6,6 +6,7 @@ import { rng } from '../../test-support/picker/random';
 import { letters, PHRASES, randomItems } from '../../test-support/search/random-items';
 import { SearchSession, searchTerms } from './search';
 import { firstResults } from './search-first';
+import { literalTerm } from './search-literal';
 
 const priorityAtLeastHalf: AnnotationFilter = { ...defaultAnnotationFilter, priorityMin: 0.5, keepNoPriority: false };
 
@@ -32,11 +33,10 @@ function compareFirstScreens(columns: PickerColumns, sort: SortKey, filter: Anno
     const first = firstResults(columns, query, { order, count, passes: annotationTest(columns, filter), budgetMs: Infinity });
     if (!first) {
       declined++;
-      // Declined only for what it leaves to the whole search: several terms, or no substring match (a typo query).
-      const terms = searchTerms(query);
-      if (terms.length === 1 && /^[a-z\d]+$/.test(terms[0])) {
-        const { tierCounts } = session.search(query, order)!;
-        expect(tierCounts[3], `"${query}" declined`).toBe(tierCounts[0] + tierCounts[1] + tierCounts[2] + tierCounts[3]);
+      // Declined only for what it leaves to the whole search: a typo query, or terms only uFuzzy reads.
+      if (searchTerms(query).every(term => literalTerm(term) !== undefined)) {
+        const matched = session.match(query)!;
+        expect(matched.typo || matched.idxs.length === 0, `"${query}" declined`).toBe(true);
       }
       continue;
     }
@@ -51,8 +51,8 @@ describe('firstResults', () => {
     const columns = buildColumns(randomItems(31, 1500));
     for (const sort of ['priority', 'name', 'recent'] as const) {
       const { answered, declined } = compareFirstScreens(columns, sort, defaultAnnotationFilter, 25);
-      expect(answered).toBeGreaterThan(150);
-      expect(declined).toBeGreaterThan(20);
+      expect(answered).toBeGreaterThan(200);
+      expect(declined).toBeGreaterThan(5);
     }
   });
 
@@ -91,7 +91,7 @@ describe('firstResults', () => {
     }
   });
 
-  it('gives up when the walk outlasts its time, and declines several terms and typo queries', () => {
+  it('gives up when the walk outlasts its time, and declines typo queries and terms only uFuzzy reads', () => {
     const columns = buildColumns(randomItems(34, 20_000));
     const { order } = buildSortOrder(columns, 'priority');
     new SearchSession(columns).prepare();
@@ -102,7 +102,9 @@ describe('firstResults', () => {
     expect(Array.from(firstResults(columns, `catalog/${rare}`, { order, count: 30, budgetMs: Infinity })!)).toEqual([rare]);
     expect(firstResults(columns, `catalog/${rare}`, { order, count: 30, budgetMs: 0 })).toBeUndefined();
     expect(firstResults(columns, 'zzzq', { order, count: 30, budgetMs: Infinity })).toBeUndefined();
-    expect(firstResults(columns, 'fjord design', { order, count: 30, budgetMs: Infinity })).toBeUndefined();
+    expect(firstResults(columns, 'fjord desgin', { order, count: 30, budgetMs: Infinity })).toBeUndefined();
+    expect(firstResults(columns, '"fjord design"', { order, count: 30, budgetMs: Infinity })).toBeUndefined();
+    expect(firstResults(columns, 'fjord design', { order, count: 30, budgetMs: Infinity })).toHaveLength(30);
     expect(firstResults(columns, 'runbok', { order, count: 30, budgetMs: Infinity })).toBeUndefined();
     expect(firstResults(columns, 'runbook', { order, count: 30, budgetMs: Infinity })).toHaveLength(30);
   });

@@ -4,12 +4,14 @@
 // The picker paints these in the keystroke's own frame; the whole result (its count, the scroll extent, what
 // "select all" takes) follows a few frames later and does not move them, since they are exactly its first rows.
 //
-// Only for a query whose result can be told item by item, in sort order: one term that matches as a substring
-// (search-literal.ts), ranked exact, prefix (search-prefix.ts) or substring (search-tiers.ts). The exact items,
-// and the prefix items when few, come from the prefix ranges, placed by their rank in the sort order; the walk down
-// the sort order finds the rest. Left to the whole search: several terms (a scattered match ranks below every
-// phrase match, so the first screen waits for the last item), typo matches (a query is one only when no item
-// matches it as a substring), and terms only uFuzzy reads.
+// Only for a query whose result can be told item by item, in sort order: terms that match as substrings
+// (search-literal.ts), ranked exact, prefix (search-prefix.ts), substring, or, for several terms not found as one
+// phrase, scattered (search-tiers.ts). The exact items, and the prefix items when few, come from the prefix ranges,
+// placed by their rank in the sort order; the walk down the sort order finds the rest. It stops once the screen
+// is full, except where a lower tier waits on a higher one's last item (scattered matches shown while the phrase
+// matches do not fill the screen): then the walk reads every item, and its time budget usually runs out first.
+// Left to the whole search: typo matches (a term is one only when no item matches it as a substring) and terms
+// only uFuzzy reads (quotes, apostrophes, punctuation alone).
 import type { PickerColumns } from '../picker/columns';
 import { searchIndex } from './search-index';
 import { literalMatchesItem, literalTerm } from './search-literal';
@@ -83,10 +85,9 @@ function rangeSizes(columns: PickerColumns, whole: string): { exact: number; pre
  */
 export function firstResults(columns: PickerColumns, query: string, request: FirstResultsRequest): Uint32Array | undefined {
   const terms = searchTerms(query);
-  if (terms.length !== 1) return undefined;
-  const [whole] = terms;
-  const literal = literalTerm(whole);
-  if (!literal) return undefined;
+  const literals = terms.map(literalTerm);
+  if (literals.length === 0 || !literals.every(literal => literal !== undefined)) return undefined;
+  const whole = terms.join(' ');
   const { order, count, passes = () => true } = request;
   const deadline = Date.now() + request.budgetMs;
   const { haystack } = columns;
@@ -98,27 +99,33 @@ export function firstResults(columns: PickerColumns, query: string, request: Fir
   // Few prefix matches: placed by rank, then the walk skips them. Many: the walk tells them apart as it goes.
   const placed = sizes.prefix <= PLACED_PREFIX_LIMIT ? rangeItems(columns, whole, order, 'prefix').filter(i => !isExact.has(i)) : undefined;
   const isPlaced = new Set(placed);
-  const matches = (i: number) => isExact.has(i) || isPlaced.has(i) || literalMatchesItem(literal, haystack[i], charMasks[i], pairs, i);
+  const matchesAll = (i: number) => literals.every(literal => literalMatchesItem(literal, haystack[i], charMasks[i], pairs, i));
+  const matches = (i: number) => isExact.has(i) || isPlaced.has(i) || matchesAll(i);
 
   const first = exact.filter(passes).slice(0, count);
-  let matchedAny = exact.length > 0 || (placed ?? []).length > 0 || sizes.prefix > 0;
+  // An item starting a field with the query holds every term: none needs a typo then.
+  let matchedAny = exact.length > 0 || sizes.prefix > 0;
   for (const i of placed ?? []) if (first.length < count && passes(i)) first.push(i);
-  // The walk: prefix items (when not placed) rank before every substring one, so substring ones wait aside
-  // until the prefix ones are known to be all seen, which the walk's end alone tells when they were not placed.
-  const substring: number[] = [];
+  // The walk: prefix items (when not placed) rank before the others, so those wait aside until the prefix ones are
+  // known to be all seen, which only the walk's end tells when they were not placed; so do the scattered matches of
+  // several terms (the query not found as it is), which rank below all the phrase matches.
+  const phrase: number[] = [];
+  const scattered: number[] = [];
   const need = () => count - first.length;
-  for (let k = 0; k < order.length && (placed ? substring.length < need() : first.length < count); k++) {
+  for (let k = 0; k < order.length && (placed ? phrase.length < need() : first.length < count); k++) {
     if (k % CLOCK_STRIDE === CLOCK_STRIDE - 1 && Date.now() >= deadline) return undefined;
     const i = order[k];
-    // A prefix match is a substring match too: the index rejects most items before any field is read.
-    if (isExact.has(i) || isPlaced.has(i) || !literalMatchesItem(literal, haystack[i], charMasks[i], pairs, i)) continue;
+    // A prefix match holds every term too: the index rejects most items before any field is read.
+    if (isExact.has(i) || isPlaced.has(i) || !matchesAll(i)) continue;
     matchedAny = true;
     if (!passes(i)) continue;
     if (!placed && startsPrefixField(columns, i, whole)) first.push(i);
-    else if (substring.length < count) substring.push(i);
+    else if (terms.length === 1 || haystack[i].includes(whole)) {
+      if (phrase.length < count) phrase.push(i);
+    } else if (scattered.length < count) scattered.push(i);
   }
   if (!matchedAny) return undefined;
-  for (const i of substring) if (first.length < count) first.push(i);
+  for (const i of [...phrase, ...scattered]) if (first.length < count) first.push(i);
   const shown = new Set(first);
   for (const i of request.lead ?? []) if (!shown.has(i) && matches(i) && passes(i)) first.push(i);
   return Uint32Array.from(first);

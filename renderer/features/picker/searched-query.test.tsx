@@ -6,15 +6,15 @@ import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import { flushSync } from 'react-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { usePickerStore } from '../../state/picker-store';
-import { SearchCost, SYNC_SEARCH_BUDGET_MS, useSearchedQuery } from './searched-query';
+import { ALWAYS_DEFERRED_FROM_ITEMS, SearchCost, SYNC_SEARCH_BUDGET_MS, useSearchedQuery } from './searched-query';
 
 const type = (query: string) => flushSync(() => usePickerStore.getState().setQuery(query));
 
-/** A SearchCost whose last search took `ms`. */
-function lastSearchTook(ms: number): SearchCost {
+/** A SearchCost whose last search, over `items` items, took `ms`. */
+function lastSearchTook(ms: number, items = 1_000): SearchCost {
   const cost = new SearchCost();
   const started = performance.now();
-  cost.timed('runbo', () => {
+  cost.timed('runbo', items, () => {
     while (performance.now() - started < ms) {
       // Busy: the search being timed.
     }
@@ -49,7 +49,7 @@ describe('useSearchedQuery', () => {
     expect(result.current).toBe('');
     await waitFor(() => expect(result.current).toBe('a'));
     // Timed once, and cheap: the next keystroke is followed at once.
-    cost.timed('a', () => undefined);
+    cost.timed('a', 1_000, () => undefined);
     type('ab');
     expect(result.current).toBe('ab');
   });
@@ -57,7 +57,15 @@ describe('useSearchedQuery', () => {
   it('counts the next keystroke as costly after an empty query, which searched nothing', () => {
     const cost = lastSearchTook(0);
     expect(cost.cheap).toBe(true);
-    cost.timed('', () => undefined);
+    cost.timed('', 1_000, () => undefined);
     expect(cost.cheap).toBe(false);
+  });
+
+  it('follows in a transition over a list this long, however cheap the last search was', async () => {
+    expect(lastSearchTook(0, ALWAYS_DEFERRED_FROM_ITEMS - 1).cheap).toBe(true);
+    const { result } = renderHook(() => useSearchedQuery(lastSearchTook(0, ALWAYS_DEFERRED_FROM_ITEMS)));
+    type('runbook');
+    expect(result.current).toBe('');
+    await waitFor(() => expect(result.current).toBe('runbook'));
   });
 });

@@ -11,6 +11,14 @@ import { usePickerStore } from '../../state/picker-store';
 export const SYNC_SEARCH_BUDGET_MS = 6;
 
 /**
+ * From this many items on, every keystroke's whole search runs in a transition. A list this long has keystrokes whose
+ * search takes several frames right after a cheap one (a new term, or a third letter the index no longer answers on
+ * its own: 20-70 ms at a million items), which the last search's time cannot foresee; their first rows are painted in
+ * the keystroke's own frame anyway (search-first.ts, use-picker-model.ts), so the whole search never runs there.
+ */
+export const ALWAYS_DEFERRED_FROM_ITEMS = 250_000;
+
+/**
  * How long the picker's last search took, from which the next keystroke's cost is guessed (one more letter of the
  * same query usually costs about the same). An empty query searches nothing, so it tells nothing: after it (as
  * after a listing, when the search indexes may still be building) the next keystroke counts as costly, as it does
@@ -18,40 +26,60 @@ export const SYNC_SEARCH_BUDGET_MS = 6;
  */
 export class SearchCost {
   private lastMs = Number.POSITIVE_INFINITY;
+  private lastItems = 0;
 
-  /** Runs the search for `query` and keeps how long it took. */
-  timed<T>(query: string, search: () => T): T {
+  /** Runs the search for `query` over `items` items and keeps how long it took. */
+  timed<T>(query: string, items: number, search: () => T): T {
     const started = performance.now();
     try {
       return search();
     } finally {
       this.lastMs = query === '' ? Number.POSITIVE_INFINITY : performance.now() - started;
+      this.lastItems = items;
     }
   }
 
   get cheap(): boolean {
-    return this.lastMs <= SYNC_SEARCH_BUDGET_MS;
+    return this.lastMs <= SYNC_SEARCH_BUDGET_MS && this.lastItems < ALWAYS_DEFERRED_FROM_ITEMS;
   }
 }
 
+/** Runs `run` in a task after the next frame has been painted; returns a canceller. */
+function afterNextPaint(run: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => (timer = setTimeout(run, 0)));
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}
+
 /**
- * The search text, followed at once when `cost` says the search is cheap, else in a transition: a keystroke then
- * renders the search box (the one component reading the text as typed) at once, and whoever calls this with the
- * results, once. Reading the store here with useDeferredValue instead would render the whole picker twice per
- * keystroke, the first time for nothing.
+ * The search text, followed at once when `cost` says the search is cheap, else in a transition started once the
+ * keystroke's own frame is painted: a keystroke then renders the search box and the first rows of its result
+ * (use-picker-model.ts) at once, and whoever calls this with the whole result, once. React would start the
+ * transition's render before the browser paints, holding that frame back for the whole search (40-120 ms at a
+ * million items). A newer keystroke drops the older one's transition before it starts. Reading the store here with
+ * useDeferredValue instead would render the whole picker twice per keystroke, the first time for nothing.
  */
 export function useSearchedQuery(cost: SearchCost): string {
   const [searched, setSearched] = useState(() => usePickerStore.getState().query);
   useEffect(() => {
+    let cancelPending = () => {};
     const follow = (query: string) => {
+      cancelPending();
       if (cost.cheap) setSearched(query);
-      else startTransition(() => setSearched(query));
+      else cancelPending = afterNextPaint(() => startTransition(() => setSearched(query)));
     };
     // A change between the first render and this subscription is not lost.
     follow(usePickerStore.getState().query);
-    return usePickerStore.subscribe((state, previous) => {
+    const unsubscribe = usePickerStore.subscribe((state, previous) => {
       if (state.query !== previous.query) follow(state.query);
     });
+    return () => {
+      unsubscribe();
+      cancelPending();
+    };
   }, [cost]);
   return searched;
 }

@@ -29,7 +29,7 @@ const noGroups: PickerModel['groupStarts'] = [];
  */
 const FIRST_SCREEN_ROWS = 120;
 /** The most a keystroke's frame spends looking for them before leaving the rows to the whole search. */
-const FIRST_SCREEN_BUDGET_MS = 4;
+const FIRST_SCREEN_BUDGET_MS = 5;
 
 /** One empty list for every server without items, so an empty server does not count as a change. */
 const noItems: readonly ResourceItem[] = [];
@@ -165,7 +165,7 @@ export function usePickerModel(): PickerModel {
   // discarded render's timing does no harm.
   const view = useMemo(
     () =>
-      searchCost.timed(query, () => {
+      searchCost.timed(query, columns.items.length, () => {
         const searched = session.search(query, sortOrder.order);
         const candidates = searched ? searched.idxs : sortOrder.order;
         try {
