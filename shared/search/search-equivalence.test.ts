@@ -121,4 +121,29 @@ describe('SearchSession equals a from-scratch search', () => {
       expect(Array.from(session.search(q, order)!.idxs), `query "${q}"`).toEqual(reference(columns, q, order).idxs);
     }
   });
+
+  it('in steps of a few items each, with another search finishing between the steps', () => {
+    const columns = buildColumns(randomItems(14, 1200));
+    const { order } = buildSortOrder(columns, 'priority');
+    const stepped = new SearchSession(columns);
+    stepped.prepare();
+    const next = rng(15);
+    let steps = 0;
+    for (const phrase of [...PHRASES, ...Array.from({ length: 10 }, () => letters(next, 6).trim() || 'a')]) {
+      const typed = Array.from({ length: phrase.length }, (_, n) => phrase.slice(0, n + 1));
+      for (const q of [...typed, ...typed.slice(0, -1).reverse()]) {
+        const run = stepped.searchSteps(q, order, 1 + Math.floor(next() * 100));
+        let step = run.next();
+        for (; !step.done; step = run.next()) {
+          steps++;
+          // A search of another query on the same session between two steps (the picker's fallback view).
+          if (next() < 0.05) stepped.search('kelp', order);
+        }
+        const expected = reference(columns, q, order);
+        expect(Array.from(step.value?.idxs ?? order), `query "${q}"`).toEqual(q.trim() ? expected.idxs : Array.from(order));
+        if (step.value) expect(step.value.tierCounts, `query "${q}" tiers`).toEqual(expected.tierCounts);
+      }
+    }
+    expect(steps).toBeGreaterThan(5_000);
+  });
 });

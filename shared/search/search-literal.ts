@@ -117,17 +117,20 @@ export function literalMatchesItem(literal: LiteralTerm, text: string, mask: num
  */
 export type KnownMatches = Uint8Array | undefined;
 
-/** Matches `literal` among `candidates`, or among every item. */
-export function matchLiteral(columns: PickerColumns, literal: LiteralTerm, candidates?: Indices, known?: KnownMatches): LiteralMatch {
+/**
+ * Matches `literal` among `candidates`, or among every item (those from `from` to `to` - 1 when given: a search done
+ * in steps takes every item a slice at a time).
+ */
+export function matchLiteral(columns: PickerColumns, literal: LiteralTerm, candidates?: Indices, known?: KnownMatches, from = 0, to?: number): LiteralMatch {
   const { haystack } = columns;
   const { charMasks: masks, pairs } = searchIndex(columns);
-  const count = candidates ? candidates.length : haystack.length;
-  const idxs = new Uint32Array(count);
-  const starts = new Int32Array(count);
+  const end = candidates ? candidates.length : (to ?? haystack.length);
+  const idxs = new Uint32Array(end - from);
+  const starts = new Int32Array(end - from);
   let found = 0;
   // The first keystrokes, which match nearly everything, read no text: one or two letters are answered by the
   // index, and terms that are the start of a field (a URI scheme) by `known`. Positions are found as they grow.
-  for (let c = 0; c < count; c++) {
+  for (let c = from; c < end; c++) {
     const i = candidates ? candidates[c] : c;
     const start = known !== undefined && known[i] === 1 ? UNLOCATED : matchItem(literal, haystack[i], masks[i], pairs, i);
     if (start !== NOT_FOUND) {

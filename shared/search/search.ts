@@ -19,10 +19,11 @@
 import uFuzzy from '@leeoniya/ufuzzy';
 import { columnSources, type PickerColumns } from '../picker/columns';
 import { extendSearchIndex } from './search-index';
-import { literalTerm, matchLiteral, narrowLiteral, type Indices, type KnownMatches, type LiteralMatch } from './search-literal';
+import { literalTerm, matchLiteral, narrowLiteral, type Indices, type KnownMatches, type LiteralMatch, type LiteralTerm } from './search-literal';
 import { isFieldSorted, markPrefixed, prefixRanges, PREFIX_FIELDS, sortedField, type PrefixRanges } from './search-prefix';
 import { mayMatchWithTypo, typoCandidates } from './search-typo';
-import { rankMatches, type SearchResult } from './search-tiers';
+import { rankInSteps, type SearchResult } from './search-tiers';
+import { drain, type Steps } from './steps';
 
 
 /** Made at the first search that needs them, not while the page starts (22 ms of it in a loaded-machine profile). */
@@ -69,32 +70,109 @@ function punctuationFilter(haystack: string[], term: string, candidates: Indices
   return out;
 }
 
-function matchSubstring(columns: PickerColumns, term: string, candidates: Indices | undefined, previous: TermMatch | undefined, known: KnownMatches): TermMatch {
+/** Every item index from `from` to `to` - 1. */
+function range(from: number, to: number): Uint32Array {
+  const out = new Uint32Array(to - from);
+  for (let k = 0; k < out.length; k++) out[k] = from + k;
+  return out;
+}
+
+function part(candidates: Indices, from: number, to: number): Indices {
+  return candidates instanceof Uint32Array ? candidates.subarray(from, to) : Array.prototype.slice.call(candidates, from, to);
+}
+
+function concat(parts: readonly Indices[]): Uint32Array {
+  const out = new Uint32Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+/**
+ * `filter` over `candidates` (undefined: every item), a slice per step; its results joined. One slice when
+ * everything fits in it: `filter` then gets `candidates` as they are, and its result is returned as it is.
+ */
+function* filterInSteps(candidates: Indices | undefined, itemCount: number, sliceItems: number, filter: (slice: Indices | undefined) => Indices | undefined): Steps<Indices | undefined> {
+  const n = candidates ? candidates.length : itemCount;
+  if (n <= sliceItems) return filter(candidates);
+  const parts: Indices[] = [];
+  for (let from = 0; from < n; from += sliceItems) {
+    const slice = candidates ? part(candidates, from, Math.min(n, from + sliceItems)) : range(from, Math.min(n, from + sliceItems));
+    parts.push(filter(slice) ?? slice);
+    yield;
+  }
+  return concat(parts);
+}
+
+/** A literal term matched over `candidates`, or narrowed from `previous` (a term it extends), a slice per step. */
+function* literalInSteps(columns: PickerColumns, literal: LiteralTerm, candidates: Indices | undefined, previous: LiteralMatch | undefined, known: KnownMatches, sliceItems: number): Steps<LiteralMatch> {
+  if (!previous) {
+    const n = candidates ? candidates.length : columns.haystack.length;
+    if (n <= sliceItems) return matchLiteral(columns, literal, candidates, known);
+    const parts: LiteralMatch[] = [];
+    for (let from = 0; from < n; from += sliceItems) {
+      const to = Math.min(n, from + sliceItems);
+      parts.push(candidates ? matchLiteral(columns, literal, part(candidates, from, to), known) : matchLiteral(columns, literal, undefined, known, from, to));
+      yield;
+    }
+    return joinLiteral(literal, parts);
+  }
+  const n = previous.idxs.length;
+  if (n <= sliceItems) return narrowLiteral(columns, previous, literal, known);
+  const parts: LiteralMatch[] = [];
+  for (let from = 0; from < n; from += sliceItems) {
+    const to = Math.min(n, from + sliceItems);
+    parts.push(narrowLiteral(columns, { literal: previous.literal, idxs: previous.idxs.subarray(from, to), lastStart: previous.lastStart.subarray(from, to) }, literal, known));
+    yield;
+  }
+  return joinLiteral(literal, parts);
+}
+
+function joinLiteral(literal: LiteralTerm, parts: readonly LiteralMatch[]): LiteralMatch {
+  const lastStart = new Int32Array(parts.reduce((n, p) => n + p.lastStart.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    lastStart.set(p.lastStart, at);
+    at += p.lastStart.length;
+  }
+  return { literal, idxs: concat(parts.map(p => p.idxs)), lastStart };
+}
+
+function* matchSubstring(columns: PickerColumns, term: string, candidates: Indices | undefined, previous: TermMatch | undefined, known: KnownMatches, sliceItems: number): Steps<TermMatch> {
   const literal = literalTerm(term);
-  if (!literal) return { term, mode: 'substring', idxs: uFuzzyMatchers().substring.filter(columns.haystack, term, asFilterIdxs(candidates)) ?? [] };
-  const found = previous?.literal
-    ? narrowLiteral(columns, previous.literal, literal, known)
-    : matchLiteral(columns, literal, candidates, known);
+  if (!literal) {
+    const substring = uFuzzyMatchers().substring;
+    const idxs = yield* filterInSteps(candidates, columns.haystack.length, sliceItems, slice => substring.filter(columns.haystack, term, asFilterIdxs(slice)) ?? []);
+    return { term, mode: 'substring', idxs: idxs ?? [] };
+  }
+  const found = yield* literalInSteps(columns, literal, candidates, previous?.literal, known, sliceItems);
   return { term, mode: 'substring', idxs: found.idxs, literal: found };
 }
 
 /** `known`: items that match `term` without reading their text (a prefix field starts with it), if any. */
-function matchTerm(columns: PickerColumns, term: string, base: Indices | undefined, previous: TermMatch | undefined, known: KnownMatches): TermMatch {
+function* matchTerm(columns: PickerColumns, term: string, base: Indices | undefined, previous: TermMatch | undefined, known: KnownMatches, sliceItems: number): Steps<TermMatch> {
   const { haystack } = columns;
+  const n = haystack.length;
   const grows = previous !== undefined && term.startsWith(previous.term);
   if (!hasWordChars(term)) {
     const narrow = grows && previous.mode === 'punctuation';
-    return { term, mode: 'punctuation', idxs: punctuationFilter(haystack, term, narrow ? previous.idxs : base) };
+    const idxs = yield* filterInSteps(narrow ? previous.idxs : base, n, sliceItems, slice => punctuationFilter(haystack, term, slice));
+    return { term, mode: 'punctuation', idxs: idxs ?? [] };
   }
   // A punctuation-only term's matches are no subset of a word term's ("-" then "-a"): start from the base.
   if (!grows || previous.mode !== 'typo') {
     const narrow = grows && previous.mode === 'substring';
-    const match = matchSubstring(columns, term, narrow ? previous.idxs : base, narrow ? previous : undefined, known);
+    const match = yield* matchSubstring(columns, term, narrow ? previous.idxs : base, narrow ? previous : undefined, known, sliceItems);
     if (match.idxs.length > 0) return match;
   }
   const narrowTypo = grows && previous.mode === 'typo' && previous.term.length >= typoNarrowingMinLength;
-  const candidates = typoCandidates(columns, term, narrowTypo ? previous.idxs : base);
-  return { term, mode: 'typo', idxs: uFuzzyMatchers().typo.filter(haystack, term, asFilterIdxs(candidates)) ?? [] };
+  const candidates = yield* filterInSteps(narrowTypo ? previous.idxs : base, n, sliceItems, slice => typoCandidates(columns, term, slice));
+  const typo = uFuzzyMatchers().typo;
+  const idxs = yield* filterInSteps(candidates, n, sliceItems, slice => typo.filter(haystack, term, asFilterIdxs(slice)) ?? []);
+  return { term, mode: 'typo', idxs: idxs ?? [] };
 }
 
 /**
@@ -152,6 +230,11 @@ export class SearchSession {
    * `prefix`: the items whose prefix fields start with the (one-term) query, which match it as they are.
    */
   match(query: string, prefix?: PrefixRanges): { idxs: Indices; typo: boolean } | undefined {
+    return drain(this.matchInSteps(query, prefix, Infinity, this.scratchBytes()));
+  }
+
+  /** `match` in steps; the session remembers the query only once the last step is done. */
+  private *matchInSteps(query: string, prefix: PrefixRanges | undefined, sliceItems: number, knownBytes: Uint8Array): Steps<{ idxs: Indices; typo: boolean } | undefined> {
     const terms = searchTerms(query);
     if (terms.length === 0) {
       this.last = [];
@@ -159,19 +242,21 @@ export class SearchSession {
     }
     let known: KnownMatches;
     if (terms.length === 1 && prefix !== undefined && prefix.whole === terms[0] && prefix.count > 0) {
-      known = this.scratchBytes();
+      known = knownBytes;
       known.fill(0, 0, this.columns.items.length);
       markPrefixed(prefix, known);
     }
+    // As it was when this search began: a search done in steps may see another one finish meanwhile.
+    const last = this.last;
     const next: TermMatch[] = [];
     let base: Indices | undefined;
     for (let j = 0; j < terms.length; j++) {
-      const prev = this.last[j];
-      const unchangedPrefix = next.length === j && j < this.last.length && prev.term === terms[j];
+      const prev = last[j];
+      const unchangedPrefix = next.length === j && j < last.length && prev.term === terms[j];
       // Reuse a term's result only while every term before it is unchanged too (its base is the same).
-      const sameBase = j === 0 || (this.last[j - 1] !== undefined && next[j - 1] === this.last[j - 1]);
+      const sameBase = j === 0 || (last[j - 1] !== undefined && next[j - 1] === last[j - 1]);
       const match =
-        unchangedPrefix && sameBase ? prev : matchTerm(this.columns, terms[j], base, sameBase ? prev : undefined, known);
+        unchangedPrefix && sameBase ? prev : yield* matchTerm(this.columns, terms[j], base, sameBase ? prev : undefined, known, sliceItems);
       next.push(match);
       base = match.idxs;
       if (base.length === 0) break;
@@ -183,18 +268,26 @@ export class SearchSession {
 
   /** Matches of `query`, ordered by tier, then by `order` (every item index, in the active sort order). */
   search(query: string, order: ArrayLike<number>): SearchResult | undefined {
+    return drain(this.searchInSteps(query, order, Infinity, this.scratchBytes()));
+  }
+
+  /**
+   * `search` in steps of about `sliceItems` items each, for a caller that runs them between frames so a search over
+   * a million items never holds the page for one long task; an abandoned one changes nothing. Prepare the indexes
+   * first (`prepare`): building them is not cut into these steps.
+   */
+  searchSteps(query: string, order: ArrayLike<number>, sliceItems: number): Steps<SearchResult | undefined> {
+    // Its own scratch: another search may run between its steps.
+    return this.searchInSteps(query, order, sliceItems, new Uint8Array(this.columns.items.length));
+  }
+
+  private *searchInSteps(query: string, order: ArrayLike<number>, sliceItems: number, scratch: Uint8Array): Steps<SearchResult | undefined> {
     const terms = searchTerms(query);
     const whole = terms.join(' ');
     const prefix = terms.length > 0 ? prefixRanges(this.columns, whole) : undefined;
-    const matched = this.match(query, prefix);
+    const matched = yield* this.matchInSteps(query, prefix, sliceItems, scratch);
     if (!matched) return undefined;
-    return rankMatches(
-      this.columns,
-      matched.idxs,
-      { whole, singleTerm: terms.length === 1, typo: matched.typo, prefix },
-      order,
-      this.scratchBytes()
-    );
+    return yield* rankInSteps(this.columns, matched.idxs, { whole, singleTerm: terms.length === 1, typo: matched.typo, prefix }, order, scratch, sliceItems);
   }
 }
 

@@ -2,6 +2,7 @@
 // search is cheap, in a transition when it is not.
 import { startTransition, useEffect, useState } from 'react';
 import { usePickerStore } from '../../state/picker-store';
+import { afterNextPaint } from './after-next-paint';
 
 /**
  * A search (with its filters) expected to take at most this long runs in the keystroke's own render, so the next
@@ -44,27 +45,20 @@ export class SearchCost {
   }
 }
 
-/** Runs `run` in a task after the next frame has been painted; returns a canceller. */
-function afterNextPaint(run: () => void): () => void {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const frame = requestAnimationFrame(() => (timer = setTimeout(run, 0)));
-  return () => {
-    cancelAnimationFrame(frame);
-    clearTimeout(timer);
-  };
-}
-
 /**
  * The search text, followed at once when `cost` says the search is cheap, else in a transition started once the
  * keystroke's own frame is painted: a keystroke then renders the search box and the first rows of its result
  * (use-picker-model.ts) at once, and whoever calls this with the whole result, once. React would start the
  * transition's render before the browser paints, holding that frame back for the whole search (40-120 ms at a
- * million items). A newer keystroke drops the older one's transition before it starts. Reading the store here with
+ * million items). A newer keystroke drops the older one's transition before it starts. `follows` false holds the text
+ * as it is. Reading the store here with
  * useDeferredValue instead would render the whole picker twice per keystroke, the first time for nothing.
  */
-export function useSearchedQuery(cost: SearchCost): string {
+export function useSearchedQuery(cost: SearchCost, follows = true): string {
   const [searched, setSearched] = useState(() => usePickerStore.getState().query);
   useEffect(() => {
+    // Held while the picker searches in steps instead (stepped-search.ts), and caught up when it no longer does.
+    if (!follows) return;
     let cancelPending = () => {};
     const follow = (query: string) => {
       cancelPending();
@@ -80,6 +74,6 @@ export function useSearchedQuery(cost: SearchCost): string {
       unsubscribe();
       cancelPending();
     };
-  }, [cost]);
+  }, [cost, follows]);
   return searched;
 }

@@ -16,7 +16,8 @@ import { usePickerStore } from '../../state/picker-store';
 import { useUiStore } from '../../state/ui-store';
 import { indicesOfKeys } from './pinned-first';
 import { usePinsStore } from './pins-store';
-import { SearchCost, useSearchedQuery } from './searched-query';
+import { ALWAYS_DEFERRED_FROM_ITEMS, SearchCost, useSearchedQuery } from './searched-query';
+import { useSteppedSearch } from './stepped-search';
 import { ServerColumns } from './server-columns';
 import { shownServerIds } from './shown-servers';
 
@@ -58,7 +59,10 @@ export interface PickerModel {
    * result will start.
    */
   rows: Uint32Array;
-  /** False while `rows` are the first rows only and the whole search for `query` is still to come. */
+  /**
+   * False while the typed text's whole search is still to come: `rows` are then its first rows (and `query` the
+   * typed text) or, when those could not be found at once, the last whole result's rows.
+   */
   complete: boolean;
   /** The search text of the last whole result: `query` once `complete`. `matching` and `hidden` are its. */
   completeQuery: string;
@@ -114,7 +118,6 @@ export function usePickerModel(): PickerModel {
   const groupByServer = useUiStore(s => s.groupByServer);
   // One per picker: the view below records each search's time, and the next keystroke reads it.
   const [searchCost] = useState(() => new SearchCost());
-  const query = useSearchedQuery(searchCost);
   const typed = usePickerStore(s => s.query);
   const pinKeys = usePinsStore(s => s.keys);
   const filter = usePickerStore(s => s.filter);
@@ -161,12 +164,20 @@ export function usePickerModel(): PickerModel {
   }, [sortOrder]);
   const pinned = useMemo(() => new Set(indicesOfKeys(columns.items, pinKeys).values()), [columns, pinKeys]);
 
+  // A long list, once listed, is searched in steps between frames (stepped-search.ts); until its first stepped
+  // search is done over these columns in this order, and below that length, as the keystroke's transition or render.
+  const searchesInSteps = columns.items.length >= ALWAYS_DEFERRED_FROM_ITEMS && !loading;
+  const searchedQuery = useSearchedQuery(searchCost, !searchesInSteps);
+  const stepped = useSteppedSearch(session, sortOrder.order, typed, searchesInSteps);
+  const steppedView = searchesInSteps && stepped?.session === session && stepped.order === sortOrder.order ? stepped : undefined;
+  const query = steppedView ? steppedView.query : searchedQuery;
+
   // Timed, to guess whether the next keystroke's search can run in its own render (searched-query.ts): a
   // discarded render's timing does no harm.
   const view = useMemo(
     () =>
       searchCost.timed(query, columns.items.length, () => {
-        const searched = session.search(query, sortOrder.order);
+        const searched = steppedView ? steppedView.result : session.search(query, sortOrder.order);
         const candidates = searched ? searched.idxs : sortOrder.order;
         try {
           const filtered = applyAnnotationFilter(columns, candidates, filter);
@@ -177,7 +188,7 @@ export function usePickerModel(): PickerModel {
           return { ...unfiltered, hiddenByFilters: candidates.length - unfiltered.idxs.length, invalidDate: e.value };
         }
       }),
-    [session, query, sortOrder, columns, filter, searchCost]
+    [session, query, sortOrder, columns, filter, searchCost, steppedView]
   );
 
   // A keystroke whose search runs in a transition (searched-query.ts) gets the first rows of its result in its own
@@ -247,7 +258,7 @@ export function usePickerModel(): PickerModel {
   return {
     columns,
     rows: first ?? grouped.rows,
-    complete: first === undefined,
+    complete: first === undefined && typed === query,
     completeQuery: query,
     matching: grouped.rows.length,
     pinned,
