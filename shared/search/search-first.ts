@@ -22,8 +22,9 @@ import { searchTerms } from './search';
 const CLOCK_STRIDE = 1024;
 /** Prefix matches up to this many (counted per field) are placed by rank; more are found by the walk. */
 const PLACED_PREFIX_LIMIT = 4096;
-/** More exact matches than this (items equal to the query in a field) are left to the whole search. */
-const EXACT_LIMIT = 65_536;
+/** More exact matches than this (items equal to the query in a field) are left to the whole search: placing them by
+ * rank is outside the walk's time budget. */
+const EXACT_LIMIT = 4096;
 
 export interface FirstResultsRequest {
   /** Every item index, in the active sort order. */

@@ -170,7 +170,9 @@ export function usePickerModel(): PickerModel {
   const searchedQuery = useSearchedQuery(searchCost, !searchesInSteps);
   const stepped = useSteppedSearch(session, sortOrder.order, typed, searchesInSteps);
   const steppedView = searchesInSteps && stepped?.session === session && stepped.order === sortOrder.order ? stepped : undefined;
-  const query = steppedView ? steppedView.query : searchedQuery;
+  // A new sort (or columns) before its stepped search is done: the last stepped query is searched at once, like the
+  // sort itself, rather than the held text of before the list was searched in steps.
+  const query = steppedView ? steppedView.query : searchesInSteps && stepped ? stepped.query : searchedQuery;
 
   // Timed, to guess whether the next keystroke's search can run in its own render (searched-query.ts): a
   // discarded render's timing does no harm.
