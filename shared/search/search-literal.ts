@@ -118,15 +118,25 @@ export function literalMatchesItem(literal: LiteralTerm, text: string, mask: num
 export type KnownMatches = Uint8Array | undefined;
 
 /**
+ * Where a match writes its results instead of arrays of its own: from `at` on, with room for every candidate. A
+ * search done in steps writes each slice's after the last one's, so a million-item search makes no garbage per slice.
+ */
+export interface MatchOutput {
+  idxs: Uint32Array;
+  lastStart: Int32Array;
+  at: number;
+}
+
+/**
  * Matches `literal` among `candidates`, or among every item (those from `from` to `to` - 1 when given: a search done
  * in steps takes every item a slice at a time).
  */
-export function matchLiteral(columns: PickerColumns, literal: LiteralTerm, candidates?: Indices, known?: KnownMatches, from = 0, to?: number): LiteralMatch {
+export function matchLiteral(columns: PickerColumns, literal: LiteralTerm, candidates?: Indices, known?: KnownMatches, from = 0, to?: number, into?: MatchOutput): LiteralMatch {
   const { haystack } = columns;
   const { charMasks: masks, pairs } = searchIndex(columns);
   const end = candidates ? candidates.length : (to ?? haystack.length);
-  const idxs = new Uint32Array(end - from);
-  const starts = new Int32Array(end - from);
+  const idxs = into ? into.idxs.subarray(into.at) : new Uint32Array(end - from);
+  const starts = into ? into.lastStart.subarray(into.at) : new Int32Array(end - from);
   let found = 0;
   // The first keystrokes, which match nearly everything, read no text: one or two letters are answered by the
   // index, and terms that are the start of a field (a URI scheme) by `known`. Positions are found as they grow.
@@ -160,9 +170,9 @@ function continuation(previous: LiteralTerm, next: LiteralTerm): { extendsLast: 
  * `previous`'s last part was found. Falls back to a fresh match over those items when the parts do not
  * line up (see `continuation`).
  */
-export function narrowLiteral(columns: PickerColumns, previous: LiteralMatch, next: LiteralTerm, known?: KnownMatches): LiteralMatch {
+export function narrowLiteral(columns: PickerColumns, previous: LiteralMatch, next: LiteralTerm, known?: KnownMatches, into?: MatchOutput): LiteralMatch {
   const how = continuation(previous.literal, next);
-  if (!how) return matchLiteral(columns, next, previous.idxs, known);
+  if (!how) return matchLiteral(columns, next, previous.idxs, known, 0, undefined, into);
   if (next.parts.length === previous.literal.parts.length && !how.extendsLast) return { ...previous, literal: next };
   const { haystack } = columns;
   const { charMasks: masks, pairs } = searchIndex(columns);
@@ -173,8 +183,8 @@ export function narrowLiteral(columns: PickerColumns, previous: LiteralMatch, ne
   const moreParts = parts.length > last + 1;
   const multiPart = parts.length > 1;
   const count = previous.idxs.length;
-  const idxs = new Uint32Array(count);
-  const starts = new Int32Array(count);
+  const idxs = into ? into.idxs.subarray(into.at) : new Uint32Array(count);
+  const starts = into ? into.lastStart.subarray(into.at) : new Int32Array(count);
   let found = 0;
   for (let c = 0; c < count; c++) {
     const i = previous.idxs[c];

@@ -19,7 +19,7 @@
 import uFuzzy from '@leeoniya/ufuzzy';
 import { columnSources, type PickerColumns } from '../picker/columns';
 import { extendSearchIndex } from './search-index';
-import { literalTerm, matchLiteral, narrowLiteral, type Indices, type KnownMatches, type LiteralMatch, type LiteralTerm } from './search-literal';
+import { literalTerm, matchLiteral, narrowLiteral, type Indices, type KnownMatches, type LiteralMatch, type LiteralTerm, type MatchOutput } from './search-literal';
 import { isFieldSorted, markPrefixed, prefixRanges, PREFIX_FIELDS, sortedField, type PrefixRanges } from './search-prefix';
 import { mayMatchWithTypo, typoCandidates } from './search-typo';
 import { rankInSteps, type SearchResult } from './search-tiers';
@@ -109,36 +109,26 @@ function* filterInSteps(candidates: Indices | undefined, itemCount: number, slic
 
 /** A literal term matched over `candidates`, or narrowed from `previous` (a term it extends), a slice per step. */
 function* literalInSteps(columns: PickerColumns, literal: LiteralTerm, candidates: Indices | undefined, previous: LiteralMatch | undefined, known: KnownMatches, sliceItems: number): Steps<LiteralMatch> {
-  if (!previous) {
-    const n = candidates ? candidates.length : columns.haystack.length;
-    if (n <= sliceItems) return matchLiteral(columns, literal, candidates, known);
-    const parts: LiteralMatch[] = [];
-    for (let from = 0; from < n; from += sliceItems) {
-      const to = Math.min(n, from + sliceItems);
-      parts.push(candidates ? matchLiteral(columns, literal, part(candidates, from, to), known) : matchLiteral(columns, literal, undefined, known, from, to));
-      yield;
-    }
-    return joinLiteral(literal, parts);
-  }
-  const n = previous.idxs.length;
-  if (n <= sliceItems) return narrowLiteral(columns, previous, literal, known);
-  const parts: LiteralMatch[] = [];
+  const n = previous ? previous.idxs.length : candidates ? candidates.length : columns.haystack.length;
+  if (n <= sliceItems) return previous ? narrowLiteral(columns, previous, literal, known) : matchLiteral(columns, literal, candidates, known);
+  // Every slice writes after the last one's matches: one pair of arrays for the whole search.
+  const into: MatchOutput = { idxs: new Uint32Array(n), lastStart: new Int32Array(n), at: 0 };
   for (let from = 0; from < n; from += sliceItems) {
     const to = Math.min(n, from + sliceItems);
-    parts.push(narrowLiteral(columns, { literal: previous.literal, idxs: previous.idxs.subarray(from, to), lastStart: previous.lastStart.subarray(from, to) }, literal, known));
+    const found = previous
+      ? narrowLiteral(columns, { literal: previous.literal, idxs: previous.idxs.subarray(from, to), lastStart: previous.lastStart.subarray(from, to) }, literal, known, into)
+      : candidates
+        ? matchLiteral(columns, literal, part(candidates, from, to), known, 0, undefined, into)
+        : matchLiteral(columns, literal, undefined, known, from, to, into);
+    // A slice the term did not change comes back as it was, not written: copied in.
+    if (found.idxs.buffer !== into.idxs.buffer) {
+      into.idxs.set(found.idxs, into.at);
+      into.lastStart.set(found.lastStart, into.at);
+    }
+    into.at += found.idxs.length;
     yield;
   }
-  return joinLiteral(literal, parts);
-}
-
-function joinLiteral(literal: LiteralTerm, parts: readonly LiteralMatch[]): LiteralMatch {
-  const lastStart = new Int32Array(parts.reduce((n, p) => n + p.lastStart.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    lastStart.set(p.lastStart, at);
-    at += p.lastStart.length;
-  }
-  return { literal, idxs: concat(parts.map(p => p.idxs)), lastStart };
+  return { literal, idxs: into.idxs.subarray(0, into.at), lastStart: into.lastStart.subarray(0, into.at) };
 }
 
 function* matchSubstring(columns: PickerColumns, term: string, candidates: Indices | undefined, previous: TermMatch | undefined, known: KnownMatches, sliceItems: number): Steps<TermMatch> {
@@ -184,6 +174,8 @@ export class SearchSession {
   /** One byte per item, reused by every keystroke: items known to match, then ranking. */
   private scratch = new Uint8Array(0);
   private preparedAll = false;
+  /** The scratch of the search done in steps (`searchSteps`). */
+  private stepScratch = new Uint8Array(0);
 
   constructor(readonly columns: PickerColumns) {}
 
@@ -277,8 +269,11 @@ export class SearchSession {
    * first (`prepare`): building them is not cut into these steps.
    */
   searchSteps(query: string, order: ArrayLike<number>, sliceItems: number): Steps<SearchResult | undefined> {
-    // Its own scratch: another search may run between its steps.
-    return this.searchInSteps(query, order, sliceItems, new Uint8Array(this.columns.items.length));
+    // Its own scratch, apart from the searches done at once, which may run between its steps. One stepped search
+    // runs at a time: the caller abandons one before it starts the next.
+    const n = this.columns.items.length;
+    if (this.stepScratch.length < n) this.stepScratch = new Uint8Array(n);
+    return this.searchInSteps(query, order, sliceItems, this.stepScratch);
   }
 
   private *searchInSteps(query: string, order: ArrayLike<number>, sliceItems: number, scratch: Uint8Array): Steps<SearchResult | undefined> {
