@@ -15,7 +15,7 @@
 import type { PickerColumns } from '../picker/columns';
 import { searchIndex } from './search-index';
 import { literalMatchesItem, literalTerm } from './search-literal';
-import { prefixRanges, startsPrefixField } from './search-prefix';
+import { prefixRanges, startsPrefixField, type PrefixRanges } from './search-prefix';
 import { searchTerms } from './search';
 
 /** Items walked between looks at the clock. */
@@ -57,21 +57,22 @@ export function prepareFirstResults(order: Uint32Array): void {
 }
 
 /** The distinct items of the exact part (or the prefix part) of the prefix ranges, in sort order. */
-function rangeItems(columns: PickerColumns, whole: string, order: Uint32Array, part: 'exact' | 'prefix'): number[] {
+function rangeItems(ranges: PrefixRanges['ranges'], order: Uint32Array, part: 'exact' | 'prefix'): number[] {
   const items = new Set<number>();
-  for (const range of prefixRanges(columns, whole).ranges) {
+  for (const range of ranges) {
     const [from, to] = part === 'exact' ? [range.lo, range.exactEnd] : [range.exactEnd, range.hi];
     for (let k = from; k < to; k++) items.add(range.offset + range.order[k]);
   }
+  if (items.size === 0) return [];
   const rank = ranks(order);
   return [...items].sort((a, b) => rank[a] - rank[b]);
 }
 
 /** How many entries the prefix ranges hold, exact and prefix apart (an item in several fields counts in each). */
-function rangeSizes(columns: PickerColumns, whole: string): { exact: number; prefix: number } {
+function rangeSizes(ranges: PrefixRanges['ranges']): { exact: number; prefix: number } {
   let exact = 0;
   let prefix = 0;
-  for (const range of prefixRanges(columns, whole).ranges) {
+  for (const range of ranges) {
     exact += range.exactEnd - range.lo;
     prefix += range.hi - range.exactEnd;
   }
@@ -93,12 +94,13 @@ export function firstResults(columns: PickerColumns, query: string, request: Fir
   const deadline = Date.now() + request.budgetMs;
   const { haystack } = columns;
   const { charMasks, pairs } = searchIndex(columns);
-  const sizes = rangeSizes(columns, whole);
+  const { ranges } = prefixRanges(columns, whole);
+  const sizes = rangeSizes(ranges);
   if (sizes.exact > EXACT_LIMIT) return undefined;
-  const exact = rangeItems(columns, whole, order, 'exact');
+  const exact = rangeItems(ranges, order, 'exact');
   const isExact = new Set(exact);
   // Few prefix matches: placed by rank, then the walk skips them. Many: the walk tells them apart as it goes.
-  const placed = sizes.prefix <= PLACED_PREFIX_LIMIT ? rangeItems(columns, whole, order, 'prefix').filter(i => !isExact.has(i)) : undefined;
+  const placed = sizes.prefix <= PLACED_PREFIX_LIMIT ? rangeItems(ranges, order, 'prefix').filter(i => !isExact.has(i)) : undefined;
   const isPlaced = new Set(placed);
   const matchesAll = (i: number) => literals.every(literal => literalMatchesItem(literal, haystack[i], charMasks[i], pairs, i));
   const matches = (i: number) => isExact.has(i) || isPlaced.has(i) || matchesAll(i);

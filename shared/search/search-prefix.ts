@@ -151,7 +151,7 @@ export function startsPrefixField(columns: PickerColumns, i: number, whole: stri
   if (items.lowerFieldAt(i, FIELD_NAME).startsWith(whole) || items.lowerFieldAt(i, FIELD_TITLE).startsWith(whole)) return true;
   const uri = items.lowerFieldAt(i, FIELD_URI);
   if (uri.startsWith(whole)) return true;
-  // The last segment is part of the URI: read it (a regex per call) only when the URI holds the query.
+  // The last segment is part of the URI: cut it out only when the URI holds the query.
   return uri.includes(whole) && items.lowerFieldAt(i, FIELD_URI_LEAF).startsWith(whole);
 }
 

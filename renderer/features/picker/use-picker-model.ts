@@ -159,9 +159,11 @@ export function usePickerModel(): PickerModel {
     return () => cancelIdleCallback(idle);
   }, [session, loading]);
   useEffect(() => {
+    // Once listed, as the indexes: a streaming list's order changes with every page, and each would be ranked again.
+    if (loading) return;
     const idle = requestIdleCallback(() => prepareFirstResults(sortOrder.order), { timeout: 2_000 });
     return () => cancelIdleCallback(idle);
-  }, [sortOrder]);
+  }, [sortOrder, loading]);
   const pinned = useMemo(() => new Set(indicesOfKeys(columns.items, pinKeys).values()), [columns, pinKeys]);
 
   // A long list, once listed, is searched in steps between frames (stepped-search.ts); until its first stepped
