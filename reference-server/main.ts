@@ -2,7 +2,6 @@
 // docs/reference-server.md).
 import { createApp } from './app';
 import { parseArgs, UsageError } from './cli-args';
-import { serveOverHttp } from './http-entry';
 import { log } from './log';
 import { serveOverStdio } from './stdio-entry';
 
@@ -30,6 +29,9 @@ async function main(): Promise<void> {
   if (options.transport === 'stdio') {
     await serveOverStdio(app);
   } else {
+    // Loaded only for HTTP: its web stack (and the sign-in server's) is most of the bundle, and a fleet of
+    // stdio servers would each parse it at every start.
+    const { serveOverHttp } = await import('./http-entry');
     closeTransport = (await serveOverHttp(app)).close;
   }
 }

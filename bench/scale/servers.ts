@@ -58,7 +58,11 @@ async function launchAndFollow(browser: Awaited<ReturnType<typeof launchChromium
     if (cdp) await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.start'));
     const launchToOpenMs = Math.round(performance.now() - spawned);
     const timeline = await followFleet(page, bridge.url, ids, expected, DEADLINE_MS);
-    if (cdp) pageProfile = (await cdp.send('Profiler.stop')).profile as CpuProfile;
+    if (cdp) {
+      pageProfile = (await cdp.send('Profiler.stop')).profile as CpuProfile;
+      // Beside the engine's, for a closer look (source-mapped through dist/renderer's maps).
+      await writeFile(path.join(profileDir!, 'page-profile.json'), JSON.stringify(pageProfile));
+    }
     run = { launchToOpenMs, timeline };
     return run;
   } finally {
