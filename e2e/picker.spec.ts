@@ -35,6 +35,8 @@ test.describe('picker', () => {
       // after the last known list (which the engine answers before it starts listing).
       expect(calls.slice(0, 3)).toEqual(['servers.list', 'resources.lastKnown', 'resources.list']);
       expect(calls).toContain('config.get');
+      // Once the last known lists are drawn, the page says so: the engine starts the local servers it held for them.
+      await expect.poll(() => calls.indexOf('app.firstScreenShown')).toBeGreaterThan(calls.indexOf('resources.lastKnown'));
     });
     await test.step('search is fuzzy, highlights matches and ranks exact and prefix matches first', async () => {
       const total = await picker.waitForList();

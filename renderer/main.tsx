@@ -6,6 +6,7 @@ import { createEngineClient } from './api/client';
 import { App } from './app/App';
 import { BootFailure } from './app/BootFailure';
 import { prefetchFirstScreen } from './app/first-screen';
+import { afterNextPaint } from './features/picker/after-next-paint';
 import { applyStoredTheme } from './app/use-theme';
 import { initI18n } from './i18n/i18n';
 import { storedLanguage } from './i18n/use-language';
@@ -24,11 +25,16 @@ createEngineClient().then(
     const queryClient = createQueryClient();
     // Followed from before the first call: a server's state change between its answer and the app's mount is kept.
     followEngineEvents(client, queryClient);
-    await prefetchFirstScreen(queryClient, client);
+    const firstScreen = await prefetchFirstScreen(queryClient, client);
     root.render(
       <StrictMode>
         <App client={client} queryClient={queryClient} />
       </StrictMode>
+    );
+    // Once the last known lists are drawn, the engine starts the local servers it held back for them (a task for
+    // the query notifications and React's render of them, then that render's frame).
+    void firstScreen.lastKnown.then(() =>
+      setTimeout(() => afterNextPaint(() => void client.call('app.firstScreenShown', {}).catch(() => undefined)), 0)
     );
   },
   (error: unknown) => root.render(<BootFailure error={error} />)

@@ -12,6 +12,7 @@ import type { ReadBudgetPolicy } from './connections/read-budget';
 import type { BackoffPolicy, CrashLoopPolicy } from './connections/backoff';
 import type { ConnectionLimits, ServerConnection } from './connections/connection';
 import { ServerRegistry } from './connections/registry';
+import { firstScreenHold } from './connections/first-screen-hold';
 import { startInTurns, type StartInTurnsOptions } from './connections/start-in-turns';
 import { VerdictStore } from './connections/verdict-store';
 import { EventBus } from './event-bus';
@@ -63,6 +64,8 @@ export interface EngineOptions {
   autoConnect?: boolean;
   /** How many servers connect at once at start, and how long a slow one holds its place (start-in-turns.ts). */
   start?: Partial<StartInTurnsOptions>;
+  /** How long local servers wait at most for the page's first screen on a warm start (first-screen-hold.ts). */
+  firstScreenHoldMs?: number;
   /** The servers used when no config file exists. Default: the bundled reference server. */
   defaults?: () => Record<string, ServerConfigEntry>;
   /** Legacy (2025) verdicts are re-probed after this long (ms), in case the server was upgraded. */
@@ -110,6 +113,8 @@ const defaultLimits: EngineLimits = {
  * server's boot is ~0.45 s of it), so more at once finishes no sooner, and leaves the page and the engine no share.
  */
 const DEFAULT_START: StartInTurnsOptions = { concurrency: Math.max(2, availableParallelism()), slotMs: 5_000 };
+/** The longest local servers wait for a page to draw its first screen (first-screen-hold.ts). */
+const FIRST_SCREEN_HOLD_MS = 3_000;
 
 export async function createEngine(options: EngineOptions = {}): Promise<Engine> {
   const bus = new EventBus();
@@ -131,7 +136,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   const inputBroker = new InputBroker(bus);
   const subscriptions = new SubscriptionManager(bus, { backoff });
   const cache = createCache({ bus, dataDir, log });
-  await cache.loadWarm();
+  const restored = await cache.loadWarm();
   const tokens = new TokenStore(options.auth?.vault ?? fileVault(join(dataDir, 'auth', 'tokens.json')));
   await tokens.load();
   // The auth module and the connections need each other: it publishes their states and reconnects them.
@@ -184,6 +189,11 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     async () => auth.dispose()
   ];
 
+  const start = { ...DEFAULT_START, ...options.start };
+  const localServers = Object.values(config.entries()).filter(entry => transportKindOf(entry) === 'stdio' && !entry.disabled).length;
+  const firstScreen = firstScreenHold(restored > 0 && localServers > start.concurrency, options.firstScreenHoldMs ?? FIRST_SCREEN_HOLD_MS);
+  featureHandlers.push({ 'app.firstScreenShown': async () => ({ released: firstScreen.release() }) } satisfies HandlerMap<'app.firstScreenShown'>);
+
   const host = createApi({ bus, registry, config, requests, ports, maxListItems: limits.maxListItems, maxContentBytes: limits.maxContentBytes }, featureHandlers);
   for (const [serverId, entry] of Object.entries(config.entries())) await registry.add(serverId, entry, { start: false });
   // Started after the engine is handed to its host, one per turn of the event loop: a spawn blocks the loop
@@ -195,7 +205,8 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     start: () => connection.start(),
     queue: () => connection.queue()
   });
-  const starting = options.autoConnect === false ? undefined : startInTurns(registry.ids().map(serverId => startable(registry.get(serverId))), { ...DEFAULT_START, ...options.start });
+  const starting =
+    options.autoConnect === false ? undefined : startInTurns(registry.ids().map(serverId => startable(registry.get(serverId))), { ...start, holdLocal: firstScreen.held });
 
   let closing: Promise<void> | undefined;
   const close = () =>

@@ -111,8 +111,32 @@ describe('prefetchFirstScreen', () => {
   it('resolves when the server list fails; the query keeps the error for the page to show', async () => {
     const { engine, calls } = engineWith(new Error('engine down'));
     const queryClient = createQueryClient();
-    await expect(prefetchFirstScreen(queryClient, engine)).resolves.toBeUndefined();
+    const firstScreen = await prefetchFirstScreen(queryClient, engine);
     expect(queryClient.getQueryState(queryKeys.servers())?.status).toBe('error');
     expect(calls.map(c => c.method)).toEqual(['servers.list']);
+    // Nothing to draw: the engine need not hold its servers for it.
+    await expect(firstScreen.lastKnown).resolves.toBeUndefined();
+  });
+
+  it('says the last known lists are in once every shown server’s reply has come, answered or failed', async () => {
+    let answer!: () => void;
+    const answered = new Promise<null>(resolve => (answer = () => resolve(null)));
+    const engine = {
+      mode: 'browser',
+      on: () => () => undefined,
+      call: (method: string, params: { serverId?: string }) => {
+        if (method === 'servers.list') return Promise.resolve([server('a', 'connecting'), server('b', 'connecting')]);
+        if (method === 'resources.lastKnown') return params.serverId === 'a' ? answered : Promise.reject(new Error('gone'));
+        return new Promise(() => undefined);
+      }
+    } as unknown as EngineClient;
+    const firstScreen = await prefetchFirstScreen(createQueryClient(), engine);
+    let settled = false;
+    void firstScreen.lastKnown.then(() => (settled = true));
+    await new Promise(resolve => setTimeout(resolve, 20));
+    expect(settled).toBe(false);
+    answer();
+    await firstScreen.lastKnown;
+    expect(settled).toBe(true);
   });
 });

@@ -12,11 +12,17 @@ import { useUiStore } from '../state/ui-store';
 const settled = <T>(result: PromiseSettledResult<T>): Promise<T> =>
   result.status === 'fulfilled' ? Promise.resolve(result.value) : Promise.reject(result.reason as Error);
 
+export interface FirstScreen {
+  /** Settles when the last known lists are in the cache (or were not to be had), whatever they held. */
+  lastKnown: Promise<void>;
+}
+
 /**
  * Resolves once the lists are asked for, or after `waitMs` if the engine is slow to name its servers (the page
  * then renders without them and the hooks take over). Never rejects: a failed call is the query's error to show.
  */
-export async function prefetchFirstScreen(queryClient: QueryClient, engine: EngineClient, waitMs = 300): Promise<void> {
+export async function prefetchFirstScreen(queryClient: QueryClient, engine: EngineClient, waitMs = 300): Promise<FirstScreen> {
+  let knownSettled: Promise<unknown> = Promise.resolve();
   const listed = queryClient.fetchQuery(serversQuery(engine)).then(servers => {
     const connected = new Set(servers.filter(s => s.status === 'connected').map(s => s.id));
     const shown = shownServerIds(servers, useUiStore.getState().serverFilter);
@@ -25,6 +31,7 @@ export async function prefetchFirstScreen(queryClient: QueryClient, engine: Engi
     // pages). Asked together and settled together, so they render once: applied one reply at a time, each would
     // rebuild the picker's columns, sort and search over every list so far (fifty servers, fifty rebuilds).
     const known = Promise.allSettled(shown.map(serverId => engine.call('resources.lastKnown', { serverId })));
+    knownSettled = known;
     shown.forEach((serverId, k) => {
       const reply = () => known.then(all => settled(all[k]));
       void queryClient.prefetchQuery(lastKnownListQuery(engine, serverId, reply));
@@ -37,4 +44,7 @@ export async function prefetchFirstScreen(queryClient: QueryClient, engine: Engi
   const late = new Promise<void>(resolve => (timer = setTimeout(resolve, waitMs)));
   await Promise.race([listed.catch(() => undefined), late]);
   clearTimeout(timer);
+  return { lastKnown: listed.then(() => knownSettled).then(noop, noop) };
 }
+
+const noop = () => undefined;

@@ -95,6 +95,8 @@ export const methodSchemas = {
     requestId: requestId.optional()
   }),
   'request.cancel': z.object({ requestId }),
+  /** The page has drawn its first screen (the last known lists): local servers held back for it start now. */
+  'app.firstScreenShown': z.object({}),
   'subscriptions.list': z.object({}),
   'subscriptions.watch': z.object({ serverId, uri }),
   'subscriptions.unwatch': z.object({ serverId, uri }),
@@ -152,6 +154,7 @@ interface MethodResults {
   'templates.list': ListResult<TemplateItem>;
   'completion.complete': CompletionResult;
   'request.cancel': { cancelled: boolean };
+  'app.firstScreenShown': { released: boolean };
   'subscriptions.list': SubscriptionInfo[];
   'subscriptions.watch': SubscriptionInfo;
   'subscriptions.unwatch': { removed: boolean };

@@ -40,6 +40,54 @@ describe('start', () => {
   });
 });
 
+describe('start on a warm launch (first-screen-hold.ts)', () => {
+  const three = () => Object.fromEntries(['a', 'b', 'c'].map(id => [id, referenceServerEntry(['--resources', '10'])]));
+
+  /** A data dir whose warm-start file holds the three servers' lists: a first launch listed them, then closed. */
+  async function warmDataDir(): Promise<string> {
+    const dataDir = await tempDir('engine-first-screen-');
+    const first = await engineWith(three(), { dataDir });
+    for (const id of ['a', 'b', 'c']) {
+      await statusOf(first, id, 'connected');
+      await first.host.dispatch('resources.list', { serverId: id });
+    }
+    await first.close();
+    return dataDir;
+  }
+
+  it('holds local servers until the page has drawn its last known lists, then starts them', async () => {
+    const dataDir = await warmDataDir();
+    const engine = await engineWith(three(), { dataDir, start: { concurrency: 2 }, firstScreenHoldMs: 60_000 });
+    // The page's first screen is answered while nothing boots.
+    expect(await engine.host.dispatch('resources.lastKnown', { serverId: 'a' })).not.toBeNull();
+    await new Promise(resolve => setTimeout(resolve, 300));
+    expect(engine.registry.list().map(s => [s.status, s.startQueued])).toEqual([
+      ['disconnected', true],
+      ['disconnected', true],
+      ['disconnected', true]
+    ]);
+    expect(await engine.host.dispatch('app.firstScreenShown', {})).toEqual({ released: true });
+    await Promise.all(['a', 'b', 'c'].map(id => statusOf(engine, id, 'connected')));
+    // Said again (another tab), it changes nothing.
+    expect(await engine.host.dispatch('app.firstScreenShown', {})).toEqual({ released: false });
+  });
+
+  it('starts them after `firstScreenHoldMs` when no page says so', async () => {
+    const dataDir = await warmDataDir();
+    const engine = await engineWith(three(), { dataDir, start: { concurrency: 2 }, firstScreenHoldMs: 500 });
+    await Promise.all(['a', 'b', 'c'].map(id => statusOf(engine, id, 'connected')));
+  });
+
+  it('holds nothing on a first launch, nor for as few local servers as boot at once', async () => {
+    const first = await engineWith(three(), { start: { concurrency: 2 }, firstScreenHoldMs: 60_000 });
+    await Promise.all(['a', 'b', 'c'].map(id => statusOf(first, id, 'connected')));
+    expect(await first.host.dispatch('app.firstScreenShown', {})).toEqual({ released: false });
+    const dataDir = await warmDataDir();
+    const few = await engineWith(three(), { dataDir, start: { concurrency: 3 }, firstScreenHoldMs: 60_000 });
+    await Promise.all(['a', 'b', 'c'].map(id => statusOf(few, id, 'connected')));
+  });
+});
+
 describe('stdio, modern era', () => {
   it('connects, lists every page with progress, reads, and maps not-found and internal errors', async () => {
     const engine = await engineWith({ ref: referenceServerEntry(['--resources', '120', '--page-size', '25']) });

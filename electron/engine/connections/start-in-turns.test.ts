@@ -94,4 +94,29 @@ describe('startInTurns', () => {
     await turns(4);
     expect(started).toEqual([0]);
   });
+  it('holds local processes until `holdLocal` settles, while remote connections start at once', async () => {
+    const started: string[] = [];
+    let release!: () => void;
+    const holdLocal = new Promise<void>(resolve => (release = resolve));
+    startInTurns(
+      [
+        { spawnsProcess: true, start: () => void started.push('local-a') },
+        { spawnsProcess: false, start: () => void started.push('remote') },
+        { spawnsProcess: true, start: () => void started.push('local-b') }
+      ],
+      { ...wide, holdLocal }
+    );
+    await turns(5);
+    expect(started).toEqual(['remote']);
+    release();
+    await turns(5);
+    expect(started).toEqual(['remote', 'local-a', 'local-b']);
+  });
+
+  it('a hold that fails releases the processes as well', async () => {
+    const started: number[] = [];
+    startInTurns([{ spawnsProcess: true, start: () => void started.push(0) }], { ...wide, holdLocal: Promise.reject(new Error('page gone')) });
+    await turns(4);
+    expect(started).toEqual([0]);
+  });
 });

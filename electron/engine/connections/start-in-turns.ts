@@ -19,6 +19,11 @@ export interface StartInTurnsOptions {
   concurrency: number;
   /** A connection still starting after this long (ms) no longer holds its slot. */
   slotMs: number;
+  /**
+   * No local process starts before this settles (remote servers still start at once): the engine holds them while
+   * the page shows its first screen (first-screen-hold.ts).
+   */
+  holdLocal?: Promise<unknown>;
 }
 
 export interface StartInTurns {
@@ -33,11 +38,12 @@ export function startInTurns(all: readonly Startable[], options: StartInTurnsOpt
   let next = 0;
   let running = 0;
   let cancelled = false;
+  let held = options.holdLocal !== undefined;
   let turn: NodeJS.Immediate | undefined;
   const slotTimers = new Set<NodeJS.Timeout>();
   const pump = () => {
     if (turn || cancelled || next >= connections.length) return;
-    if (connections[next].spawnsProcess && running >= concurrency) return;
+    if (connections[next].spawnsProcess && (held || running >= concurrency)) return;
     turn = setImmediate(step);
   };
   const step = () => {
@@ -63,6 +69,11 @@ export function startInTurns(all: readonly Startable[], options: StartInTurnsOpt
     Promise.resolve(connection.start()).then(free, free);
     pump();
   };
+  const release = () => {
+    held = false;
+    pump();
+  };
+  options.holdLocal?.then(release, release);
   pump();
   return {
     cancel: () => {

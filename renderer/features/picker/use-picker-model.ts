@@ -20,6 +20,7 @@ import { ALWAYS_DEFERRED_FROM_ITEMS, SearchCost, useSearchedQuery } from './sear
 import { useSteppedSearch } from './stepped-search';
 import { ServerColumns } from './server-columns';
 import { shownServerIds } from './shown-servers';
+import { useThrottledWhile } from './use-throttled-while';
 
 /** The same empty group list on every keystroke, so the list does not re-measure its rows when not grouping. */
 const noGroups: PickerModel['groupStarts'] = [];
@@ -31,6 +32,8 @@ const noGroups: PickerModel['groupStarts'] = [];
 const FIRST_SCREEN_ROWS = 120;
 /** The most a keystroke's frame spends looking for them before leaving the rows to the whole search. */
 const FIRST_SCREEN_BUDGET_MS = 5;
+/** How often the joined lists may change while servers still start or list (each change rebuilds over all of them). */
+const SETTLING_PUBLISH_MS = 500;
 
 /** One empty list for every server without items, so an empty server does not count as a change. */
 const noItems: readonly ResourceItem[] = [];
@@ -133,6 +136,8 @@ export function usePickerModel(): PickerModel {
   const showsLastKnown = ids.map((_, k) => !lists[k].data && !!known[k].data && !progress[k].data?.done);
 
   const loading = lists.some(l => l.isFetching);
+  // Servers still to start or connect will list soon: the lists are still coming in.
+  const settling = loading || (servers ?? []).some(s => ids.includes(s.id) && (s.status === 'connecting' || (s.startQueued === true && s.status === 'disconnected')));
 
   // Per-server columns survive re-renders and grow page by page, the live list's even while its last known
   // list is shown instead (see server-columns.ts).
@@ -142,7 +147,8 @@ export function usePickerModel(): PickerModel {
   const parts = ids.map((id, k) =>
     serverColumns.current.columnsFor(id, lists[k].data?.items ?? progress[k].data?.items ?? noItems, showsLastKnown[k] ? known[k].data?.items : undefined, sort)
   );
-  const stableParts = useSameWhile(parts, sameElements);
+  // While lists come in, the joined columns, sort and search are rebuilt at most every SETTLING_PUBLISH_MS.
+  const stableParts = useThrottledWhile(useSameWhile(parts, sameElements), settling, SETTLING_PUBLISH_MS);
   const columns = useMemo(
     () => concatColumns(stableParts.length ? stableParts : [extendColumns(undefined, [])]),
     [stableParts]
@@ -150,20 +156,20 @@ export function usePickerModel(): PickerModel {
   const sortOrder = useMemo(() => buildSortOrder(columns, sort), [columns, sort]);
   const session = useMemo(() => new SearchSession(columns), [columns]);
   useEffect(() => {
-    if (loading) return;
+    if (settling) return;
     // In idle slices (a step is ~20-100 ms at 100k items), so a keystroke never waits for the whole build.
     const step = (deadline: IdleDeadline) => {
       if (!session.prepare(() => deadline.timeRemaining())) idle = requestIdleCallback(step, { timeout: 1_000 });
     };
     let idle = requestIdleCallback(step, { timeout: 1_000 });
     return () => cancelIdleCallback(idle);
-  }, [session, loading]);
+  }, [session, settling]);
   useEffect(() => {
     // Once listed, as the indexes: a streaming list's order changes with every page, and each would be ranked again.
-    if (loading) return;
+    if (settling) return;
     const idle = requestIdleCallback(() => prepareFirstResults(sortOrder.order), { timeout: 2_000 });
     return () => cancelIdleCallback(idle);
-  }, [sortOrder, loading]);
+  }, [sortOrder, settling]);
   const pinned = useMemo(() => new Set(indicesOfKeys(columns.items, pinKeys).values()), [columns, pinKeys]);
 
   // A long list, once listed, is searched in steps between frames (stepped-search.ts); until its first stepped

@@ -1,6 +1,6 @@
 // One compact server card: status, protocol era, how many resources are listed and watched, the error up
 // front, sign-in when it is needed; its actions are in a menu (ServerMenu). The checkbox narrows the picker.
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ServerState } from '../../../shared/contract';
 import { useListedItems } from '../../queries/use-resource-list';
@@ -37,7 +37,11 @@ function RemoveConfirm({ serverId, onCancel }: { serverId: string; onCancel(): v
   );
 }
 
-export function ServerCard({ server }: { server: ServerState }) {
+/**
+ * Memoised: a server's state event replaces only that server's object in the list, so the other cards (fifty at
+ * a fleet's start, each with its menu) skip the render.
+ */
+export const ServerCard = memo(function ServerCard({ server }: { server: ServerState }) {
   const { t } = useTranslation('servers');
   const shown = useUiStore(s => s.serverFilter.includes(server.id));
   const toggleShown = useUiStore(s => s.toggleServerFilter);
@@ -106,4 +110,4 @@ export function ServerCard({ server }: { server: ServerState }) {
       {removing && <RemoveConfirm serverId={server.id} onCancel={() => setRemoving(false)} />}
     </li>
   );
-}
+});
