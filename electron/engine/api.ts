@@ -13,6 +13,7 @@ import type { Handler, HandlerMap } from './handlers';
 import type { EnginePorts } from './ports';
 import type { RequestRegistry } from './requests';
 import { resourceHandlers } from './resources/handlers';
+import type { LastKnownAnswers } from './resources/last-known-list';
 import { templateHandlers } from './templates/handlers';
 
 export interface ApiDeps {
@@ -23,6 +24,7 @@ export interface ApiDeps {
   ports: EnginePorts;
   maxListItems: number;
   maxContentBytes: number;
+  lastKnown: LastKnownAnswers;
 }
 
 type AnyHandlerMap = Partial<HandlerMap>;

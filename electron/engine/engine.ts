@@ -17,6 +17,7 @@ import { startInTurns, type StartInTurnsOptions } from './connections/start-in-t
 import { VerdictStore } from './connections/verdict-store';
 import { EventBus } from './event-bus';
 import type { HandlerMap } from './handlers';
+import { LastKnownAnswers } from './resources/last-known-list';
 import type { EnginePorts } from './ports';
 import { RequestRegistry } from './requests';
 import { logHandlers } from './protocol-log/handlers';
@@ -194,8 +195,11 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   const firstScreen = firstScreenHold(restored > 0 && localServers > start.concurrency, options.firstScreenHoldMs ?? FIRST_SCREEN_HOLD_MS);
   featureHandlers.push({ 'app.firstScreenShown': async () => ({ released: firstScreen.release() }) } satisfies HandlerMap<'app.firstScreenShown'>);
 
-  const host = createApi({ bus, registry, config, requests, ports, maxListItems: limits.maxListItems, maxContentBytes: limits.maxContentBytes }, featureHandlers);
+  const lastKnown = new LastKnownAnswers(ports);
+  const host = createApi({ bus, registry, config, requests, ports, maxListItems: limits.maxListItems, maxContentBytes: limits.maxContentBytes, lastKnown }, featureHandlers);
   for (const [serverId, entry] of Object.entries(config.entries())) await registry.add(serverId, entry, { start: false });
+  // Restored lists are made into their answers while the page loads (it asks for them all as soon as it has).
+  if (restored > 0) lastKnown.prepare(Object.entries(config.entries()).filter(([, entry]) => !entry.disabled));
   // Started after the engine is handed to its host, one per turn of the event loop: a spawn blocks the loop
   // (8 ms on a quiet machine, up to 700 ms while fifty servers boot), and the host's window or URL, and the
   // page's first requests, should not wait behind fifty of them.

@@ -52,6 +52,8 @@ export interface CachePort {
    * the cached pages alone (no request; the server need not be connected), or undefined without a whole one.
    */
   lastKnownResources(configIdentity: string): LastKnownList | undefined;
+  /** Changes with every entry stored or removed: what was read from the cache still holds while this stays the same. */
+  version(): number;
 }
 
 /** Protocol log module (electron/engine/protocol-log). */

@@ -117,7 +117,8 @@ export function createCache(options: CacheOptions): CacheModule {
     page: (serverId, method, cursor, mode, fetch) => tracker.page(serverId, method, cursor, mode, fetch),
     guardTransport,
     dropPrivate: serverId => store.deleteWhere(entry => entry.serverId === serverId && entry.scope === 'private'),
-    lastKnownResources: configIdentity => lastKnownList(store, viewIdentity('', configIdentity), 'resources/list', 'resources')
+    lastKnownResources: configIdentity => lastKnownList(store, viewIdentity('', configIdentity), 'resources/list', 'resources'),
+    version: () => store.version
   };
 
   return {

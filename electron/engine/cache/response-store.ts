@@ -64,6 +64,7 @@ export class ResponseStore {
   private readonly entries = new Map<string, StoredEntry>();
   private bytes = 0;
   private stamp = 0;
+  private changes = 0;
   budgetBytes: number;
 
   constructor(private readonly options: ResponseStoreOptions) {
@@ -84,6 +85,11 @@ export class ResponseStore {
 
   now(): number {
     return this.options.now();
+  }
+
+  /** How many times an entry was stored or removed: what was read from the store still holds while this stays. */
+  get version(): number {
+    return this.changes;
   }
 
   /** Looks an entry up and marks it most recently used. */
@@ -123,6 +129,7 @@ export class ResponseStore {
     const base = { ...fields, expiresAt, storedAt, size, kind: parsePartition(input.partition).kind, stamp: ++this.stamp };
     const entry: StoredEntry = typeof value === 'string' ? { ...base, value } : this.withDeferredValue(base, value);
     this.entries.set(entry.key, entry);
+    this.changes++;
     this.bytes += size;
     this.evictToBudget(changed);
     this.options.onChange(changed);
@@ -218,6 +225,7 @@ export class ResponseStore {
 
   private remove(entry: StoredEntry, changed: Set<ServerId>): void {
     this.entries.delete(entry.key);
+    this.changes++;
     this.bytes -= entry.size;
     changed.add(entry.serverId);
   }

@@ -4,7 +4,7 @@ import type { EventBus } from '../event-bus';
 import type { HandlerMap } from '../handlers';
 import type { EnginePorts } from '../ports';
 import type { RequestRegistry } from '../requests';
-import { lastKnownResources } from './last-known-list';
+import type { LastKnownAnswers } from './last-known-list';
 import { listResources } from './list';
 import { readResource } from './read';
 
@@ -15,6 +15,7 @@ export interface ResourceHandlerDeps {
   ports: EnginePorts;
   maxListItems: number;
   maxContentBytes: number;
+  lastKnown: LastKnownAnswers;
 }
 
 export function resourceHandlers(deps: ResourceHandlerDeps): HandlerMap<'resources.list' | 'resources.lastKnown' | 'resources.read'> {
@@ -24,7 +25,7 @@ export function resourceHandlers(deps: ResourceHandlerDeps): HandlerMap<'resourc
   return {
     'resources.list': ({ serverId, requestId, cacheMode, streamOnly }) =>
       requests.run(requestId, handle => registry.use(serverId, handle, live => listResources(listDeps, live, handle, cacheMode ?? 'use', streamOnly))),
-    'resources.lastKnown': ({ serverId }) => Promise.resolve(lastKnownResources(deps.ports, serverId, registry.get(serverId).entry)),
+    'resources.lastKnown': ({ serverId }) => Promise.resolve(deps.lastKnown.answer(serverId, registry.get(serverId).entry)),
     'resources.read': ({ serverId, uri, requestId, cacheMode, previewBytes }) =>
       requests.run(requestId, handle => registry.use(serverId, handle, live => readResource(readDeps, live, handle, uri, cacheMode ?? 'use', previewBytes)))
   };

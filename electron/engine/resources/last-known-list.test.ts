@@ -1,11 +1,12 @@
 // `resources.lastKnown` answers with its items packed as `listProgress` items are: unpacked on the page they are
 // exactly the items the engine made from the cached pages, every field and every invalid annotation included.
 import { describe, expect, it } from 'vitest';
+import type { ServerId } from '../../../shared/contract';
 import { unpackListResult, type ServerConfigEntry } from '../../../shared/contract';
 import type { LastKnownList } from '../cache/last-known';
 import type { EnginePorts } from '../ports';
 import { toResourceItem } from './items';
-import { lastKnownResources } from './last-known-list';
+import { LastKnownAnswers, lastKnownResources } from './last-known-list';
 
 const entry: ServerConfigEntry = { type: 'http', url: 'http://127.0.0.1:1/mcp' };
 const portsWith = (known: LastKnownList | undefined) => ({ cache: { lastKnownResources: () => known } }) as unknown as EnginePorts;
@@ -43,5 +44,56 @@ describe('lastKnownResources', () => {
 
   it('is null without a whole last known list', () => {
     expect(lastKnownResources(portsWith(undefined), 'ref', entry)).toBeNull();
+  });
+});
+
+describe('LastKnownAnswers', () => {
+  /** A stand-in cache port: counts how often a list is put together, and changes when told. */
+  function countingPorts() {
+    const state = { reads: 0, version: 0, items: raw };
+    const ports = {
+      cache: {
+        lastKnownResources: () => {
+          state.reads++;
+          return { items: state.items, pages: 1, storedAt: 1_000, expiresAt: 2_000 };
+        },
+        version: () => state.version
+      }
+    } as unknown as EnginePorts;
+    return { state, ports };
+  }
+  const servers: [ServerId, ServerConfigEntry][] = [
+    ['a', entry],
+    ['b', entry]
+  ];
+  const turns = (n: number) => new Promise<void>(resolve => {
+    const next = (k: number) => (k >= n ? resolve() : setImmediate(next, k + 1));
+    next(0);
+  });
+
+  it('makes the answers ahead, one server per turn, and gives each once as it would have been made then', async () => {
+    const { state, ports } = countingPorts();
+    const answers = new LastKnownAnswers(ports);
+    answers.prepare(servers);
+    expect(state.reads).toBe(0);
+    await turns(4);
+    expect(state.reads).toBe(2);
+    expect(answers.answer('a', entry, 5_000)).toEqual(lastKnownResources(ports, 'a', entry, 5_000));
+    expect(state.reads).toBe(3);
+    // Given once: asked again, it is made again.
+    answers.answer('a', entry, 5_000);
+    expect(state.reads).toBe(4);
+  });
+
+  it('makes it again when the cache changed after it was made ahead', async () => {
+    const { state, ports } = countingPorts();
+    const answers = new LastKnownAnswers(ports);
+    answers.prepare(servers);
+    await turns(4);
+    state.version++;
+    state.items = raw.slice(0, 1);
+    const reads = state.reads;
+    expect(unpackListResult(answers.answer('b', entry, 5_000)!).items.map(i => i.uri)).toEqual(['ref://plain']);
+    expect(state.reads).toBe(reads + 1);
   });
 });
