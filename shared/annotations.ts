@@ -14,7 +14,8 @@ export function validPriority(value: unknown): number | undefined {
 
 /**
  * A calendar date, optionally with a time (seconds and fraction optional) and then a zone (`Z` or ±hh:mm), each
- * part in its range. One expression and a day count, no allocation: every listed item's date goes through it.
+ * part in its range. One test and a day count read from the digits, no allocation: every listed item's date goes
+ * through it (a match array and its strings made it two to four times slower, 100k dates in Node).
  */
 const ISO_8601 = /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])(?:T(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,9})?)?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d))?$/;
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
@@ -32,8 +33,10 @@ export function dayExists(year: number, month: number, day: number): boolean {
  * date-time without a zone (read as local time).
  */
 export function parseIsoDate(text: string): number {
-  const m = ISO_8601.exec(text);
-  return m && dayExists(Number(m[1]), Number(m[2]), Number(m[3])) ? Date.parse(text) : Number.NaN;
+  if (!ISO_8601.test(text)) return Number.NaN;
+  const digit = (at: number) => text.charCodeAt(at) - 48;
+  const year = digit(0) * 1000 + digit(1) * 100 + digit(2) * 10 + digit(3);
+  return dayExists(year, digit(5) * 10 + digit(6), digit(8) * 10 + digit(9)) ? Date.parse(text) : Number.NaN;
 }
 
 /** The lastModified in ms epoch when it is a strict ISO 8601 date (`parseIsoDate`), else NaN. */
