@@ -47,6 +47,10 @@ describe('lastKnownResources', () => {
   });
 });
 
+const raiseCorrupt = (): never => {
+  throw new Error('corrupt');
+};
+
 describe('LastKnownAnswers', () => {
   /** A stand-in cache port: counts how often a list is put together, and changes when told. */
   function countingPorts() {
@@ -95,5 +99,27 @@ describe('LastKnownAnswers', () => {
     const reads = state.reads;
     expect(unpackListResult(answers.answer('b', entry, 5_000)!).items.map(i => i.uri)).toEqual(['ref://plain']);
     expect(state.reads).toBe(reads + 1);
+  });
+
+  it('skips a server whose answer cannot be made ahead, and makes the others', async () => {
+    let reads = 0;
+    const ports = {
+      cache: {
+        // The first read (a's, made ahead) and the third (a's again, when asked) fail.
+        lastKnownResources: () => (++reads % 2 === 1 ? raiseCorrupt() : { items: raw, pages: 1, storedAt: 1_000, expiresAt: 2_000 }),
+        version: () => 0
+      }
+    } as unknown as EnginePorts;
+    const answers = new LastKnownAnswers(ports);
+    answers.prepare([
+      ['a', entry],
+      ['b', entry]
+    ]);
+    await turns(4);
+    expect(reads).toBe(2);
+    expect(answers.answer('b', entry, 5_000)?.items.count).toBe(3);
+    expect(reads).toBe(2);
+    // Asked, it is made then, and fails where the caller sees it.
+    expect(() => answers.answer('a', entry, 5_000)).toThrow('corrupt');
   });
 });

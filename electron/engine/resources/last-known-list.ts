@@ -47,7 +47,11 @@ export class LastKnownAnswers {
     const next = (k: number) => {
       if (k >= servers.length) return;
       const [serverId, entry] = servers[k];
-      this.made.set(serverId, { identity: cacheIdentityOf(entry), version: this.ports.cache.version(), packed: packLastKnown(this.ports, serverId, entry) });
+      try {
+        this.made.set(serverId, { identity: cacheIdentityOf(entry), version: this.ports.cache.version(), packed: packLastKnown(this.ports, serverId, entry) });
+      } catch {
+        // Not made ahead: asked, it is made then, and its error is the caller's to see.
+      }
       setImmediate(next, k + 1);
     };
     setImmediate(next, 0);

@@ -103,6 +103,15 @@ function useSameWhile<T>(next: T, same: (a: T, b: T) => boolean): T {
 /** Same length, and the same objects at every index. */
 const sameElements = <T>(a: readonly T[], b: readonly T[]) => a.length === b.length && a.every((v, k) => v === b[k]);
 
+/** The shown servers' columns, in their order. */
+interface Join {
+  ids: readonly ServerId[];
+  parts: readonly PickerColumns[];
+}
+/** The same servers, with the same columns each. */
+const sameJoin = (a: Join, b: Join) => sameElements(a.ids, b.ids) && sameElements(a.parts, b.parts);
+const otherServers = (next: Join, last: Join) => !sameElements(next.ids, last.ids);
+
 const sameHidden = (a: HiddenCounts, b: HiddenCounts) =>
   (Object.keys(a) as (keyof HiddenCounts)[]).every(name => a[name].hidden === b[name].hidden && a[name].unannotated === b[name].unannotated);
 
@@ -147,8 +156,11 @@ export function usePickerModel(): PickerModel {
   const parts = ids.map((id, k) =>
     serverColumns.current.columnsFor(id, lists[k].data?.items ?? progress[k].data?.items ?? noItems, showsLastKnown[k] ? known[k].data?.items : undefined, sort)
   );
-  // While lists come in, the joined columns, sort and search are rebuilt at most every SETTLING_PUBLISH_MS.
-  const stableParts = useThrottledWhile(useSameWhile(parts, sameElements), settling, SETTLING_PUBLISH_MS);
+  // While lists come in, the joined columns, sort and search are rebuilt at most every SETTLING_PUBLISH_MS; a
+  // change of which servers are shown (the user's) goes through at once, and their ids stay with their parts.
+  const shown = useThrottledWhile(useSameWhile({ ids, parts }, sameJoin), settling, SETTLING_PUBLISH_MS, otherServers);
+  const stableParts = shown.parts;
+  const shownIds = shown.ids;
   const columns = useMemo(
     () => concatColumns(stableParts.length ? stableParts : [extendColumns(undefined, [])]),
     [stableParts]
@@ -236,12 +248,12 @@ export function usePickerModel(): PickerModel {
     const rows = new Uint32Array(view.idxs.length);
     let row = 0;
     buckets.forEach((b, k) => {
-      if (b.length) groupStarts.push({ row, serverId: ids[k] });
+      if (b.length) groupStarts.push({ row, serverId: shownIds[k] });
       rows.set(b, row);
       row += b.length;
     });
     return { rows, groupStarts };
-  }, [view, grouping, stableParts, ids]);
+  }, [view, grouping, stableParts, shownIds]);
 
   const listStates = useSameWhile<ServerListState[]>(
     ids.map((serverId, k) => {

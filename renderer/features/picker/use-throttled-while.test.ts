@@ -45,4 +45,16 @@ describe('useThrottledWhile', () => {
     rerender({ value: 3, busy: false });
     expect(result.current).toBe(3);
   });
+
+  it('lets an urgent change through at once, busy or not', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    const tens = (next: number, shown: number) => Math.floor(next / 10) !== Math.floor(shown / 10);
+    const { result, rerender } = renderHook(({ value }) => useThrottledWhile(value, true, 500, tens), { initialProps: { value: 1 } });
+    rerender({ value: 2 });
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    rerender({ value: 3 });
+    expect(result.current).toBe(2);
+    rerender({ value: 13 });
+    expect(result.current).toBe(13);
+  });
 });

@@ -4,7 +4,8 @@
 // taken from the servers still booting. Not busy, the value passes through as it is, in the same render.
 import { useEffect, useRef, useState } from 'react';
 
-export function useThrottledWhile<T>(value: T, busy: boolean, intervalMs: number): T {
+/** `urgent(next, shown)`: a change that must not wait (it passes through at once, busy or not). */
+export function useThrottledWhile<T>(value: T, busy: boolean, intervalMs: number, urgent?: (next: T, shown: T) => boolean): T {
   const [published, setPublished] = useState(value);
   const publishedAt = useRef(Number.NEGATIVE_INFINITY);
   useEffect(() => {
@@ -13,7 +14,7 @@ export function useThrottledWhile<T>(value: T, busy: boolean, intervalMs: number
       publishedAt.current = performance.now();
       setPublished(value);
     };
-    const wait = busy ? publishedAt.current + intervalMs - performance.now() : 0;
+    const wait = busy && !urgent?.(value, published) ? publishedAt.current + intervalMs - performance.now() : 0;
     if (wait <= 0) {
       // At once: not busy (the value is already shown, this only records it), or the interval has passed.
       const timer = setTimeout(publish, 0);
@@ -21,6 +22,6 @@ export function useThrottledWhile<T>(value: T, busy: boolean, intervalMs: number
     }
     const timer = setTimeout(publish, wait);
     return () => clearTimeout(timer);
-  }, [value, published, busy, intervalMs]);
-  return busy ? published : value;
+  }, [value, published, busy, intervalMs, urgent]);
+  return busy && !urgent?.(value, published) ? published : value;
 }
