@@ -24,6 +24,27 @@ function makeStore(budgetBytes: number, maxTtlMs = 60_000) {
 }
 
 describe('ResponseStore', () => {
+  it('finds a request’s entries in every partition, and forgets them when replaced, evicted or deleted', () => {
+    const { store, put } = makeStore(5_000);
+    const inPartition = (partition: string, params: string, bytes = 100) =>
+      store.put({ key: entryKey('id', partition, 'resources/read', params), identity: 'id', serverId: 's1', writerPrincipal: '', method: 'resources/read', params, partition, scope: 'public', value: 'x'.repeat(bytes) });
+    put('a', 100);
+    inPartition('q', 'a');
+    put('b', 100);
+    const partitions = () => store.entriesOf('id', 'resources/read', 'a').map(e => e.partition).sort();
+    expect(partitions()).toEqual(['p', 'q']);
+    expect(store.entriesOf('other', 'resources/read', 'a')).toEqual([]);
+    // Replaced under the same key: one entry, the new one.
+    inPartition('q', 'a', 200);
+    expect(store.entriesOf('id', 'resources/read', 'a').map(e => e.value.length).sort((x, y) => x - y)).toEqual([100, 200]);
+    store.delete(entryKey('id', 'p', 'resources/read', 'a'));
+    expect(partitions()).toEqual(['q']);
+    // Evicted to make room: gone from the index too.
+    put('big', 4_500);
+    expect(store.entriesOf('id', 'resources/read', 'a')).toEqual([]);
+    expect(store.entriesOf('id', 'resources/read', 'big')).toHaveLength(1);
+  });
+
   it('evicts least recently used entries to stay within the byte budget; a get refreshes recency', () => {
     const { store, put } = makeStore(5_000);
     put('a', 1_000);

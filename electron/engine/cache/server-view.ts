@@ -111,8 +111,10 @@ export class ServerCacheView implements ResponseCacheStore {
 
   /** Entries this server may be served for `method` + `params`, newest first. */
   visible(method: string, params: string, kind: StoredEntry['kind']): StoredEntry[] {
+    // Only entries of this identity can be seen (canSee), so only its own are read.
     return this.store
-      .find(e => e.method === method && e.params === params && e.kind === kind && this.canSee(e))
+      .entriesOf(this.identity, method, params)
+      .filter(e => e.kind === kind && this.canSee(e))
       .sort((a, b) => b.storedAt - a.storedAt);
   }
 
