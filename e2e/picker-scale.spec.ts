@@ -1,9 +1,10 @@
 // The picker at 250,000 resources, a smoke test of function (the times are bench/scale.ts's job): one HTTP
 // reference server at 500 per page; every item listed and counted, items found by search wherever they are in
 // the list (a list this long is searched in steps between frames: stepped-search.ts), a keystroke painting its
-// result's first rows before the whole result (search-first.ts), and the page holding the list compactly: heap after GC per item under a bound well above what the
-// bench measures, which the picker's representation before its list table (an object per item and four
-// lower-cased copies of its text beside the search line: ~600 B at 100k) fails.
+// result's first rows before the whole result (search-first.ts), and the page holding the list compactly: heap
+// after GC per item under a bound well above what the bench measures, which the picker's representation before its
+// list table (an object per item and four lower-cased copies of its text beside the search line: ~600 B at 100k)
+// fails.
 import { STEADY_ARGS } from './fixtures/reference-servers';
 import { expect, listFromEngine, test } from './picker-page';
 

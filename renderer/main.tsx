@@ -6,7 +6,7 @@ import { createEngineClient } from './api/client';
 import { App } from './app/App';
 import { BootFailure } from './app/BootFailure';
 import { prefetchFirstScreen } from './app/first-screen';
-import { afterNextPaint } from './features/picker/after-next-paint';
+import { afterNextPaint } from './app/after-next-paint';
 import { applyStoredTheme } from './app/use-theme';
 import { initI18n } from './i18n/i18n';
 import { storedLanguage } from './i18n/use-language';

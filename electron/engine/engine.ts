@@ -114,6 +114,8 @@ const defaultLimits: EngineLimits = {
  * server's boot is ~0.45 s of it), so more at once finishes no sooner, and leaves the page and the engine no share.
  */
 const DEFAULT_START: StartInTurnsOptions = { concurrency: Math.max(2, availableParallelism()), slotMs: 5_000 };
+/** A local process costs this machine's CPU to start; a remote server's connection does not. */
+const spawnsProcess = (entry: ServerConfigEntry) => transportKindOf(entry) === 'stdio';
 /** The longest local servers wait for a page to draw its first screen (first-screen-hold.ts). */
 const FIRST_SCREEN_HOLD_MS = 3_000;
 
@@ -191,7 +193,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   ];
 
   const start = { ...DEFAULT_START, ...options.start };
-  const localServers = Object.values(config.entries()).filter(entry => transportKindOf(entry) === 'stdio' && !entry.disabled).length;
+  const localServers = Object.values(config.entries()).filter(entry => spawnsProcess(entry) && !entry.disabled).length;
   const firstScreen = firstScreenHold(restored > 0 && localServers > start.concurrency, options.firstScreenHoldMs ?? FIRST_SCREEN_HOLD_MS);
   featureHandlers.push({ 'app.firstScreenShown': async () => ({ released: firstScreen.release() }) } satisfies HandlerMap<'app.firstScreenShown'>);
 
@@ -204,8 +206,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   // (8 ms on a quiet machine, up to 700 ms while fifty servers boot), and the host's window or URL, and the
   // page's first requests, should not wait behind fifty of them.
   const startable = (connection: ServerConnection) => ({
-    // A local process costs this machine's CPU to start; a remote server's connection does not.
-    spawnsProcess: transportKindOf(connection.entry) === 'stdio',
+    spawnsProcess: spawnsProcess(connection.entry),
     start: () => connection.start(),
     queue: () => connection.queue()
   });

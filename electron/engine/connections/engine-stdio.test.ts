@@ -74,7 +74,9 @@ describe('start on a warm launch (first-screen-hold.ts)', () => {
 
   it('starts them after `firstScreenHoldMs` when no page says so', async () => {
     const dataDir = await warmDataDir();
-    const engine = await engineWith(three(), { dataDir, start: { concurrency: 2 }, firstScreenHoldMs: 500 });
+    const engine = await engineWith(three(), { dataDir, start: { concurrency: 2 }, firstScreenHoldMs: 1_500 });
+    await new Promise(resolve => setTimeout(resolve, 300));
+    expect(engine.registry.list().every(s => s.status === 'disconnected' && s.startQueued)).toBe(true);
     await Promise.all(['a', 'b', 'c'].map(id => statusOf(engine, id, 'connected')));
   });
 

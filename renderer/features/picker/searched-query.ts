@@ -2,7 +2,7 @@
 // search is cheap, in a transition when it is not.
 import { startTransition, useEffect, useState } from 'react';
 import { usePickerStore } from '../../state/picker-store';
-import { afterNextPaint } from './after-next-paint';
+import { afterNextPaint } from '../../app/after-next-paint';
 
 /**
  * A search (with its filters) expected to take at most this long runs in the keystroke's own render, so the next

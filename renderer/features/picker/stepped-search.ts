@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'react';
 import type { SearchSession } from '../../../shared/search/search';
 import type { SearchResult } from '../../../shared/search/search-tiers';
-import { afterNextPaint } from './after-next-paint';
+import { afterNextPaint } from '../../app/after-next-paint';
 
 /** Items per step (2-5 ms at a million items on the build machine). */
 const STEP_ITEMS = 32_768;

@@ -145,8 +145,8 @@ export function usePickerModel(): PickerModel {
   const showsLastKnown = ids.map((_, k) => !lists[k].data && !!known[k].data && !progress[k].data?.done);
 
   const loading = lists.some(l => l.isFetching);
-  // Servers still to start or connect will list soon: the lists are still coming in.
-  const settling = loading || (servers ?? []).some(s => ids.includes(s.id) && (s.status === 'connecting' || (s.startQueued === true && s.status === 'disconnected')));
+  // Servers still to start (the engine clears `startQueued` as one starts) or connect will list soon.
+  const settling = loading || (servers ?? []).some(s => ids.includes(s.id) && (s.status === 'connecting' || s.startQueued === true));
 
   // Per-server columns survive re-renders and grow page by page, the live list's even while its last known
   // list is shown instead (see server-columns.ts).
