@@ -1,8 +1,8 @@
 // The first screen of a search's results, found without matching the whole list. At a million items, a term that
 // matches a quarter of them reads a quarter of a million texts (20-70 ms on the build machine), yet the rows on
 // screen are the result's first few dozen, which a walk down the sort order finds after reading a few hundred.
-// The picker paints these in the keystroke's own frame; the whole result (its count, the scroll extent, what
-// "select all" takes) follows a few frames later and does not move them, since they are exactly its first rows.
+// The picker paints these in the keystroke's own frame; the whole result (its count, the scroll extent, what End
+// and a Shift range reach) follows a few frames later and does not move them, since they are exactly its first rows.
 //
 // Only for a query whose result can be told item by item, in sort order: terms that match as substrings
 // (search-literal.ts), ranked exact, prefix (search-prefix.ts), substring, or, for several terms not found as one
