@@ -17,18 +17,30 @@ import {
   type EngineClient,
   type EngineEvents,
   type EventName,
-  type HostMethods
+  type HostMethods,
+  type ServerToClientEnvelope
 } from '../../shared/contract';
 import { EventHub } from './event-hub';
+import { pacedInbox } from './paced-inbox';
 import { PendingCalls } from './pending-calls';
 
 /** A safety net for replies that never come (the engine applies its own, shorter, per-request timeouts). */
 const DEFAULT_CALL_TIMEOUT_MS = 5 * 60_000;
 
+/**
+ * How often a burst of list pages is handed on (paced-inbox.ts). Server states are not paced: each change of a
+ * server's status shows, however brief (a crashed server's "down" between two connections).
+ */
+const PACED_INTERVAL_MS = 200;
+
 export class CarrierClient implements EngineClient {
   readonly events = new EventHub();
   readonly pending: PendingCalls;
   private readonly stateListeners = new Set<(state: CarrierState) => void>();
+  private readonly inbox = pacedInbox<ServerToClientEnvelope>(envelope => (envelope.type === 'reply' ? this.pending.settle(envelope) : this.events.deliver(envelope)), {
+    intervalMs: PACED_INTERVAL_MS,
+    paced: envelope => envelope.type === 'event' && envelope.event === 'listProgress'
+  });
 
   constructor(
     readonly mode: 'electron' | 'browser',
@@ -53,6 +65,16 @@ export class CarrierClient implements EngineClient {
       }
     });
     return result as Promise<ClientMethodResult<M>>;
+  }
+
+  /** A reply or an event from the engine, handed on in arrival order (bursts grouped: paced-inbox.ts). */
+  receive(envelope: ServerToClientEnvelope): void {
+    this.inbox.receive(envelope);
+  }
+
+  /** Drops what the inbox holds: the carrier is closed for good. */
+  disposeInbox(): void {
+    this.inbox.dispose();
   }
 
   on<E extends EventName>(event: E, listener: (payload: EngineEvents[E]) => void): () => void {

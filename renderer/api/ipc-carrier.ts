@@ -11,7 +11,7 @@ export function createIpcClient(api: McpBrowserPreloadApi, callTimeoutMs?: numbe
     'electron',
     envelope => {
       api.call(envelope).then(
-        reply => client.pending.settle(reply),
+        reply => client.receive(reply),
         (err: unknown) =>
           client.pending.fail(envelope.id, {
             code: 'transport',
@@ -21,7 +21,7 @@ export function createIpcClient(api: McpBrowserPreloadApi, callTimeoutMs?: numbe
     },
     callTimeoutMs
   );
-  api.onEvent(event => client.events.deliver(event));
+  api.onEvent(event => client.receive(event));
   // IPC never drops, so the interest never needs telling again.
   reportEventInterest(client.events, names => api.setEventInterest(names));
   return client;

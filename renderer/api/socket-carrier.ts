@@ -91,8 +91,7 @@ export function connectSocketClient(options: SocketCarrierOptions): Promise<Sock
           console.warn('[engine-client] dropped a frame that is not an engine envelope');
           return;
         }
-        if (envelope.type === 'reply') client.pending.settle(envelope);
-        else client.events.deliver(envelope);
+        client.receive(envelope);
       };
       // Errors are always followed by close; the close handler does the work.
       current.onerror = () => {};
@@ -127,6 +126,7 @@ export function connectSocketClient(options: SocketCarrierOptions): Promise<Sock
       closedForGood = true;
       clearTimeout(retryTimer);
       outbox.clear();
+      client.disposeInbox();
       client.pending.failAll({ code: 'transport', message: 'The engine connection is closed' });
       socket?.close(1000, 'client closed');
       socket = null;

@@ -1,0 +1,96 @@
+// The paced inbox on Vitest's fake clock: a lone paced message goes at once, a burst is handed on as one group per
+// interval, messages that are not paced pass straight through unless something is held (then they keep their
+// place), a throwing hand-on does not strand the rest of its group, and dispose drops what is held.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { pacedInbox } from './paced-inbox';
+
+interface Message {
+  kind: 'page' | 'reply' | 'update';
+  n: number;
+}
+
+function inboxWith(handOn: (message: Message) => void = () => undefined) {
+  const handed: string[] = [];
+  const inbox = pacedInbox<Message>(
+    message => {
+      handed.push(`${message.kind}${message.n}`);
+      handOn(message);
+    },
+    { intervalMs: 200, paced: message => message.kind === 'page', now: () => Date.now() }
+  );
+  return { inbox, handed };
+}
+
+describe('pacedInbox', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('hands a lone paced message on at once', () => {
+    const { inbox, handed } = inboxWith();
+    inbox.receive({ kind: 'page', n: 1 });
+    expect(handed).toEqual(['page1']);
+    vi.advanceTimersByTime(1_000);
+    inbox.receive({ kind: 'page', n: 2 });
+    expect(handed).toEqual(['page1', 'page2']);
+  });
+
+  it('groups a burst: what comes within the interval waits for its end, in order, then goes together', () => {
+    const { inbox, handed } = inboxWith();
+    inbox.receive({ kind: 'page', n: 1 });
+    vi.advanceTimersByTime(50);
+    inbox.receive({ kind: 'page', n: 2 });
+    vi.advanceTimersByTime(50);
+    inbox.receive({ kind: 'page', n: 3 });
+    expect(handed).toEqual(['page1']);
+    vi.advanceTimersByTime(99);
+    expect(handed).toEqual(['page1']);
+    vi.advanceTimersByTime(1);
+    expect(handed).toEqual(['page1', 'page2', 'page3']);
+    // The group's hand-on starts the next interval.
+    inbox.receive({ kind: 'page', n: 4 });
+    expect(handed).toEqual(['page1', 'page2', 'page3']);
+    vi.advanceTimersByTime(200);
+    expect(handed).toEqual(['page1', 'page2', 'page3', 'page4']);
+  });
+
+  it('lets messages that are not paced through at once, unless something is held: then they keep their place', () => {
+    const { inbox, handed } = inboxWith();
+    inbox.receive({ kind: 'page', n: 1 });
+    inbox.receive({ kind: 'update', n: 1 });
+    expect(handed).toEqual(['page1', 'update1']);
+    inbox.receive({ kind: 'page', n: 2 });
+    inbox.receive({ kind: 'reply', n: 1 });
+    inbox.receive({ kind: 'update', n: 2 });
+    expect(handed).toEqual(['page1', 'update1']);
+    vi.advanceTimersByTime(200);
+    expect(handed).toEqual(['page1', 'update1', 'page2', 'reply1', 'update2']);
+  });
+
+  it('hands the rest of a group on when one message throws', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { inbox, handed } = inboxWith(message => {
+      if (message.n === 2) throw new Error('listener failed');
+    });
+    inbox.receive({ kind: 'page', n: 1 });
+    inbox.receive({ kind: 'page', n: 2 });
+    inbox.receive({ kind: 'page', n: 3 });
+    vi.advanceTimersByTime(200);
+    expect(handed).toEqual(['page1', 'page2', 'page3']);
+    expect(error).toHaveBeenCalledTimes(1);
+    error.mockRestore();
+  });
+
+  it('drops what it holds when disposed', () => {
+    const { inbox, handed } = inboxWith();
+    inbox.receive({ kind: 'page', n: 1 });
+    inbox.receive({ kind: 'page', n: 2 });
+    inbox.dispose();
+    vi.advanceTimersByTime(1_000);
+    expect(handed).toEqual(['page1']);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+});

@@ -1,0 +1,71 @@
+// What the engine sends the page (replies and events), handed on in arrival order, with bursts grouped.
+//
+// Fifty servers starting send the page ~350 list pages and server states in twenty seconds. Handed on one by
+// one, each became its own React render and its own frame: ~26 frames a second of style, layout and paint on a
+// page whose picker already shows lists at most twice a second. The CPU that took is the CPU the servers
+// booting beside the page did not get. Grouped, a burst renders a few times a second.
+//
+// The first paced message after a quiet interval goes at once, so a lone server state (a reconnect, a user's
+// action) shows without delay. Messages that are not paced (a watched resource's update, the protocol log)
+// pass straight through unless something is held: then they wait behind it, because order is part of the
+// contract (a `streamOnly` listing's pages come before its call's reply).
+
+export interface PacedInboxOptions<T> {
+  /** The shortest time between two hand-ons of paced messages. */
+  intervalMs: number;
+  /** Whether a message starts or joins a group. */
+  paced(message: T): boolean;
+  now?(): number;
+}
+
+export interface PacedInbox<T> {
+  receive(message: T): void;
+  /** Drops what is held (the carrier closed for good). */
+  dispose(): void;
+}
+
+export function pacedInbox<T>(handOn: (message: T) => void, options: PacedInboxOptions<T>): PacedInbox<T> {
+  const now = options.now ?? (() => performance.now());
+  let held: T[] = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let pacedAt = -Infinity;
+
+  const handOnSafely = (message: T) => {
+    try {
+      handOn(message);
+    } catch (err) {
+      // One bad message must not strand the rest of its group.
+      console.error('[engine-client] a message could not be handed on:', err);
+    }
+  };
+
+  const flush = () => {
+    timer = undefined;
+    pacedAt = now();
+    const group = held;
+    held = [];
+    for (const message of group) handOnSafely(message);
+  };
+
+  return {
+    receive(message) {
+      if (timer !== undefined) {
+        held.push(message);
+        return;
+      }
+      if (!options.paced(message)) return handOnSafely(message);
+      const wait = pacedAt + options.intervalMs - now();
+      if (wait <= 0) {
+        pacedAt = now();
+        return handOnSafely(message);
+      }
+      held.push(message);
+      timer = setTimeout(flush, wait);
+    },
+    dispose() {
+      clearTimeout(timer);
+      timer = undefined;
+      held = [];
+    }
+  };
+}

@@ -1,0 +1,57 @@
+// @vitest-environment happy-dom
+// The shared clock: many callers run one timer and tick in the same task (one render for all of them, not one
+// each), a late caller reads the time now rather than the clock's last tick, and the timer stops with the last one.
+import { act, cleanup, render } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useNow } from './use-now';
+
+const renders: number[] = [];
+
+function Clock({ id }: { id: number }) {
+  const now = useNow();
+  renders.push(id);
+  return <span data-testid={`clock-${id}`}>{now}</span>;
+}
+
+function Clocks({ count }: { count: number }) {
+  return (
+    <>
+      {Array.from({ length: count }, (_, id) => (
+        <Clock key={id} id={id} />
+      ))}
+    </>
+  );
+}
+
+describe('useNow', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ now: 1_000_000 });
+    renders.length = 0;
+  });
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+  });
+
+  it('runs one timer for every caller, and they all tick together', () => {
+    const view = render(<Clocks count={50} />);
+    expect(vi.getTimerCount()).toBe(1);
+    renders.length = 0;
+    act(() => vi.advanceTimersByTime(1_000));
+    expect(renders).toHaveLength(50);
+    const shown = new Set(Array.from({ length: 50 }, (_, id) => view.getByTestId(`clock-${id}`).textContent));
+    expect([...shown]).toEqual([String(1_001_000)]);
+  });
+
+  it('shows a caller that mounts after a pause the time now, and stops the timer with the last caller', () => {
+    const first = render(<Clock id={0} />);
+    first.unmount();
+    expect(vi.getTimerCount()).toBe(0);
+    act(() => vi.advanceTimersByTime(60_000));
+    const late = render(<Clock id={1} />);
+    expect(late.getByTestId('clock-1').textContent).toBe(String(1_060_000));
+    expect(vi.getTimerCount()).toBe(1);
+    late.unmount();
+    expect(vi.getTimerCount()).toBe(0);
+  });
+});
