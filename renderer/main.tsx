@@ -7,6 +7,7 @@ import { App } from './app/App';
 import { BootFailure } from './app/BootFailure';
 import { prefetchFirstScreen } from './app/first-screen';
 import { afterNextPaint } from './app/after-next-paint';
+import { preloadViews } from './features/viewer/lazy-views';
 import { applyStoredTheme } from './app/use-theme';
 import { initI18n } from './i18n/i18n';
 import { storedLanguage } from './i18n/use-language';
@@ -31,10 +32,18 @@ createEngineClient().then(
         <App client={client} queryClient={queryClient} />
       </StrictMode>
     );
-    // Once the last known lists are drawn, the engine starts the local servers it held back for them (a task for
-    // the query notifications and React's render of them, then that render's frame).
+    // Once the last known lists are drawn (a task for the query notifications and React's render of them, then
+    // that render's frame), the engine starts the local servers it held back for them, and the page fetches the
+    // viewer's chunks in its idle time: before, their fetch and highlight.js's start ran while the lists arrived.
     void firstScreen.lastKnown.then(() =>
-      setTimeout(() => afterNextPaint(() => void client.call('app.firstScreenShown', {}).catch(() => undefined)), 0)
+      setTimeout(
+        () =>
+          afterNextPaint(() => {
+            void client.call('app.firstScreenShown', {}).catch(() => undefined);
+            preloadViews();
+          }),
+        0
+      )
     );
   },
   (error: unknown) => root.render(<BootFailure error={error} />)

@@ -1,10 +1,8 @@
 // The app root: providers, sign-in tabs, and the layout. The engine's events are followed from main.tsx, before
 // the first render.
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import type { EngineClient } from '../../shared/contract';
 import { useOpenSignInPages } from '../features/auth/sign-in-tabs';
-import { preloadViews } from '../features/viewer/lazy-views';
 import { EngineProvider } from './engine-context';
 import { Layout } from './Layout';
 
@@ -14,7 +12,6 @@ function SignInPages() {
 }
 
 export function App({ client, queryClient }: { client: EngineClient; queryClient: QueryClient }) {
-  useEffect(() => preloadViews(), []);
   return (
     <QueryClientProvider client={queryClient}>
       <EngineProvider client={client}>
