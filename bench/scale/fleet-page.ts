@@ -72,3 +72,23 @@ export async function followFleet(page: Page, url: string, serverIds: readonly s
     await new Promise(r => setTimeout(r, POLL_MS));
   }
 }
+
+/**
+ * How busy the page's main thread is while nothing happens (every server listed, no input): the ms of tasks per
+ * second over `ms`, from Chromium's own counter (`Performance.getMetrics`' TaskDuration). A page that re-renders
+ * on timers pays this all the time it is open.
+ */
+export async function idleMainThreadMsPerSecond(page: Page, ms: number): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('Performance.enable');
+    const taskSeconds = async () => (await cdp.send('Performance.getMetrics')).metrics.find(m => m.name === 'TaskDuration')?.value ?? Number.NaN;
+    const before = await taskSeconds();
+    const started = performance.now();
+    await new Promise(resolve => setTimeout(resolve, ms));
+    const after = await taskSeconds();
+    return ((after - before) * 1000) / ((performance.now() - started) / 1000);
+  } finally {
+    await cdp.detach();
+  }
+}
