@@ -1,14 +1,13 @@
 // What the engine sends the page (replies and events), handed on in arrival order, with bursts grouped.
 //
-// Fifty servers starting send the page ~350 list pages and server states in twenty seconds. Handed on one by
-// one, each became its own React render and its own frame: ~26 frames a second of style, layout and paint on a
-// page whose picker already shows lists at most twice a second. The CPU that took is the CPU the servers
-// booting beside the page did not get. Grouped, a burst renders a few times a second.
+// Fifty servers starting send the page ~250 batches of list pages in twenty seconds. Handed on one by one, each
+// became its own React render and its own frame, on a page whose picker already shows lists at most twice a
+// second. The CPU that took is the CPU the servers booting beside the page did not get. Grouped, a burst renders
+// a few times a second.
 //
-// The first paced message after a quiet interval goes at once, so a lone server state (a reconnect, a user's
-// action) shows without delay. Messages that are not paced (a watched resource's update, the protocol log)
-// pass straight through unless something is held: then they wait behind it, because order is part of the
-// contract (a `streamOnly` listing's pages come before its call's reply).
+// The first paced message after a quiet interval goes at once. Messages that are not paced (the caller says which)
+// pass straight through unless something is held: then they wait behind it, because order is part of the contract
+// (a `streamOnly` listing's pages come before its call's reply).
 
 export interface PacedInboxOptions<T> {
   /** The shortest time between two hand-ons of paced messages. */
