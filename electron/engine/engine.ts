@@ -193,15 +193,18 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   ];
 
   const start = { ...DEFAULT_START, ...options.start };
+  // The first screen's lists, held servers and answers made ahead are for a page; a host that connects on first use
+  // (the CLI) has none, and would only pay for them at start.
+  const forPage = options.autoConnect !== false && restored > 0;
   const localServers = Object.values(config.entries()).filter(entry => spawnsProcess(entry) && !entry.disabled).length;
-  const firstScreen = firstScreenHold(restored > 0 && localServers > start.concurrency, options.firstScreenHoldMs ?? FIRST_SCREEN_HOLD_MS);
+  const firstScreen = firstScreenHold(forPage && localServers > start.concurrency, options.firstScreenHoldMs ?? FIRST_SCREEN_HOLD_MS);
   featureHandlers.push({ 'app.firstScreenShown': async () => ({ released: firstScreen.release() }) } satisfies HandlerMap<'app.firstScreenShown'>);
 
   const lastKnown = new LastKnownAnswers(ports);
   const host = createApi({ bus, registry, config, requests, ports, maxListItems: limits.maxListItems, maxContentBytes: limits.maxContentBytes, lastKnown }, featureHandlers);
   for (const [serverId, entry] of Object.entries(config.entries())) await registry.add(serverId, entry, { start: false });
   // Restored lists are made into their answers while the page loads (it asks for them all as soon as it has).
-  if (restored > 0) lastKnown.prepare(Object.entries(config.entries()).filter(([, entry]) => !entry.disabled));
+  if (forPage) lastKnown.prepare(Object.entries(config.entries()).filter(([, entry]) => !entry.disabled));
   // Started after the engine is handed to its host, one per turn of the event loop: a spawn blocks the loop
   // (8 ms on a quiet machine, up to 700 ms while fifty servers boot), and the host's window or URL, and the
   // page's first requests, should not wait behind fifty of them.

@@ -88,6 +88,14 @@ describe('start on a warm launch (first-screen-hold.ts)', () => {
     const few = await engineWith(three(), { dataDir, start: { concurrency: 3 }, firstScreenHoldMs: 60_000 });
     await Promise.all(['a', 'b', 'c'].map(id => statusOf(few, id, 'connected')));
   });
+
+  it('holds nothing for a host that connects on first use (the CLI): it has no first screen', async () => {
+    const dataDir = await warmDataDir();
+    const cli = await engineWith(three(), { dataDir, autoConnect: false, start: { concurrency: 2 }, firstScreenHoldMs: 60_000 });
+    expect(await cli.host.dispatch('app.firstScreenShown', {})).toEqual({ released: false });
+    // Its last known lists are still answered, made when asked.
+    expect(await cli.host.dispatch('resources.lastKnown', { serverId: 'a' })).not.toBeNull();
+  });
 });
 
 describe('stdio, modern era', () => {
