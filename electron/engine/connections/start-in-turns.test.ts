@@ -1,10 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
+import { eventLoopTurns as turns } from '../../../test-support/engine/event-loop';
 import { startInTurns } from './start-in-turns';
-
-const turn = () => new Promise<void>(resolve => setImmediate(resolve));
-const turns = async (n: number) => {
-  for (let k = 0; k < n; k++) await turn();
-};
 
 /** Connections whose first attempt ends when the test says so. */
 function controlled(count: number) {

@@ -1,8 +1,8 @@
 // `resources.lastKnown` answers with its items packed as `listProgress` items are: unpacked on the page they are
 // exactly the items the engine made from the cached pages, every field and every invalid annotation included.
 import { describe, expect, it } from 'vitest';
-import type { ServerId } from '../../../shared/contract';
-import { unpackListResult, type ServerConfigEntry } from '../../../shared/contract';
+import { eventLoopTurns as turns } from '../../../test-support/engine/event-loop';
+import { unpackListResult, type ServerConfigEntry, type ServerId } from '../../../shared/contract';
 import type { LastKnownList } from '../cache/last-known';
 import type { EnginePorts } from '../ports';
 import { toResourceItem } from './items';
@@ -70,10 +70,6 @@ describe('LastKnownAnswers', () => {
     ['a', entry],
     ['b', entry]
   ];
-  const turns = (n: number) => new Promise<void>(resolve => {
-    const next = (k: number) => (k >= n ? resolve() : setImmediate(next, k + 1));
-    next(0);
-  });
 
   it('makes the answers ahead, one server per turn, and gives each once as it would have been made then', async () => {
     const { state, ports } = countingPorts();
