@@ -5,7 +5,8 @@
 //     page to every server connected, and to every list shown live;
 //   - its second launch on the same data dir (saved era verdicts, warm cache file): when the last known
 //     lists are on screen (marked stale), every server connected, every list replaced by the live one; then
-//     how busy the page's main thread stays over 10 s of nothing.
+//     how busy the page's main thread stays over 10 s of nothing;
+//   - a third launch through the engine alone, no page (engine-fleet.ts): the floor these servers set.
 // Sizes: 10k = 10 servers × 1,000 resources, 100k = 50 × 2,000 (the issue's case), 1M = 50 × 20,000.
 // SCALE_PROFILE=1 writes the engine's CPU profile of each launch (node --cpu-prof) and prints its summary, and
 // profiles the page too (DevTools CPU profiler); for the second launch both are also summarised up to the moment
@@ -17,6 +18,7 @@ import type { StdioServerConfig } from '../../shared/contract';
 import { referenceServerEntry } from '../../electron/engine/config/default-server';
 import { launchBridge } from '../../e2e/fixtures/bridge-process';
 import { ensureBuilt } from '../../scripts/ensure-built.mjs';
+import { engineFleet } from './engine-fleet';
 import { launchChromium } from '../picker-browser';
 import { summariseProfile, summariseProfileDir, type CpuProfile } from './cpu-profile';
 import { followFleet, idleMainThreadMsPerSecond, type FleetTimeline } from './fleet-page';
@@ -117,8 +119,11 @@ async function runShape(size: string, browser: Awaited<ReturnType<typeof launchC
     const warmFile = await stat(path.join(dataDir, 'cache', 'warm.json')).catch(() => undefined);
     progress(`${label}: app, second launch (warm file ${warmFile ? `${(warmFile.size / 1e6).toFixed(1)} MB` : 'missing'})`);
     const warm = await launchAndFollow(browser, configPath, dataDir, ids, expected, 'warm', true);
+    progress(`${label}: the engine alone, no page (a third launch on the same data dir)`);
+    const alone = await engineFleet(configPath, dataDir, DEADLINE_MS);
     progress(`cold: ${JSON.stringify(cold)}`);
     progress(`warm: ${JSON.stringify(warm)}`);
+    progress(`engine alone: ${JSON.stringify(alone)}`);
 
     // The raw loop's clock starts at spawning the servers; the app's at spawning the app (page opened as soon as it can be).
     const coldListed = cold.timeline.allListedMs === undefined ? undefined : cold.timeline.allListedMs + cold.launchToOpenMs;
@@ -146,6 +151,13 @@ async function runShape(size: string, browser: Awaited<ReturnType<typeof launchC
       { case: 'many servers, second launch: last known lists on screen, marked stale (from opening the page)', size: label, app: seconds(w.staleOnScreenMs), baseline: '—', target: '≤ 1 s', met: w.staleOnScreenMs !== undefined && w.staleOnScreenMs <= 1_000 },
       { case: 'many servers, second launch: all connected (from opening the page)', size: label, app: seconds(w.allConnectedMs), baseline: '—', target: '≤ 8 s', met: w.allConnectedMs !== undefined && w.allConnectedMs <= 8_000 },
       { case: `many servers, second launch: all listed live (from opening the page; ${spread(w)})`, size: label, app: seconds(w.allListedMs), baseline: '—', target: '≤ 10 s', met: w.allListedMs !== undefined && w.allListedMs <= 10_000 },
+      {
+        case: `many servers, the same launch through the engine alone, no page: all listed, from starting it (all connected ${seconds(alone.allConnectedMs)}; median server CPU ${alone.medianServerCpuMs === undefined ? 'not read' : `${alone.medianServerCpuMs} ms`})`,
+        size: label,
+        app: seconds(alone.allListedMs),
+        baseline: '—',
+        target: '— (the floor of the two rows above)'
+      },
       {
         case: `many servers, second launch, then ${IDLE_MS / 1000} s of nothing: the page's main thread busy`,
         size: label,
