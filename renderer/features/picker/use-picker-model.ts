@@ -20,6 +20,7 @@ import { ALWAYS_DEFERRED_FROM_ITEMS, SearchCost, useSearchedQuery } from './sear
 import { useSteppedSearch } from './stepped-search';
 import { ServerColumns } from './server-columns';
 import { shownServerIds } from './shown-servers';
+import { useSettling } from './use-settling';
 import { useThrottledWhile } from './use-throttled-while';
 
 /** The same empty group list on every keystroke, so the list does not re-measure its rows when not grouping. */
@@ -145,8 +146,7 @@ export function usePickerModel(): PickerModel {
   const showsLastKnown = ids.map((_, k) => !lists[k].data && !!known[k].data && !progress[k].data?.done);
 
   const loading = lists.some(l => l.isFetching);
-  // Servers still to start (the engine clears `startQueued` as one starts) or connect will list soon.
-  const settling = loading || (servers ?? []).some(s => ids.includes(s.id) && (s.status === 'connecting' || s.startQueued === true));
+  const settling = useSettling(loading, servers, ids);
 
   // Per-server columns survive re-renders and grow page by page, the live list's even while its last known
   // list is shown instead (see server-columns.ts).
