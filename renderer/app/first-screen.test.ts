@@ -7,15 +7,7 @@ import { queryKeys } from '../queries/keys';
 import { createQueryClient } from '../queries/query-client';
 import { useUiStore } from '../state/ui-store';
 import { prefetchFirstScreen } from './first-screen';
-
-const server = (id: string, status: ServerState['status'], extra: Partial<ServerState> = {}): ServerState => ({
-  id,
-  transport: 'stdio',
-  status,
-  reconnectAttempt: 0,
-  endpoint: `node ${id}.js`,
-  ...extra
-});
+import { serverState as server } from '../../test-support/renderer/server-state';
 
 /** Answers servers.list with `servers` (or never, or with an error); records every call. */
 function engineWith(servers: ServerState[] | 'never' | Error) {

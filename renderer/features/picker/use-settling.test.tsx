@@ -3,15 +3,7 @@ import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ServerState } from '../../../shared/contract';
 import { CONNECTING_COUNTS_MS, useSettling } from './use-settling';
-
-const server = (id: string, status: ServerState['status'], extra: Partial<ServerState> = {}): ServerState => ({
-  id,
-  transport: 'stdio',
-  status,
-  reconnectAttempt: 0,
-  endpoint: `node ${id}.js`,
-  ...extra
-});
+import { serverState as server } from '../../../test-support/renderer/server-state';
 
 interface Props {
   loading: boolean;
