@@ -39,7 +39,8 @@ export class CarrierClient implements EngineClient {
   private readonly stateListeners = new Set<(state: CarrierState) => void>();
   private readonly inbox = pacedInbox<ServerToClientEnvelope>(envelope => (envelope.type === 'reply' ? this.pending.settle(envelope) : this.events.deliver(envelope)), {
     intervalMs: PACED_INTERVAL_MS,
-    paced: envelope => envelope.type === 'event' && envelope.event === 'listProgress'
+    paced: envelope => envelope.type === 'event' && envelope.event === 'listProgress',
+    endsBurst: envelope => envelope.type === 'event' && envelope.event === 'listProgress' && envelope.payload.done
   });
 
   constructor(

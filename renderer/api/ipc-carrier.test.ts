@@ -48,4 +48,22 @@ describe('IPC carrier', () => {
     const late = await silent.call('servers.list', {}).catch(e => e);
     expect(late.error.code).toBe('timeout');
   });
+
+  it("hands a listing's pages on in groups, and its last page at once with those held before it", () => {
+    const { api, emit } = fakePreload(async (_method, id) => ({ type: 'reply', id, ok: true, result: [] }));
+    const client = createIpcClient(api);
+    const pages: number[] = [];
+    client.on('listProgress', p => pages.push(p.page));
+    const page = (n: number, done: boolean): EventEnvelope => ({
+      type: 'event',
+      event: 'listProgress',
+      payload: { serverId: 'a', requestId: 'r1', firstPage: n, page: n, loaded: 0, items: { count: 0, shared: [], rows: [] }, done }
+    });
+    emit(page(1, false));
+    emit(page(2, false));
+    // The second came within the pacing interval of the first: held.
+    expect(pages).toEqual([1]);
+    emit(page(3, true));
+    expect(pages).toEqual([1, 2, 3]);
+  });
 });

@@ -1,11 +1,12 @@
 // The paced inbox on Vitest's fake clock: a lone paced message goes at once, a burst is handed on as one group per
-// interval, messages that are not paced pass straight through unless something is held (then they keep their
-// place), a throwing hand-on does not strand the rest of its group, and dispose drops what is held.
+// interval, a message that ends a burst goes at once with what is held, messages that are not paced pass straight
+// through unless something is held (then they keep their place), a throwing hand-on does not strand the rest of its
+// group, and dispose drops what is held.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pacedInbox } from './paced-inbox';
 
 interface Message {
-  kind: 'page' | 'reply' | 'update';
+  kind: 'page' | 'last' | 'reply' | 'update';
   n: number;
 }
 
@@ -16,7 +17,7 @@ function inboxWith(handOn: (message: Message) => void = () => undefined) {
       handed.push(`${message.kind}${message.n}`);
       handOn(message);
     },
-    { intervalMs: 200, paced: message => message.kind === 'page', now: () => Date.now() }
+    { intervalMs: 200, paced: message => message.kind === 'page' || message.kind === 'last', endsBurst: message => message.kind === 'last', now: () => Date.now() }
   );
   return { inbox, handed };
 }
@@ -55,6 +56,25 @@ describe('pacedInbox', () => {
     expect(handed).toEqual(['page1', 'page2', 'page3']);
     vi.advanceTimersByTime(200);
     expect(handed).toEqual(['page1', 'page2', 'page3', 'page4']);
+  });
+
+  it('hands the message that ends a burst on at once, with what is held before it, and starts the next interval then', () => {
+    const { inbox, handed } = inboxWith();
+    inbox.receive({ kind: 'page', n: 1 });
+    vi.advanceTimersByTime(50);
+    inbox.receive({ kind: 'page', n: 2 });
+    inbox.receive({ kind: 'last', n: 3 });
+    expect(handed).toEqual(['page1', 'page2', 'last3']);
+    // What was held went with it: the interval's end hands nothing on again.
+    vi.advanceTimersByTime(1_000);
+    expect(handed).toEqual(['page1', 'page2', 'last3']);
+    // Within an interval of a hand-on, with nothing held, it goes at once too; a page after it waits as usual.
+    inbox.receive({ kind: 'page', n: 4 });
+    inbox.receive({ kind: 'last', n: 5 });
+    inbox.receive({ kind: 'page', n: 6 });
+    expect(handed).toEqual(['page1', 'page2', 'last3', 'page4', 'last5']);
+    vi.advanceTimersByTime(200);
+    expect(handed).toEqual(['page1', 'page2', 'last3', 'page4', 'last5', 'page6']);
   });
 
   it('lets messages that are not paced through at once, unless something is held: then they keep their place', () => {

@@ -8,12 +8,18 @@
 // The first paced message after a quiet interval goes at once. Messages that are not paced (the caller says which)
 // pass straight through unless something is held: then they wait behind it, because order is part of the contract
 // (a `streamOnly` listing's pages come before its call's reply).
+//
+// A message that ends a burst (the caller says which: a listing's last page) does not wait for the interval: it goes
+// at once, with whatever is held before it. Held, it kept the end of every listing, and its reply, waiting up to
+// an interval for nothing.
 
 export interface PacedInboxOptions<T> {
   /** The shortest time between two hand-ons of paced messages. */
   intervalMs: number;
   /** Whether a message starts or joins a group. */
   paced(message: T): boolean;
+  /** Whether a paced message ends its burst: it and what is held are handed on at once. */
+  endsBurst?(message: T): boolean;
   now?(): number;
 }
 
@@ -48,13 +54,18 @@ export function pacedInbox<T>(handOn: (message: T) => void, options: PacedInboxO
 
   return {
     receive(message) {
+      const ends = options.paced(message) && options.endsBurst?.(message) === true;
       if (timer !== undefined) {
         held.push(message);
+        if (ends) {
+          clearTimeout(timer);
+          flush();
+        }
         return;
       }
       if (!options.paced(message)) return handOnSafely(message);
       const wait = pacedAt + options.intervalMs - now();
-      if (wait <= 0) {
+      if (wait <= 0 || ends) {
         pacedAt = now();
         return handOnSafely(message);
       }
