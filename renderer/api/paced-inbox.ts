@@ -54,7 +54,8 @@ export function pacedInbox<T>(handOn: (message: T) => void, options: PacedInboxO
 
   return {
     receive(message) {
-      const ends = options.paced(message) && options.endsBurst?.(message) === true;
+      const paced = options.paced(message);
+      const ends = paced && options.endsBurst?.(message) === true;
       if (timer !== undefined) {
         held.push(message);
         if (ends) {
@@ -63,7 +64,7 @@ export function pacedInbox<T>(handOn: (message: T) => void, options: PacedInboxO
         }
         return;
       }
-      if (!options.paced(message)) return handOnSafely(message);
+      if (!paced) return handOnSafely(message);
       const wait = pacedAt + options.intervalMs - now();
       if (wait <= 0 || ends) {
         pacedAt = now();

@@ -5,12 +5,11 @@ import { describe, expect, it } from 'vitest';
 import type { ServerState } from '../../../shared/contract';
 import { initI18n } from '../../i18n/i18n';
 import { paletteCommands, rankCommands, type CommandContext } from './commands';
+import { serverState } from '../../../test-support/renderer/server-state';
 
 const t = initI18n('en').getFixedT('en', 'palette');
 
-function server(id: string, status: ServerState['status'], disabled?: boolean): ServerState {
-  return { id, status, transport: 'stdio', reconnectAttempt: 0, endpoint: `node ${id}.js`, ...(disabled && { disabled }) };
-}
+const server = (id: string, status: ServerState['status'], disabled?: boolean): ServerState => serverState(id, status, disabled ? { disabled } : {});
 
 function context(patch: Partial<CommandContext> = {}) {
   const calls: string[] = [];

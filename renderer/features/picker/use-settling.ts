@@ -13,40 +13,39 @@ import type { ServerId, ServerState } from '../../../shared/contract';
 export const CONNECTING_COUNTS_MS = 10_000;
 
 const noServers: readonly ServerState[] = [];
+const noIds: ReadonlySet<ServerId> = new Set();
+// Read through a function: the React Compiler's purity lint takes the effect's self-rescheduling check for render code.
+const clock = () => performance.now();
+
+const sameIds = (a: ReadonlySet<ServerId>, b: ReadonlySet<ServerId>) => a.size === b.size && [...a].every(id => b.has(id));
 
 export function useSettling(loading: boolean, servers: readonly ServerState[] | undefined, ids: readonly ServerId[]): boolean {
   const shown = useMemo(() => new Set(ids), [ids]);
   const list = servers ?? noServers;
   const queued = list.some(s => shown.has(s.id) && s.startQueued === true);
-  const connectingKey = list
-    .filter(s => shown.has(s.id) && s.status === 'connecting')
-    .map(s => s.id)
-    .join('\n');
+  const connecting = list.filter(s => shown.has(s.id) && s.status === 'connecting').map(s => s.id);
+  const connectingKey = connecting.join('\n');
   const connectingSince = useRef(new Map<ServerId, number>());
-  const [overdue, setOverdue] = useState<ReadonlySet<ServerId>>(() => new Set());
+  const [overdue, setOverdue] = useState<ReadonlySet<ServerId>>(noIds);
 
   useEffect(() => {
-    const connecting = connectingKey === '' ? [] : connectingKey.split('\n');
+    const now = clock();
+    const current = connectingKey === '' ? [] : connectingKey.split('\n');
     const since = connectingSince.current;
-    const now = performance.now();
-    for (const id of since.keys()) if (!connecting.includes(id)) since.delete(id);
-    for (const id of connecting) if (!since.has(id)) since.set(id, now);
-    // A server that stopped connecting and starts again later counts again.
-    setOverdue(last => (Array.from(last).every(id => since.has(id)) ? last : new Set(Array.from(last).filter(id => since.has(id)))));
-    const pending = Array.from(since).filter(([id]) => !overdue.has(id));
-    if (pending.length === 0) return;
-    const firstDue = Math.min(...pending.map(([, started]) => started)) + CONNECTING_COUNTS_MS;
-    const timer = setTimeout(
-      () => {
-        const at = performance.now();
-        const due = pending.filter(([, started]) => at - started >= CONNECTING_COUNTS_MS).map(([id]) => id);
-        setOverdue(last => new Set([...last, ...due]));
-      },
-      Math.max(0, firstDue - now)
-    );
+    // A server that stops connecting is forgotten, so it counts again if it starts again.
+    for (const id of [...since.keys()]) if (!current.includes(id)) since.delete(id);
+    for (const id of current) if (!since.has(id)) since.set(id, now);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const check = () => {
+      const at = clock();
+      const due = new Set([...since].filter(([, started]) => at - started >= CONNECTING_COUNTS_MS).map(([id]) => id));
+      setOverdue(last => (sameIds(last, due) ? last : due));
+      const next = Math.min(...[...since.values()].map(started => started + CONNECTING_COUNTS_MS).filter(dueAt => dueAt > at));
+      timer = Number.isFinite(next) ? setTimeout(check, next - at) : undefined;
+    };
+    check();
     return () => clearTimeout(timer);
-  }, [connectingKey, overdue]);
+  }, [connectingKey]);
 
-  if (loading || queued) return true;
-  return connectingKey !== '' && connectingKey.split('\n').some(id => !overdue.has(id));
+  return loading || queued || connecting.some(id => !overdue.has(id));
 }
