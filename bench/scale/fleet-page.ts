@@ -75,19 +75,24 @@ export async function followFleet(page: Page, url: string, serverIds: readonly s
 
 /**
  * How busy the page's main thread is while nothing happens (every server listed, no input): the ms of tasks per
- * second over `ms`, from Chromium's own counter (`Performance.getMetrics`' TaskDuration). A page that re-renders
- * on timers pays this all the time it is open.
+ * second in each of `windows` consecutive spans of `ms`, from Chromium's own counter (`Performance.getMetrics`'
+ * TaskDuration). The first span holds what the page does once after a listing (its search indexes are built in
+ * idle steps); a later one what it pays all the time it is open (a page that re-renders on timers).
  */
-export async function idleMainThreadMsPerSecond(page: Page, ms: number): Promise<number> {
+export async function idleMainThreadMsPerSecond(page: Page, ms: number, windows = 2): Promise<number[]> {
   const cdp = await page.context().newCDPSession(page);
   try {
     await cdp.send('Performance.enable');
     const taskSeconds = async () => (await cdp.send('Performance.getMetrics')).metrics.find(m => m.name === 'TaskDuration')?.value ?? Number.NaN;
-    const before = await taskSeconds();
-    const started = performance.now();
-    await new Promise(resolve => setTimeout(resolve, ms));
-    const after = await taskSeconds();
-    return ((after - before) * 1000) / ((performance.now() - started) / 1000);
+    const spans: number[] = [];
+    for (let w = 0; w < windows; w++) {
+      const before = await taskSeconds();
+      const started = performance.now();
+      await new Promise(resolve => setTimeout(resolve, ms));
+      const after = await taskSeconds();
+      spans.push(((after - before) * 1000) / ((performance.now() - started) / 1000));
+    }
+    return spans;
   } finally {
     await cdp.detach();
   }

@@ -5,7 +5,7 @@
 //     page to every server connected, and to every list shown live;
 //   - its second launch on the same data dir (saved era verdicts, warm cache file): when the last known
 //     lists are on screen (marked stale), every server connected, every list replaced by the live one; then
-//     how busy the page's main thread stays over 10 s of nothing;
+//     how busy the page's main thread stays over two spans of 10 s of nothing;
 //   - a third launch through the engine alone, no page (engine-fleet.ts): the floor these servers set.
 // Sizes: 10k = 10 servers × 1,000 resources, 100k = 50 × 2,000 (the issue's case), 1M = 50 × 20,000.
 // SCALE_PROFILE=1 writes the engine's CPU profile of each launch (node --cpu-prof) and prints its summary, and
@@ -49,8 +49,8 @@ interface LaunchRun {
   /** From spawning the app to its page being opened. */
   launchToOpenMs: number;
   timeline: FleetTimeline;
-  /** The page's main thread, ms of tasks per second, over IDLE_MS after everything was listed (when asked). */
-  idleMsPerSecond?: number;
+  /** The page's main thread, ms of tasks per second, over two spans of IDLE_MS after everything was listed (when asked). */
+  idleMsPerSecond?: number[];
 }
 
 async function launchAndFollow(browser: Awaited<ReturnType<typeof launchChromium>>, configPath: string, dataDir: string, ids: string[], expected: number, label: string, watchIdle = false): Promise<LaunchRun> {
@@ -97,6 +97,13 @@ function spread(timeline: FleetTimeline): string {
     return xs.length ? `${seconds(xs[0])}–${seconds(xs.at(-1))}` : 'none';
   };
   return `connected ${of(s => s.connectedMs)}, listed ${of(s => s.listedMs)}`;
+}
+
+/** When every last known list was on screen; if never, how many of them ever were. */
+function staleOnScreen(timeline: FleetTimeline): string {
+  if (timeline.staleOnScreenMs !== undefined) return seconds(timeline.staleOnScreenMs);
+  const servers = Object.values(timeline.servers);
+  return `never (${servers.filter(s => s.staleShownMs !== undefined).length} of ${servers.length} shown)`;
 }
 
 async function runShape(size: string, browser: Awaited<ReturnType<typeof launchChromium>>): Promise<ScaleRow[]> {
@@ -148,7 +155,7 @@ async function runShape(size: string, browser: Awaited<ReturnType<typeof launchC
         ...(coldConnected !== undefined && { ratio: coldConnected / raw.allConnectedMs }),
         target: '—'
       },
-      { case: 'many servers, second launch: last known lists on screen, marked stale (from opening the page)', size: label, app: seconds(w.staleOnScreenMs), baseline: '—', target: '≤ 1 s', met: w.staleOnScreenMs !== undefined && w.staleOnScreenMs <= 1_000 },
+      { case: 'many servers, second launch: last known lists on screen, marked stale (from opening the page)', size: label, app: staleOnScreen(w), baseline: '—', target: '≤ 1 s', met: w.staleOnScreenMs !== undefined && w.staleOnScreenMs <= 1_000 },
       { case: 'many servers, second launch: all connected (from opening the page)', size: label, app: seconds(w.allConnectedMs), baseline: '—', target: '≤ 8 s', met: w.allConnectedMs !== undefined && w.allConnectedMs <= 8_000 },
       { case: `many servers, second launch: all listed live (from opening the page; ${spread(w)})`, size: label, app: seconds(w.allListedMs), baseline: '—', target: '≤ 10 s', met: w.allListedMs !== undefined && w.allListedMs <= 10_000 },
       {
@@ -159,9 +166,9 @@ async function runShape(size: string, browser: Awaited<ReturnType<typeof launchC
         target: '— (the floor of the two rows above)'
       },
       {
-        case: `many servers, second launch, then ${IDLE_MS / 1000} s of nothing: the page's main thread busy`,
+        case: `many servers, second launch, then 2 × ${IDLE_MS / 1000} s of nothing: the page's main thread busy (first span, then second)`,
         size: label,
-        app: warm.idleMsPerSecond === undefined ? 'not measured' : `${Math.round(warm.idleMsPerSecond)} ms per second`,
+        app: warm.idleMsPerSecond === undefined ? 'not measured' : `${warm.idleMsPerSecond.map(Math.round).join(' then ')} ms per second`,
         baseline: '—',
         target: '—'
       }

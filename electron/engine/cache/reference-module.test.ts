@@ -10,6 +10,7 @@ import { cleanup } from '../../../test-support/engine/engine-harness';
 import { HttpReferenceServer } from '../../../test-support/reference-server/http-server';
 import { EventBus } from '../event-bus';
 import { createCache, type CacheModule, type CacheOptions } from './index';
+import { listPageSchema } from '../resources/list-page-schema';
 import { connectReference } from '../../../test-support/cache/reference-client';
 
 const EVERY_READ = 'ref://cache/every-read';
@@ -61,6 +62,41 @@ describe('cache module options against the reference server (HTTP)', () => {
     const snap = cache.snapshot();
     expect(snap.totalBytes).toBeLessThanOrEqual(budgetBytes);
     expect(snap.entries.map(e => e.params)).toEqual([LARGE, PUBLIC_LONG]);
+  });
+
+  it('keeps whole lists when listings side by side outgrow the budget, never a list without its first pages', async () => {
+    const schema = listPageSchema('resources');
+    // One page per request, as the engine's list walk asks (list-walk.ts), every walk a page further per round.
+    const walkSideBySide = async (cache: CacheModule, ids: string[]) => {
+      const walks = await Promise.all(ids.map(async id => ({ id, client: (await connect(cache, id)).client, cursor: undefined as string | undefined, done: false })));
+      while (walks.some(w => !w.done)) {
+        await Promise.all(
+          walks
+            .filter(w => !w.done)
+            .map(async w => {
+              const { cursor } = w;
+              const fetch = () => w.client.request({ method: 'resources/list', params: cursor === undefined ? {} : { cursor } }, schema);
+              const { value } = await cache.port.page(w.id, 'resources/list', cursor, 'use', fetch);
+              w.cursor = typeof value.nextCursor === 'string' ? value.nextCursor : undefined;
+              w.done = w.cursor === undefined;
+            })
+        );
+      }
+    };
+    const probe = setup();
+    await walkSideBySide(probe.cache, ['probe']);
+    const pages = probe.cache.snapshot().entries.length;
+    expect(pages).toBeGreaterThan(3);
+    const ids = ['s0', 's1', 's2', 's3', 's4', 's5'];
+    const budgetBytes = Math.floor(probe.cache.snapshot().totalBytes * 2.5);
+    const { cache } = setup({ budgetBytes });
+    await walkSideBySide(cache, ids);
+    const snap = cache.snapshot();
+    expect(snap.totalBytes).toBeLessThanOrEqual(budgetBytes);
+    const pagesHeld = ids.map(id => snap.entries.filter(e => e.serverId === id).length);
+    // Page by page, least recently used first, this left the last pages of every list and no list whole.
+    for (const held of pagesHeld) expect([0, pages]).toContain(held);
+    expect(pagesHeld.filter(held => held === pages)).toHaveLength(2);
   });
 
   it('an entry larger than the whole budget is not stored, and the read still succeeds', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { entryKey } from './keys';
+import { putListPage } from '../../../test-support/cache/list-pages';
 import { isFresh } from '../../../shared/cache/freshness';
 import { ResponseStore, expiryOf } from './response-store';
 
@@ -55,6 +56,23 @@ describe('ResponseStore', () => {
     const names = store.all().map(e => e.params);
     expect(names).toEqual(['c', 'a', 'd']);
     expect(store.totalBytes).toBeLessThanOrEqual(5_000);
+  });
+
+  it('evicts the pages of a walked list together, and other entries one at a time', () => {
+    const { store, put } = makeStore(10_000);
+    const putPage = (list: string, cursor: string) => putListPage(store, list, cursor, 'x'.repeat(1_000));
+    put('a', 1_000);
+    putPage('one', '');
+    putPage('two', '');
+    putPage('one', 'c2');
+    putPage('two', 'c2');
+    putPage('one', 'c3');
+    expect(store.all()).toHaveLength(6);
+    put('b', 3_500); // over budget: a goes alone, then list one (its first page is the oldest) with all its pages
+    const held = store.all().map(e => `${e.identity}:${e.params}`);
+    expect(held).toEqual(['two:', 'two:c2', 'id:b']);
+    expect(store.evictedWith(store.all()[0]).map(e => e.params)).toEqual(['', 'c2']);
+    expect(store.totalBytes).toBeLessThanOrEqual(10_000);
   });
 
   it('counts large blobs by their size: one big body pushes out many small ones', () => {

@@ -1,6 +1,11 @@
 // The one response store behind every connection: entries in least-recently-used order, bounded by a
 // byte budget (a large blob costs its size), TTLs capped. It knows nothing about calls or servers' views;
 // it reports which servers' entries changed so events and counters can follow.
+//
+// The pages of one walked list are evicted together. A list missing a page is worth nothing: the last known list
+// needs the whole chain, and a new walk starts from the first page. Evicted one page at a time, fifty listings
+// running side by side each lost their first pages first, and the budget ended up holding fifty lists' tails and
+// two whole lists.
 import type { CacheScope, ServerId } from '../../../shared/contract';
 import { parsePartition } from './keys';
 
@@ -63,6 +68,9 @@ const ENTRY_OVERHEAD_BYTES = 256;
 /** One request of one identity, whatever its partition. */
 const requestOf = (identity: string, method: string, params: string) => `${identity}\0${method}\0${params}`;
 
+/** The walked list a page entry is part of: one identity, partition and method, every cursor. */
+const listOf = (entry: Pick<StoredEntry, 'identity' | 'partition' | 'method'>) => `${entry.identity}\0${entry.partition}\0${entry.method}`;
+
 export class ResponseStore {
   private readonly entries = new Map<string, StoredEntry>();
   /**
@@ -71,6 +79,8 @@ export class ResponseStore {
    * listing, `bench/scale-profile.ts --size 1M`).
    */
   private readonly byRequest = new Map<string, Set<StoredEntry>>();
+  /** The page entries of each walked list (`listOf`), evicted together. */
+  private readonly byList = new Map<string, Set<StoredEntry>>();
   private bytes = 0;
   private stamp = 0;
   private changes = 0;
@@ -138,10 +148,8 @@ export class ResponseStore {
     const base = { ...fields, expiresAt, storedAt, size, kind: parsePartition(input.partition).kind, stamp: ++this.stamp };
     const entry: StoredEntry = typeof value === 'string' ? { ...base, value } : this.withDeferredValue(base, value);
     this.entries.set(entry.key, entry);
-    const request = requestOf(entry.identity, entry.method, entry.params);
-    let bucket = this.byRequest.get(request);
-    if (!bucket) this.byRequest.set(request, (bucket = new Set()));
-    bucket.add(entry);
+    addTo(this.byRequest, requestOf(entry.identity, entry.method, entry.params), entry);
+    if (entry.kind === 'page') addTo(this.byList, listOf(entry), entry);
     this.changes++;
     this.bytes += size;
     this.evictToBudget(changed);
@@ -185,7 +193,8 @@ export class ResponseStore {
       }
       const changed = new Set<ServerId>([entry.serverId]);
       if (entry.size + bytes > this.budgetBytes) {
-        this.remove(entry, changed); // as put() refuses an entry larger than the whole budget
+        // As put() refuses an entry larger than the whole budget; a page takes its list with it (see the top).
+        for (const dropped of this.evictedWith(entry)) this.remove(dropped, changed);
         entry.size += bytes;
       } else {
         entry.size += bytes;
@@ -231,20 +240,36 @@ export class ResponseStore {
     return [...this.entries.values()];
   }
 
+  /** What is evicted together with `entry`: every stored page of its walked list, or the entry alone. */
+  evictedWith(entry: StoredEntry): readonly StoredEntry[] {
+    const pages = entry.kind === 'page' ? this.byList.get(listOf(entry)) : undefined;
+    return pages ? [...pages] : [entry];
+  }
+
   private evictToBudget(changed: Set<ServerId>): void {
     for (const oldest of this.entries.values()) {
       if (this.bytes <= this.budgetBytes) break;
-      this.remove(oldest, changed);
+      for (const entry of this.evictedWith(oldest)) this.remove(entry, changed);
     }
   }
 
   private remove(entry: StoredEntry, changed: Set<ServerId>): void {
     this.entries.delete(entry.key);
-    const request = requestOf(entry.identity, entry.method, entry.params);
-    const bucket = this.byRequest.get(request);
-    if (bucket?.delete(entry) && bucket.size === 0) this.byRequest.delete(request);
+    removeFrom(this.byRequest, requestOf(entry.identity, entry.method, entry.params), entry);
+    if (entry.kind === 'page') removeFrom(this.byList, listOf(entry), entry);
     this.changes++;
     this.bytes -= entry.size;
     changed.add(entry.serverId);
   }
+}
+
+function addTo(index: Map<string, Set<StoredEntry>>, key: string, entry: StoredEntry): void {
+  let bucket = index.get(key);
+  if (!bucket) index.set(key, (bucket = new Set()));
+  bucket.add(entry);
+}
+
+function removeFrom(index: Map<string, Set<StoredEntry>>, key: string, entry: StoredEntry): void {
+  const bucket = index.get(key);
+  if (bucket?.delete(entry) && bucket.size === 0) index.delete(key);
 }

@@ -133,7 +133,10 @@ export class CallTracker {
     // A scope flip must not leave the previous copy in the other slot.
     if (own !== shared) this.deps.store.delete(entryKey(view.identity, partition === own ? shared : own, method, params));
     const key = entryKey(view.identity, partition, method, params);
-    if (ttlMs === 0) {
+    // A later page whose list has lost its first page (evicted, or not cacheable) could never be part of a whole
+    // list: kept, it would only push whole lists out (response-store.ts evicts a list's pages together).
+    const headless = params !== '' && !this.deps.store.peek(entryKey(view.identity, partition, method, ''));
+    if (ttlMs === 0 || headless) {
       this.deps.store.delete(key);
       return undefined;
     }

@@ -10,6 +10,7 @@ import { jsonParts } from '../json-parts';
 import { entryKey, pagePartition } from './keys';
 import { ResponseStore } from './response-store';
 import { WarmStart } from './warm-start';
+import { putListPage } from '../../../test-support/cache/list-pages';
 
 const dirs: string[] = [];
 afterEach(async () => {
@@ -53,6 +54,28 @@ describe('WarmStart', () => {
     const restored = newStore();
     expect(await new WarmStart(file, restored).load()).toBe(3);
     expect(restored.all().map(e => [e.params, JSON.parse(e.value) as unknown])).toEqual(store.all().map((e, n) => [e.params, pages[n]]));
+  });
+});
+
+describe('the warm-start file cap', () => {
+  it('takes whole lists, most recently used first, skipping one that does not fit whole', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'warm-start-'));
+    dirs.push(dir);
+    const file = path.join(dir, 'warm.json');
+    const store = newStore();
+    const putPage = (list: string, cursor: string, next: string, items: number) =>
+      putListPage(store, list, cursor, JSON.stringify({ resources: Array.from({ length: items }, (_, i) => ({ uri: `ref://${list}/${cursor}/${i}`, name: `${i}` })), ...(next && { nextCursor: next }) }));
+    putPage('small', '', 'c2', 10);
+    putPage('small', 'c2', '', 10);
+    putPage('large', '', 'c2', 600);
+    putPage('large', 'c2', '', 600);
+    putPage('medium', '', 'c2', 100);
+    putPage('medium', 'c2', '', 100);
+    const bytesOf = (list: string) => store.all().filter(e => e.identity === list).reduce((sum, e) => sum + e.size, 0);
+    // Room for the medium and small lists and half the large one: the large one is left out whole.
+    await new WarmStart(file, store, bytesOf('medium') + bytesOf('small') + bytesOf('large') / 2).save();
+    const written = JSON.parse(await readFile(file, 'utf8')) as { entries: { identity: string; params: string }[] };
+    expect(written.entries.map(e => `${e.identity}:${e.params}`)).toEqual(['small:', 'small:c2', 'medium:', 'medium:c2']);
   });
 });
 

@@ -37,7 +37,8 @@ export class WarmStart {
 
   constructor(
     private readonly file: string,
-    private readonly store: ResponseStore
+    private readonly store: ResponseStore,
+    private readonly maxFileBytes = MAX_FILE_BYTES
   ) {}
 
   /**
@@ -82,7 +83,7 @@ export class WarmStart {
     return loaded;
   }
 
-  /** Writes the public list entries (most recently used first, within the file cap) atomically, streamed in chunks. */
+  /** Writes the public list entries (whole lists, most recently used first, within the file cap) atomically, streamed in chunks. */
   save(): Promise<void> {
     this.saving = this.saving.then(() => this.write()).catch(err => {
       console.warn(`[cache] could not write warm-start file ${this.file}:`, err instanceof Error ? err.message : err);
@@ -90,14 +91,29 @@ export class WarmStart {
     return this.saving;
   }
 
-  private async write(): Promise<void> {
-    const entries: StoredEntry[] = [];
+  /**
+   * The public list entries that fit the file cap, oldest first as the store holds them (so a load puts them back in
+   * that order). Lists are taken whole, most recently used first: the file is for last known lists, and a list
+   * missing a page is none.
+   */
+  private chosen(): StoredEntry[] {
+    const persistable = this.store.all().filter(isPersistable);
+    const taken = new Set<StoredEntry>();
+    const passed = new Set<StoredEntry>();
     let bytes = 0;
-    for (const e of this.store.all().filter(isPersistable).reverse()) {
-      bytes += e.size;
-      if (bytes > MAX_FILE_BYTES) break;
-      entries.push(e);
+    for (const e of persistable.toReversed()) {
+      if (taken.has(e) || passed.has(e)) continue;
+      const list = this.store.evictedWith(e);
+      const size = list.reduce((sum, x) => sum + x.size, 0);
+      const fits = bytes + size <= this.maxFileBytes;
+      if (fits) bytes += size;
+      for (const x of list) (fits ? taken : passed).add(x);
     }
+    return persistable.filter(e => taken.has(e));
+  }
+
+  private async write(): Promise<void> {
+    const entries = this.chosen();
     await mkdir(path.dirname(this.file), { recursive: true });
     const tmp = `${this.file}.${process.pid}.tmp`;
     const file = await open(tmp, 'w', 0o600);
@@ -114,7 +130,7 @@ export class WarmStart {
         await file.write(chunk);
       };
       await put(`{"version":${FILE_VERSION},"entries":[`);
-      for (const [k, e] of entries.reverse().entries()) {
+      for (const [k, e] of entries.entries()) {
         const fields = { key: e.key, identity: e.identity, serverId: e.serverId, method: e.method, params: e.params, partition: e.partition, storedAt: e.storedAt, ...(e.expiresAt !== undefined && { expiresAt: e.expiresAt }) };
         const head = JSON.stringify(fields);
         await put(`${k > 0 ? ',' : ''}${head.slice(0, -1)},"value":"`);
