@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 // The shared clock: many callers run one timer and tick in the same task (one render for all of them, not one
-// each), a late caller reads the time now rather than the clock's last tick, and the timer stops with the last one.
+// each), a late caller reads the time now rather than the clock's last tick, the timer stops with the last one, and
+// it stands still while the page is hidden.
 import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useNow } from './use-now';
@@ -31,6 +32,7 @@ describe('useNow', () => {
   afterEach(() => {
     cleanup();
     vi.useRealTimers();
+    vi.restoreAllMocks();
   });
 
   it('runs one timer for every caller, and they all tick together', () => {
@@ -53,5 +55,26 @@ describe('useNow', () => {
     expect(vi.getTimerCount()).toBe(1);
     late.unmount();
     expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('stands still while the page is hidden, and shows the time now as soon as it is shown again', () => {
+    let visibility: DocumentVisibilityState = 'visible';
+    vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => visibility);
+    const setVisibility = (next: DocumentVisibilityState) => {
+      visibility = next;
+      act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    };
+    const view = render(<Clocks count={3} />);
+    setVisibility('hidden');
+    expect(vi.getTimerCount()).toBe(0);
+    renders.length = 0;
+    act(() => vi.advanceTimersByTime(30_000));
+    expect(renders).toHaveLength(0);
+    setVisibility('visible');
+    expect(renders).toHaveLength(3);
+    expect(view.getByTestId('clock-0').textContent).toBe(String(1_030_000));
+    expect(vi.getTimerCount()).toBe(1);
+    act(() => vi.advanceTimersByTime(1_000));
+    expect(view.getByTestId('clock-2').textContent).toBe(String(1_031_000));
   });
 });
