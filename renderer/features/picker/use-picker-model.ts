@@ -18,6 +18,7 @@ import { indicesOfKeys } from './pinned-first';
 import { usePinsStore } from './pins-store';
 import { ALWAYS_DEFERRED_FROM_ITEMS, SearchCost, useSearchedQuery } from './searched-query';
 import { useSteppedSearch } from './stepped-search';
+import { JoinCost } from './join-cost';
 import { ServerColumns } from './server-columns';
 import { shownServerIds } from './shown-servers';
 import { useSettling } from './use-settling';
@@ -33,7 +34,7 @@ const noGroups: PickerModel['groupStarts'] = [];
 const FIRST_SCREEN_ROWS = 120;
 /** The most a keystroke's frame spends looking for them before leaving the rows to the whole search. */
 const FIRST_SCREEN_BUDGET_MS = 5;
-/** How often the joined lists may change while servers still start or list (each change rebuilds over all of them). */
+/** How often, at most, the joined lists may change while servers still start or list (each change rebuilds over all of them). */
 const SETTLING_PUBLISH_MS = 500;
 
 /** One empty list for every server without items, so an empty server does not count as a change. */
@@ -131,6 +132,7 @@ export function usePickerModel(): PickerModel {
   const groupByServer = useUiStore(s => s.groupByServer);
   // One per picker: the view below records each search's time, and the next keystroke reads it.
   const [searchCost] = useState(() => new SearchCost());
+  const [joinCost] = useState(() => new JoinCost());
   const typed = usePickerStore(s => s.query);
   const pinKeys = usePinsStore(s => s.keys);
   const filter = usePickerStore(s => s.filter);
@@ -156,16 +158,17 @@ export function usePickerModel(): PickerModel {
   const parts = ids.map((id, k) =>
     serverColumns.current.columnsFor(id, lists[k].data?.items ?? progress[k].data?.items ?? noItems, showsLastKnown[k] ? known[k].data?.items : undefined, sort)
   );
-  // While lists come in, the joined columns, sort and search are rebuilt at most every SETTLING_PUBLISH_MS; a
-  // change of which servers are shown (the user's) goes through at once, and their ids stay with their parts.
-  const shown = useThrottledWhile(useSameWhile({ ids, parts }, sameJoin), settling, SETTLING_PUBLISH_MS, otherServers);
+  // While lists come in, the joined columns, sort and search are rebuilt at most every SETTLING_PUBLISH_MS, or
+  // less often when a rebuild costs more (join-cost.ts); a change of which servers are shown (the user's) goes
+  // through at once, and their ids stay with their parts.
+  const shown = useThrottledWhile(useSameWhile({ ids, parts }, sameJoin), settling, joinCost.intervalMs(SETTLING_PUBLISH_MS), otherServers);
   const stableParts = shown.parts;
   const shownIds = shown.ids;
   const columns = useMemo(
-    () => concatColumns(stableParts.length ? stableParts : [extendColumns(undefined, [])]),
-    [stableParts]
+    () => joinCost.timed('join', () => concatColumns(stableParts.length ? stableParts : [extendColumns(undefined, [])])),
+    [stableParts, joinCost]
   );
-  const sortOrder = useMemo(() => buildSortOrder(columns, sort), [columns, sort]);
+  const sortOrder = useMemo(() => joinCost.timed('sort', () => buildSortOrder(columns, sort)), [columns, sort, joinCost]);
   const session = useMemo(() => new SearchSession(columns), [columns]);
   useEffect(() => {
     if (settling) return;
