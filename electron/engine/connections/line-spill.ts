@@ -33,7 +33,8 @@ export class LineSpill {
   write(piece: Buffer): void {
     if (!this.fallback && this.writeToFile(piece)) return;
     this.fallback ??= [];
-    this.fallback.push(piece);
+    // Copied: a piece may be a view of a pipe chunk the next read writes over.
+    this.fallback.push(Buffer.from(piece));
     this.fallbackBytes += piece.length;
   }
 

@@ -6,7 +6,8 @@ import type { ReadBudgetPolicy, ThrottleCounts } from './read-budget';
 /** What readers look for, in bytes, to gate a message before the SDK parses and checks it: only small messages
  * that contain these bytes are decoded early (the SDK's schema check costs several times a plain parse, and a
  * flood is mostly dropped here). */
-export const GATED_BYTES = Buffer.from('notifications/resources/updated');
+export const GATED_TEXT = 'notifications/resources/updated';
+export const GATED_BYTES = Buffer.from(GATED_TEXT);
 export const GATED_MAX_BYTES = 4096;
 
 /**

@@ -108,6 +108,39 @@ describe('BoundedLineReader', () => {
     expect(malformed).toEqual([expect.stringContaining('a://bad'), '"notifications/resources/updated"']);
   });
 
+  it('reads lines from chunks of one reused buffer, cut inside multi-byte characters, each line whole', () => {
+    const reader = new BoundedLineReader(100_000, () => undefined);
+    const texts = ['é✓中文'.repeat(500), '🙂'.repeat(700), 'ascii'.repeat(300)];
+    const bytes = Buffer.concat(texts.map((text, id) => line({ jsonrpc: '2.0', id, result: { text } })));
+    // An odd size, so cuts fall inside characters, and chunks that end one long line and start the next.
+    const reused = Buffer.alloc(777);
+    const read: unknown[] = [];
+    for (let at = 0; at < bytes.length; at += reused.length) {
+      const size = bytes.copy(reused, 0, at, at + reused.length);
+      reader.append(reused.subarray(0, size));
+      // As the transport does: what is ready is read before the next chunk overwrites the buffer.
+      for (let message = reader.readMessage(); message; message = reader.readMessage()) read.push(message);
+      reused.fill(0x78);
+    }
+    expect(read).toEqual(texts.map((text, id) => ({ jsonrpc: '2.0', id, result: { text } })));
+  });
+
+  it('gates a resources/updated split across chunks on a plain parse too', () => {
+    const asked: unknown[] = [];
+    const reader = new BoundedLineReader(1000, () => undefined, undefined, message => {
+      asked.push(message);
+      return (message as { params?: { uri?: string } }).params?.uri !== 'a://drop';
+    });
+    const updated = (uri: string) => ({ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri } });
+    const bytes = Buffer.concat([line(updated('a://drop')), line(updated('a://keep'))]);
+    reader.append(bytes.subarray(0, 30));
+    reader.append(bytes.subarray(30, 100));
+    reader.append(bytes.subarray(100));
+    expect(reader.readMessage()).toEqual(updated('a://keep'));
+    expect(reader.readMessage()).toBeNull();
+    expect(asked).toEqual([updated('a://drop'), updated('a://keep')]);
+  });
+
   it('finds the id at the start too, and drops oversized messages without an id', () => {
     const reader = new BoundedLineReader(50, () => undefined);
     reader.append(line({ jsonrpc: '2.0', id: 'abc', result: { pad: 'y'.repeat(100) } }));
