@@ -7,6 +7,8 @@
 //     lists are on screen (marked stale), every server connected, every list replaced by the live one; then
 //     how busy the page's main thread stays over two spans of 10 s of nothing;
 //   - a third launch through the engine alone, no page (engine-fleet.ts): the floor these servers set.
+// For both app launches, the CPU each side used until all was listed (/proc for the engine's process and its
+// servers, DevTools' SystemInfo for Chromium's processes): on two cores, what the page costs is CPU taken from the rest.
 // Sizes: 10k = 10 servers × 1,000 resources, 100k = 50 × 2,000 (the issue's case), 1M = 50 × 20,000.
 // SCALE_PROFILE=1 writes the engine's CPU profile of each launch (node --cpu-prof) and prints its summary, and
 // profiles the page too (DevTools CPU profiler); for the second launch both are also summarised up to the moment
@@ -22,6 +24,7 @@ import { engineFleet } from './engine-fleet';
 import { launchChromium } from '../picker-browser';
 import { summariseProfile, summariseProfileDir, type CpuProfile } from './cpu-profile';
 import { followFleet, idleMainThreadMsPerSecond, type FleetTimeline } from './fleet-page';
+import { childrenCpuMs, cpuMsOf } from './process-cpu';
 import { rawStdioFleet } from './raw-stdio-fleet';
 import { runIfMain } from './standalone';
 import type { ScaleRow } from './table';
@@ -51,10 +54,34 @@ interface LaunchRun {
   timeline: FleetTimeline;
   /** The page's main thread, ms of tasks per second, over two spans of IDLE_MS after everything was listed (when asked). */
   idleMsPerSecond?: number[];
+  /** CPU ms from launching to all listed (or the deadline): the engine's process, its servers', Chromium's (every process). */
+  cpu?: { engineMs?: number; serversMs: number; chromiumMs?: Record<string, number> };
 }
+
+/**
+ * CPU ms of Chromium's processes so far by their type (browser, renderer, GPU, utility: DevTools'
+ * SystemInfo.getProcessInfo), or undefined if it cannot say. A process that ended since is not counted.
+ */
+async function chromiumCpuMs(browser: Awaited<ReturnType<typeof launchChromium>>): Promise<Record<string, number> | undefined> {
+  try {
+    const cdp = await browser.newBrowserCDPSession();
+    const { processInfo } = (await cdp.send('SystemInfo.getProcessInfo')) as { processInfo: { type: string; cpuTime: number }[] };
+    await cdp.detach();
+    const byType: Record<string, number> = {};
+    for (const p of processInfo) byType[p.type] = (byType[p.type] ?? 0) + p.cpuTime * 1000;
+    return byType;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `after - before` per process type (a type new since counts from zero). */
+const cpuSince = (before: Record<string, number>, after: Record<string, number>) =>
+  Object.fromEntries(Object.entries(after).map(([type, ms]) => [type, ms - (before[type] ?? 0)]));
 
 async function launchAndFollow(browser: Awaited<ReturnType<typeof launchChromium>>, configPath: string, dataDir: string, ids: string[], expected: number, label: string, watchIdle = false): Promise<LaunchRun> {
   const profileDir = process.env.SCALE_PROFILE ? await mkdtemp(path.join(tmpdir(), `scale-prof-${label}-`)) : undefined;
+  const chromiumBefore = await chromiumCpuMs(browser);
   const spawned = performance.now();
   const bridge = await launchBridge({ configPath, dataDir, nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [] });
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -65,12 +92,19 @@ async function launchAndFollow(browser: Awaited<ReturnType<typeof launchChromium
     if (cdp) await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.start'));
     const launchToOpenMs = Math.round(performance.now() - spawned);
     const timeline = await followFleet(page, bridge.url, ids, expected, DEADLINE_MS);
+    const chromiumAfter = await chromiumCpuMs(browser);
+    const enginePid = bridge.child.pid;
+    const cpu = {
+      ...(enginePid !== undefined && { engineMs: cpuMsOf(enginePid) }),
+      serversMs: enginePid === undefined ? 0 : childrenCpuMs(enginePid, 'reference-server').reduce((a, b) => a + b, 0),
+      ...(chromiumBefore !== undefined && chromiumAfter !== undefined && { chromiumMs: cpuSince(chromiumBefore, chromiumAfter) })
+    };
     if (cdp) {
       pageProfile = (await cdp.send('Profiler.stop')).profile as CpuProfile;
       // Beside the engine's, for a closer look (source-mapped through dist/renderer's maps).
       await writeFile(path.join(profileDir!, 'page-profile.json'), JSON.stringify(pageProfile));
     }
-    run = { launchToOpenMs, timeline };
+    run = { launchToOpenMs, timeline, cpu };
     if (watchIdle && timeline.allListedMs !== undefined) run.idleMsPerSecond = await idleMainThreadMsPerSecond(page, IDLE_MS);
     return run;
   } finally {
@@ -98,6 +132,15 @@ function spread(timeline: FleetTimeline): string {
   };
   return `connected ${of(s => s.connectedMs)}, listed ${of(s => s.listedMs)}`;
 }
+
+const inSeconds = (ms: number | undefined) => (ms === undefined ? '?' : `${(ms / 1000).toFixed(1)} s`);
+const cpuSeconds = (cpu: LaunchRun['cpu']) => {
+  if (!cpu) return 'not read';
+  const chromium = cpu.chromiumMs;
+  const byType = chromium ? ` (${Object.entries(chromium).map(([type, ms]) => `${type} ${inSeconds(ms)}`).join(', ')})` : '';
+  const total = chromium ? Object.values(chromium).reduce((a, b) => a + b, 0) : undefined;
+  return `${inSeconds(cpu.engineMs)} / ${inSeconds(cpu.serversMs)} / ${inSeconds(total)}${byType}`;
+};
 
 /** When every last known list was on screen; if never, how many of them ever were. */
 function staleOnScreen(timeline: FleetTimeline): string {
@@ -164,6 +207,13 @@ async function runShape(size: string, browser: Awaited<ReturnType<typeof launchC
         app: seconds(alone.allListedMs),
         baseline: '—',
         target: '— (the floor of the two rows above)'
+      },
+      {
+        case: 'many servers, CPU from launching to all listed: the engine, its servers, Chromium (first launch; second launch)',
+        size: label,
+        app: `${cpuSeconds(cold.cpu)}; ${cpuSeconds(warm.cpu)}`,
+        baseline: '—',
+        target: '—'
       },
       {
         case: `many servers, second launch, then 2 × ${IDLE_MS / 1000} s of nothing: the page's main thread busy (first span, then second)`,
