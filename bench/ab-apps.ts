@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import type { Browser } from '@playwright/test';
 import { rawSdkLoop, warmApp, withSteadyBench } from './picker-app';
+import { launchChromium } from './picker-browser';
 
 export function argument(name: string): string | undefined {
   const at = process.argv.indexOf(name);
@@ -42,7 +43,7 @@ type Running = { url: string; stop(): Promise<void> | void };
 
 /** Runs `measure` with both apps up beside one server of `resources` items (500 a page), then stops everything. */
 export async function withAbApps(options: { baseline: string; resources: number; tempPrefix: string; listFirst: boolean }, measure: (apps: AbApps) => Promise<void>): Promise<void> {
-  await withSteadyBench(options.resources, 500, options.tempPrefix, async ({ server, browser, dataDir, configPath }) => {
+  await withSteadyBench(options.resources, 500, options.tempPrefix, launchChromium, async ({ server, browser, dataDir, configPath }) => {
     const expected = (await rawSdkLoop(server.url)).items.length;
     let launches = 0;
     const start = {

@@ -10,7 +10,6 @@ import { connectedEngine } from './engine-socket';
 import { type BridgeProcess, launchBridge } from '../e2e/fixtures/bridge-process';
 import { HttpReferenceServer } from '../test-support/reference-server/http-server';
 import { ensureBuilt } from '../scripts/ensure-built.mjs';
-import { launchChromium } from './picker-browser';
 
 /** The naive baseline: one SDK client walking the cursor, nothing else. Returns ms and the items. */
 export async function rawSdkLoop(url: string): Promise<{ ms: number; items: ResourceItem[] }> {
@@ -78,24 +77,31 @@ export async function warmApp(
   }
 }
 
-export interface SteadyBench {
+export interface SteadyBench<B> {
   server: HttpReferenceServer;
-  browser: Awaited<ReturnType<typeof launchChromium>>;
+  browser: B;
   dataDir: string;
   /** A config naming the server `ref`. */
   configPath: string;
 }
 
 /**
- * Runs `measure` beside one HTTP reference server of `resources` items at `pageSize` a page and a Chromium, then
- * tears both down. The list is steady (no resource coming and going every second): a list_changed would make the
+ * Runs `measure` beside one HTTP reference server of `resources` items at `pageSize` a page and the Chromium
+ * `launch` starts (bare-chromium.ts's to time listings, Playwright's where a bench uses its API), then tears
+ * both down. The list is steady (no resource coming and going every second): a list_changed would make the
  * picker list again, timing a second listing, and the raw loop has no such thing.
  */
-export async function withSteadyBench<T>(resources: number, pageSize: number, tempPrefix: string, measure: (bench: SteadyBench) => Promise<T>): Promise<T> {
+export async function withSteadyBench<B extends { close(): Promise<void> }, T>(
+  resources: number,
+  pageSize: number,
+  tempPrefix: string,
+  launch: () => Promise<B>,
+  measure: (bench: SteadyBench<B>) => Promise<T>
+): Promise<T> {
   await ensureBuilt();
   const server = await HttpReferenceServer.start(['--resources', String(resources), '--page-size', String(pageSize), '--update-interval-ms', '3600000']);
   const dataDir = await mkdtemp(path.join(tmpdir(), tempPrefix));
-  const browser = await launchChromium();
+  const browser = await launch();
   try {
     const configPath = path.join(dataDir, 'config.json');
     await writeFile(configPath, JSON.stringify({ mcpServers: { ref: { type: 'http', url: server.url } } }));

@@ -2,18 +2,17 @@
 // Measures the listing as the user sees it (page open to every item loaded), DOM rows and renderer heap
 // with the list loaded, in-page keystroke-to-results latency, and an unvirtualized rendering of the
 // same items as the baseline for rows and heap.
-import { chromium, type Browser, type Page } from '@playwright/test';
+import { chromium, type Browser } from '@playwright/test';
 import type { ResourceItem } from '../shared/contract';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, type BenchBrowser, type BenchPage, type Evaluates } from './bench-page';
 import { TYPED_QUERIES, summarize, type LatencySummary } from './picker-search';
 
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--enable-precise-memory-info'];
-
+/** Chromium under Playwright, for benches that use its API; listings are timed in bare-chromium.ts's instead. */
 export async function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }
 
-async function heapMb(page: Page): Promise<number> {
+async function heapMb(page: BenchPage): Promise<number> {
   return (await pageMemoryMb(page)).heapMb;
 }
 
@@ -21,13 +20,12 @@ async function heapMb(page: Page): Promise<number> {
  * The page's JS heap after a forced GC, and the memory of its array buffers (typed arrays: the search index,
  * sort orders), which V8 keeps outside that heap.
  */
-async function pageMemoryMb(page: Page): Promise<{ heapMb: number; arrayBuffersMb: number }> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('HeapProfiler.collectGarbage');
-  await cdp.send('Performance.enable');
-  const { metrics } = await cdp.send('Performance.getMetrics');
-  const usage = await cdp.send('Runtime.getHeapUsage');
-  await cdp.detach();
+async function pageMemoryMb(page: BenchPage): Promise<{ heapMb: number; arrayBuffersMb: number }> {
+  await page.send('HeapProfiler.collectGarbage');
+  await page.send('Performance.enable');
+  const { metrics } = await page.send<{ metrics: { name: string; value: number }[] }>('Performance.getMetrics');
+  const usage = await page.send<{ backingStorageSize: number }>('Runtime.getHeapUsage');
+  await page.send('Performance.disable');
   const used = metrics.find(m => m.name === 'JSHeapUsedSize')?.value ?? Number.NaN;
   return { heapMb: used / 1024 / 1024, arrayBuffersMb: usage.backingStorageSize / 1024 / 1024 };
 }
@@ -144,11 +142,11 @@ const TYPE_FAST_SCRIPT = `async (queries, intervalMs) => {
 const FAST_TYPING_INTERVAL_MS = 50;
 
 /** Waits until the page's picker has loaded `expected` items; returns the ms since its list request. */
-export async function waitForListed(page: Page, expected: number): Promise<number> {
+export async function waitForListed(page: Evaluates, expected: number): Promise<number> {
   const started = Date.now();
   // Polled from here: waitForFunction evaluates its string with eval, which the app's CSP forbids.
   let listMs: number | string | null;
-  while ((listMs = (await page.evaluate(loadedExpression(expected))) as number | string | null) === null) {
+  while ((listMs = await page.evaluate<number | string | null>(loadedExpression(expected))) === null) {
     if (Date.now() - started > 1_800_000) throw new Error('the picker never finished listing');
     await new Promise(r => setTimeout(r, 20));
   }
@@ -210,23 +208,23 @@ interface TypedSamples {
 }
 
 /** Types the bench's queries into the picker `rounds` times; per keystroke, ms to the results' commit and frames. */
-export async function typeQueries(page: Page, rounds: number): Promise<TypedSamples> {
-  return (await page.evaluate(`(${TYPE_SCRIPT})(${JSON.stringify(TYPED_QUERIES)}, ${rounds})`)) as TypedSamples;
+export async function typeQueries(page: Evaluates, rounds: number): Promise<TypedSamples> {
+  return page.evaluate<TypedSamples>(`(${TYPE_SCRIPT})(${JSON.stringify(TYPED_QUERIES)}, ${rounds})`);
 }
 
-export async function measureApp(browser: Browser, url: string, expected: number, options: MeasureOptions = {}): Promise<AppFigures> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+export async function measureApp(browser: BenchBrowser, url: string, expected: number, options: MeasureOptions = {}): Promise<AppFigures> {
+  const page = await browser.newPage();
   try {
     const started = Date.now();
     await page.goto(url);
     const listMs = await waitForListed(page, expected);
     const openToListedMs = Date.now() - started;
-    await page.waitForTimeout(500);
+    await new Promise(resolve => setTimeout(resolve, 500));
     await options.afterListed?.();
-    const domRows = await page.locator('[data-testid="resource-row"]').count();
-    const domNodes = await page.evaluate('document.getElementsByTagName("*").length');
+    const domRows = await page.evaluate<number>('document.querySelectorAll(\'[data-testid="resource-row"]\').length');
+    const domNodes = await page.evaluate<number>('document.getElementsByTagName("*").length');
     const memory = await pageMemoryMb(page);
-    const listed = { listMs, openToListedMs, domRows, domNodes: Number(domNodes), ...memory };
+    const listed = { listMs, openToListedMs, domRows, domNodes, ...memory };
     if (options.listingOnly) return listed;
     const samples = await typeQueries(page, options.typingRounds ?? 3);
     const keystroke = {
@@ -237,7 +235,7 @@ export async function measureApp(browser: Browser, url: string, expected: number
       midFrameWhole: summarize(samples.midFrameWhole)
     };
     if (!options.fastTyping) return { ...listed, keystroke };
-    const fast = (await page.evaluate(`(${TYPE_FAST_SCRIPT})(${JSON.stringify(TYPED_QUERIES)}, ${FAST_TYPING_INTERVAL_MS})`)) as { echo: number[]; lagging: number };
+    const fast = await page.evaluate<{ echo: number[]; lagging: number }>(`(${TYPE_FAST_SCRIPT})(${JSON.stringify(TYPED_QUERIES)}, ${FAST_TYPING_INTERVAL_MS})`);
     return { ...listed, keystroke, typing: { echo: summarize(fast.echo), lagging: fast.lagging, intervalMs: FAST_TYPING_INTERVAL_MS } };
   } finally {
     await page.close();
@@ -271,12 +269,12 @@ export interface UnvirtualizedFigures {
 }
 
 /** The naive baseline: every item as DOM rows (same texts as a picker row, without badges). */
-export async function measureUnvirtualized(browser: Browser, items: readonly ResourceItem[]): Promise<UnvirtualizedFigures> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+export async function measureUnvirtualized(browser: BenchBrowser, items: readonly ResourceItem[]): Promise<UnvirtualizedFigures> {
+  const page = await browser.newPage();
   try {
     await page.goto('about:blank');
     const light = items.map(i => ({ serverId: i.serverId, uri: i.uri, name: i.name, title: i.title, mimeType: i.mimeType, size: i.size }));
-    const { ms, rows } = (await page.evaluate(`(${UNVIRTUALIZED_SCRIPT})(${JSON.stringify(light)})`)) as { ms: number; rows: number };
+    const { ms, rows } = await page.evaluate<{ ms: number; rows: number }>(`(${UNVIRTUALIZED_SCRIPT})(${JSON.stringify(light)})`);
     return { renderMs: ms, domRows: rows, heapMb: await heapMb(page) };
   } finally {
     await page.close();

@@ -8,6 +8,7 @@
 //   - DOM rows and renderer JS heap with the list loaded vs rendering every item unvirtualized.
 // Targets: search p95 <= 16 ms, <= 300 DOM rows, listing <= 1.3x the raw SDK loop. Prints JSON.
 import { type AppFigures, measureApp, measureUnvirtualized } from './picker-browser';
+import { BareChromium } from './bare-chromium';
 import { rawSdkLoop, streamedList, warmApp, withSteadyBench } from './picker-app';
 import { benchSearch } from './picker-search';
 
@@ -29,7 +30,7 @@ function listingTargets(listing: { engineVsRaw: number; pickerVsRaw: number }) {
 }
 
 async function main(): Promise<void> {
-  return withSteadyBench(RESOURCES, PAGE_SIZE, 'picker-bench-', async ({ server, browser, dataDir, configPath }) => {
+  return withSteadyBench(RESOURCES, PAGE_SIZE, 'picker-bench-', BareChromium.launch, async ({ server, browser, dataDir, configPath }) => {
 
     // Not timed: the server computes each item's size on its first listing.
     const { items } = await rawSdkLoop(server.url);

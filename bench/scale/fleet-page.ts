@@ -3,7 +3,7 @@
 // its live list replaced it (its list's cache badge no longer stale). Read from the DOM only: the test ids and
 // data attributes of the sidebar (`server-item[data-status]`), the picker (`resource-list[data-loaded]`) and
 // the list cache badges (`[data-cache-state]`, `[data-stale-list]`).
-import type { Page } from '@playwright/test';
+import type { BenchPage } from '../bench-page';
 
 const POLL_MS = 50;
 
@@ -39,14 +39,13 @@ export interface FleetTimeline {
  * in the picker, or `deadlineMs` passes. "Stale on screen": every server's last known list is shown (marked
  * stale) with `expected` items in the picker.
  */
-export async function followFleet(page: Page, url: string, serverIds: readonly string[], expected: number, deadlineMs: number): Promise<FleetTimeline> {
+export async function followFleet(page: BenchPage, url: string, serverIds: readonly string[], expected: number, deadlineMs: number): Promise<FleetTimeline> {
   const opened = performance.now();
-  // The deadline, not the 30 s default: on a loaded machine the app's first page load took longer.
-  await page.goto(url, { timeout: deadlineMs });
+  await page.goto(url);
   const timeline: FleetTimeline = { servers: Object.fromEntries(serverIds.map(id => [id, {}])) };
   const at = () => Math.round(performance.now() - opened);
   for (;;) {
-    const s = (await page.evaluate(SAMPLE)) as Sample;
+    const s = await page.evaluate<Sample>(SAMPLE);
     const now = at();
     for (const id of s.connected) if (timeline.servers[id]) timeline.servers[id].connectedMs ??= now;
     let stale = 0;
@@ -79,11 +78,11 @@ export async function followFleet(page: Page, url: string, serverIds: readonly s
  * TaskDuration). The first span holds what the page does once after a listing (its search indexes are built in
  * idle steps); a later one what it pays all the time it is open (a page that re-renders on timers).
  */
-export async function idleMainThreadMsPerSecond(page: Page, ms: number, windows = 2): Promise<number[]> {
-  const cdp = await page.context().newCDPSession(page);
+export async function idleMainThreadMsPerSecond(page: BenchPage, ms: number, windows = 2): Promise<number[]> {
   try {
-    await cdp.send('Performance.enable');
-    const taskSeconds = async () => (await cdp.send('Performance.getMetrics')).metrics.find(m => m.name === 'TaskDuration')?.value ?? Number.NaN;
+    await page.send('Performance.enable');
+    const taskSeconds = async () =>
+      (await page.send<{ metrics: { name: string; value: number }[] }>('Performance.getMetrics')).metrics.find(m => m.name === 'TaskDuration')?.value ?? Number.NaN;
     const spans: number[] = [];
     for (let w = 0; w < windows; w++) {
       const before = await taskSeconds();
@@ -94,6 +93,6 @@ export async function idleMainThreadMsPerSecond(page: Page, ms: number, windows 
     }
     return spans;
   } finally {
-    await cdp.detach();
+    await page.send('Performance.disable');
   }
 }

@@ -21,7 +21,8 @@ export async function run(options: ScaleOptions): Promise<ScaleRow[]> {
       baseline: seconds(raw),
       ratio,
       target: `≤ ${TARGET}×`,
-      met: ratio <= TARGET
+      met: ratio <= TARGET,
+      rounds: { app: f.pickerMs.map(Math.round), baseline: f.rawMs.map(Math.round) }
     });
   }
   return rows;

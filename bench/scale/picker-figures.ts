@@ -1,10 +1,12 @@
 // One measured run of the picker at one size, shared by the listing, memory and search cases: the reference
 // server over HTTP with `size` resources at 500 per page, the raw SDK cursor loop and the picker in Chromium
-// (browser mode, a fresh app per round whose engine is warm and whose cache is empty) in interleaved rounds,
+// (browser mode, a fresh app per round whose engine is warm and whose cache is empty; a Chromium with no
+// driver's instrumentation, bare-chromium.ts) in interleaved rounds,
 // then the engine's memory, the page's heap and keystroke latency with the list loaded. Listing a million
 // takes minutes, so a size is measured once per process whichever of those cases ask for it.
 import { readFile } from 'node:fs/promises';
 import { type AppFigures, measureApp } from '../picker-browser';
+import { BareChromium } from '../bare-chromium';
 import { rawSdkLoop, warmApp, withSteadyBench } from '../picker-app';
 
 const PAGE_SIZE = 500;
@@ -23,8 +25,8 @@ export interface PickerScaleFigures {
   app: AppFigures;
 }
 
-/** Fewer rounds as listing gets longer: a million takes ~20 s raw and more in the page per round. */
-const defaultRounds = (size: number) => (size >= 1_000_000 ? 1 : 3);
+/** Rounds interleaved per size: a million takes ~20 s raw and a little more in the page per round. */
+const DEFAULT_ROUNDS = 3;
 
 /** VmRSS and VmHWM of a Linux process, in bytes. */
 export async function residentMemory(pid: number): Promise<{ rss: number; peak: number }> {
@@ -34,7 +36,7 @@ export async function residentMemory(pid: number): Promise<{ rss: number; peak: 
 }
 
 async function measure(size: number, rounds: number): Promise<PickerScaleFigures> {
-  return withSteadyBench(size, PAGE_SIZE, 'scale-bench-', async ({ server, browser, dataDir, configPath }) => {
+  return withSteadyBench(size, PAGE_SIZE, 'scale-bench-', BareChromium.launch, async ({ server, browser, dataDir, configPath }) => {
     // Not timed: the server computes each item's size on its first listing.
     const expected = (await rawSdkLoop(server.url)).items.length;
     const rawMs: number[] = [];
@@ -71,7 +73,7 @@ async function measure(size: number, rounds: number): Promise<PickerScaleFigures
 const measured = new Map<number, Promise<PickerScaleFigures>>();
 
 /** The figures at `size`, measured on first request. Sizes are measured one after another, never at once. */
-export function pickerFigures(size: number, rounds = defaultRounds(size)): Promise<PickerScaleFigures> {
+export function pickerFigures(size: number, rounds = DEFAULT_ROUNDS): Promise<PickerScaleFigures> {
   let figures = measured.get(size);
   if (!figures) measured.set(size, (figures = measure(size, rounds)));
   return figures;

@@ -1,7 +1,8 @@
 // The many-servers case of `bench/scale.ts` (alone: `npx tsx bench/scale/servers.ts [--sizes 10k,100k]`):
 // N stdio reference servers (each its own seed, so none shares another's cache), in the same run:
 //   - the raw SDK loop: N SDK clients started at once, each connecting and walking resources/list cursors;
-//   - the app's first launch (empty data dir) in browser mode with the page in Chromium: from opening the
+//   - the app's first launch (empty data dir) in browser mode with the page in Chromium (driven over bare
+//     DevTools, bare-chromium.ts, so no driver copies the page's traffic): from opening the
 //     page to every server connected, and to every list shown live;
 //   - its second launch on the same data dir (saved era verdicts, warm cache file): when the last known
 //     lists are on screen (marked stale), every server connected, every list replaced by the live one; then
@@ -21,7 +22,7 @@ import { referenceServerEntry } from '../../electron/engine/config/default-serve
 import { launchBridge } from '../../e2e/fixtures/bridge-process';
 import { ensureBuilt } from '../../scripts/ensure-built.mjs';
 import { engineFleet } from './engine-fleet';
-import { launchChromium } from '../picker-browser';
+import { BareChromium } from '../bare-chromium';
 import { summariseProfile, summariseProfileDir, type CpuProfile } from './cpu-profile';
 import { followFleet, idleMainThreadMsPerSecond, type FleetTimeline } from './fleet-page';
 import { childrenCpuMs, cpuMsOf } from './process-cpu';
@@ -58,18 +59,10 @@ interface LaunchRun {
   cpu?: { engineMs?: number; serversMs: number; chromiumMs?: Record<string, number> };
 }
 
-/**
- * CPU ms of Chromium's processes so far by their type (browser, renderer, GPU, utility: DevTools'
- * SystemInfo.getProcessInfo), or undefined if it cannot say. A process that ended since is not counted.
- */
-async function chromiumCpuMs(browser: Awaited<ReturnType<typeof launchChromium>>): Promise<Record<string, number> | undefined> {
+/** CPU ms of Chromium's processes so far by their type, or undefined if it cannot say. A process that ended since is not counted. */
+async function chromiumCpuMs(browser: BareChromium): Promise<Record<string, number> | undefined> {
   try {
-    const cdp = await browser.newBrowserCDPSession();
-    const { processInfo } = (await cdp.send('SystemInfo.getProcessInfo')) as { processInfo: { type: string; cpuTime: number }[] };
-    await cdp.detach();
-    const byType: Record<string, number> = {};
-    for (const p of processInfo) byType[p.type] = (byType[p.type] ?? 0) + p.cpuTime * 1000;
-    return byType;
+    return await browser.cpuMsByType();
   } catch {
     return undefined;
   }
@@ -79,17 +72,16 @@ async function chromiumCpuMs(browser: Awaited<ReturnType<typeof launchChromium>>
 const cpuSince = (before: Record<string, number>, after: Record<string, number>) =>
   Object.fromEntries(Object.entries(after).map(([type, ms]) => [type, ms - (before[type] ?? 0)]));
 
-async function launchAndFollow(browser: Awaited<ReturnType<typeof launchChromium>>, configPath: string, dataDir: string, ids: string[], expected: number, label: string, watchIdle = false): Promise<LaunchRun> {
+async function launchAndFollow(browser: BareChromium, configPath: string, dataDir: string, ids: string[], expected: number, label: string, watchIdle = false): Promise<LaunchRun> {
   const profileDir = process.env.SCALE_PROFILE ? await mkdtemp(path.join(tmpdir(), `scale-prof-${label}-`)) : undefined;
   const chromiumBefore = await chromiumCpuMs(browser);
   const spawned = performance.now();
   const bridge = await launchBridge({ configPath, dataDir, nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [] });
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const page = await browser.newPage();
   let run: LaunchRun | undefined;
   let pageProfile: CpuProfile | undefined;
   try {
-    const cdp = profileDir ? await page.context().newCDPSession(page) : undefined;
-    if (cdp) await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.start'));
+    if (profileDir) await page.send('Profiler.enable').then(() => page.send('Profiler.start'));
     const launchToOpenMs = Math.round(performance.now() - spawned);
     const timeline = await followFleet(page, bridge.url, ids, expected, DEADLINE_MS);
     const chromiumAfter = await chromiumCpuMs(browser);
@@ -99,8 +91,8 @@ async function launchAndFollow(browser: Awaited<ReturnType<typeof launchChromium
       serversMs: enginePid === undefined ? 0 : childrenCpuMs(enginePid, 'reference-server').reduce((a, b) => a + b, 0),
       ...(chromiumBefore !== undefined && chromiumAfter !== undefined && { chromiumMs: cpuSince(chromiumBefore, chromiumAfter) })
     };
-    if (cdp) {
-      pageProfile = (await cdp.send('Profiler.stop')).profile as CpuProfile;
+    if (profileDir) {
+      pageProfile = (await page.send<{ profile: CpuProfile }>('Profiler.stop')).profile;
       // Beside the engine's, for a closer look (source-mapped through dist/renderer's maps).
       await writeFile(path.join(profileDir!, 'page-profile.json'), JSON.stringify(pageProfile));
     }
@@ -149,7 +141,7 @@ function staleOnScreen(timeline: FleetTimeline): string {
   return `never (${servers.filter(s => s.staleShownMs !== undefined).length} of ${servers.length} shown)`;
 }
 
-async function runShape(size: string, browser: Awaited<ReturnType<typeof launchChromium>>): Promise<ScaleRow[]> {
+async function runShape(size: string, browser: BareChromium): Promise<ScaleRow[]> {
   const shape = SHAPES[size];
   if (!shape) throw new Error(`servers: unknown size ${size} (known: ${Object.keys(SHAPES).join(', ')})`);
   const label = `${shape.servers} stdio servers × ${shape.resources.toLocaleString('en')}`;
@@ -230,7 +222,7 @@ async function runShape(size: string, browser: Awaited<ReturnType<typeof launchC
 
 export async function run(options: { sizes?: string[] }): Promise<ScaleRow[]> {
   await ensureBuilt();
-  const browser = await launchChromium();
+  const browser = await BareChromium.launch();
   try {
     const rows: ScaleRow[] = [];
     for (const size of options.sizes ?? ['10k', '100k']) rows.push(...(await runShape(size, browser)));

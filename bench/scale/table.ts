@@ -16,6 +16,8 @@ export interface ScaleRow {
   target: string;
   /** Whether the target is met; undefined when the row is informative only. */
   met?: boolean;
+  /** Each round's figures (ms) behind a median, for the JSON only: how far apart the rounds were. */
+  rounds?: { app: number[]; baseline: number[] };
 }
 
 const cell = (text: string) => text.replaceAll('|', '\\|');
@@ -33,7 +35,7 @@ export function markdownTable(rows: readonly ScaleRow[]): string {
 /** What the runner passes every case module's `run`: the sizes asked for on its command line (resource counts). */
 export interface ScaleOptions {
   sizes: number[];
-  /** Picker listing rounds per size (default: 3, and 1 at a million). */
+  /** Picker listing rounds per size (default 3). */
   rounds?: number;
 }
 
