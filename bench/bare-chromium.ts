@@ -148,6 +148,7 @@ export class BareChromium implements BenchBrowser {
       this.child.kill();
       await exited;
     }
-    await rm(this.profileDir, { recursive: true, force: true });
+    // Its helper processes may still be writing the profile for a moment after the main one has exited.
+    await rm(this.profileDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   }
 }

@@ -106,6 +106,8 @@ describe('HTTP access', () => {
     const res = await get('/assets/app.js', { Host: `127.0.0.1:${bridge.port}`, Origin: origin, Cookie: `mcpb_token_${bridge.port}=${bridge.token}` });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/javascript/);
+    expect(res.body).toBe('console.log(1)');
+    expect(res.headers['content-length']).toBe(String('console.log(1)'.length));
   });
 
   it('refuses no token, a wrong token, a foreign Origin and a foreign Host', async () => {
