@@ -34,11 +34,13 @@ function endpointOf(child: ChildProcess): Promise<string> {
       printed += chunk.toString();
       const match = /DevTools listening on (ws:\/\/\S+)/.exec(printed);
       if (match) {
-        child.stderr?.off('data', onData);
+        // Still read (and dropped) after this, so Chromium never blocks on a full pipe.
+        child.stderr?.off('data', onData).resume();
         resolve(match[1]);
       }
     };
     child.stderr?.on('data', onData);
+    child.once('error', err => reject(new Error(`Chromium could not be started from ${CHROMIUM_PATH} (set CHROMIUM_PATH): ${err.message}`)));
     child.once('exit', code => reject(new Error(`Chromium exited (${code}) before its DevTools endpoint was up:\n${printed.slice(-2000)}`)));
   });
 }
@@ -62,6 +64,12 @@ export class BareChromium implements BenchBrowser {
         else waiter?.resolve(message.result);
       } else for (const listener of this.listeners) listener(message);
     });
+    // A crashed Chromium fails what waits on it instead of leaving the bench hanging (the close follows an error).
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      for (const waiter of this.pending.values()) waiter.reject(new Error("Chromium's DevTools connection closed"));
+      this.pending.clear();
+    });
   }
 
   static async launch(): Promise<BareChromium> {
@@ -84,6 +92,7 @@ export class BareChromium implements BenchBrowser {
 
   /** One protocol command, to the browser or (with `sessionId`) to one page. */
   send<T>(method: string, params: object = {}, sessionId?: string): Promise<T> {
+    if (this.socket.readyState !== WebSocket.OPEN) return Promise.reject(new Error(`${method}: Chromium's DevTools connection is closed`));
     const id = ++this.nextId;
     return new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: value => resolve(value as T), reject });
