@@ -19,7 +19,6 @@ interface Reply {
   sessionId?: string;
   result?: unknown;
   error?: { message: string };
-  params?: unknown;
 }
 
 const VIEWPORT = { width: 1280, height: 800 };

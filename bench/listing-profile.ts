@@ -15,6 +15,7 @@ import { ensureBuilt } from '../scripts/ensure-built.mjs';
 import { rawSdkLoop, streamedList, warmApp } from './picker-app';
 import type { CallFrame, CpuProfile as Profile } from './scale/cpu-profile';
 import { runBench } from './run-bench';
+import { median } from './rounds';
 
 function flag(name: string, fallback: number): number {
   const at = process.argv.indexOf(name);
@@ -29,7 +30,6 @@ const BASELINE = process.argv.includes('--baseline') ? process.argv[process.argv
 const PROFILE = !process.argv.includes('--no-profile');
 const RESULTS = path.join(import.meta.dirname, 'results');
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const nowUs = () => Number(process.hrtime.bigint() / 1000n);
 
 /** Names a frame by function and source position, through the bundle's source map where there is one. */

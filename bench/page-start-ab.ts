@@ -12,6 +12,7 @@ import type { Browser } from '@playwright/test';
 import { argument, withAbApps } from './ab-apps';
 import { runBench } from './run-bench';
 import { waitForListed } from './picker-browser';
+import { median } from './rounds';
 
 const BASELINE = argument('--baseline');
 const RESOURCES = Number(argument('--resources') ?? 10_000);
@@ -85,7 +86,6 @@ async function timedPage(browser: Browser, url: string, expected: number): Promi
   return openReload(browser, url, expected);
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** The median time to the stale list over the pages that showed one, and how many did. */
 function staleShown(pages: StartFigures[]): { staleShownMs?: number; pagesShowingStale: number } {

@@ -11,6 +11,7 @@ import { type AppFigures, measureApp, measureUnvirtualized } from './picker-brow
 import { BareChromium } from './bare-chromium';
 import { rawSdkLoop, streamedList, warmApp, withSteadyBench } from './picker-app';
 import { benchSearch } from './picker-search';
+import { median, pairedRatio } from './rounds';
 
 function flag(name: string, fallback: number): number {
   const at = process.argv.indexOf(name);
@@ -23,9 +24,6 @@ const ROUNDS = 5;
 /** `--listing-only`: just the listing figures (raw loop, engine, picker page), for quick comparisons. */
 const LISTING_ONLY = process.argv.includes('--listing-only');
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-/** The median of each round's own ratio: a round's measures run back to back, so the machine's drift between rounds cancels. */
-const pairedRatio = (ms: number[], raw: number[]) => median(ms.map((x, k) => x / raw[k]));
 
 function listingTargets(listing: { engineVsRaw: number; pickerVsRaw: number }) {
   return { listingEngine: listing.engineVsRaw <= 1.3 ? 'met' : 'missed', listingPicker: listing.pickerVsRaw <= 1.3 ? 'met' : 'missed' };

@@ -5,7 +5,9 @@
 // and by live bytes (page), and writes the .cpuprofile files to bench/results/ for DevTools. `--typing` also
 // profiles the page while the picker bench's queries are typed into the loaded list (keystroke costs), and
 // records a browser trace of the same typing, whose events name the native work the JS profiler shows only as
-// "(program)": style, layout, paint.
+// "(program)": style, layout, paint. The page runs under Playwright here (for its tracing API), which copies every
+// WebSocket frame to itself (bare-chromium.ts): the page's listing profile carries that copy too, so time
+// listings with bench/scale.ts, and read this profile for where the page's own work goes.
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

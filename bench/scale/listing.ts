@@ -1,7 +1,8 @@
 // Listing case: one HTTP server, 500 per page. The picker from its first list request to every item loaded
 // (and searchable: the rows' columns are built as the pages arrive), against the raw SDK cursor loop in the
 // same run. Target ≤ 1.3× the raw loop.
-import { median, pickerFigures } from './picker-figures';
+import { median, pairedRatio } from '../rounds';
+import { pickerFigures } from './picker-figures';
 import { type ScaleOptions, type ScaleRow, sizeLabel } from './table';
 
 const TARGET = 1.3;
@@ -13,11 +14,8 @@ export async function run(options: ScaleOptions): Promise<ScaleRow[]> {
     const f = await pickerFigures(size, options.rounds);
     const picker = median(f.pickerMs);
     const raw = median(f.rawMs);
-    // Each round times the raw loop and then the app, back to back, so a round's own ratio is free of the machine's
-    // drift between rounds (at 1M the raw loop took 21.6 s in one round and 15.5 s four rounds later). The ratio of
-    // the two medians is shown beside it.
     const roundRatios = f.pickerMs.map((ms, k) => ms / f.rawMs[k]);
-    const ratio = median(roundRatios);
+    const ratio = pairedRatio(f.pickerMs, f.rawMs);
     rows.push({
       case: "listing, one HTTP server, 500/page (list request → all loaded; ratio: the median of the rounds' own)",
       size: sizeLabel(size),

@@ -78,5 +78,3 @@ export function pickerFigures(size: number, rounds = DEFAULT_ROUNDS): Promise<Pi
   if (!figures) measured.set(size, (figures = measure(size, rounds)));
   return figures;
 }
-
-export const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

@@ -94,7 +94,7 @@ async function launchAndFollow(browser: BareChromium, configPath: string, dataDi
     if (profileDir) {
       pageProfile = (await page.send<{ profile: CpuProfile }>('Profiler.stop')).profile;
       // Beside the engine's, for a closer look (source-mapped through dist/renderer's maps).
-      await writeFile(path.join(profileDir!, 'page-profile.json'), JSON.stringify(pageProfile));
+      await writeFile(path.join(profileDir, 'page-profile.json'), JSON.stringify(pageProfile));
     }
     run = { launchToOpenMs, timeline, cpu };
     if (watchIdle && timeline.allListedMs !== undefined) run.idleMsPerSecond = await idleMainThreadMsPerSecond(page, IDLE_MS);

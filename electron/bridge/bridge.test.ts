@@ -110,6 +110,14 @@ describe('HTTP access', () => {
     expect(res.headers['content-length']).toBe(String('console.log(1)'.length));
   });
 
+  it('answers a folder or a missing file with 404, not an error or a listing', async () => {
+    const cookie = `mcpb_token_${bridge.port}=${bridge.token}`;
+    for (const pathname of ['/assets', '/assets/', '/assets/missing.js']) {
+      const res = await get(pathname, { Host: `127.0.0.1:${bridge.port}`, Origin: origin, Cookie: cookie });
+      expect(res.status, pathname).toBe(404);
+    }
+  });
+
   it('refuses no token, a wrong token, a foreign Origin and a foreign Host', async () => {
     const host = `127.0.0.1:${bridge.port}`;
     expect((await get('/', { Host: host })).status).toBe(401);
