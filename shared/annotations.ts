@@ -4,7 +4,7 @@
 // outside that is invalid: shown as such, and treated as absent (an item with an invalid priority sorts with
 // the unannotated ones). The engine drops invalid values and reports them as `invalidAnnotations`; the
 // checks here also catch any that reach the page, so the two never disagree on what is shown.
-import type { Annotations, Audience, InvalidAnnotation } from './contract';
+import { dayExists, type Annotations, type Audience, type InvalidAnnotation } from './contract';
 import { formatDay } from './format';
 
 /** The priority when it is a number in 0..1, else undefined. */
@@ -18,14 +18,7 @@ export function validPriority(value: unknown): number | undefined {
  * through it (a match array and its strings made it two to four times slower, 100k dates in Node).
  */
 const ISO_8601 = /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])(?:T(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,9})?)?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d))?$/;
-const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
-/** Whether the day exists in its month (`month` 1–12): Date.parse rolls 2025-02-30 over into March. */
-export function dayExists(year: number, month: number, day: number): boolean {
-  if (day <= 28) return true;
-  const leap = month === 2 && year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-  return day <= DAYS_IN_MONTH[month - 1] + (leap ? 1 : 0);
-}
 
 /**
  * Milliseconds since the epoch of a strict ISO 8601 date, or date-time with a zone; NaN for anything else.

@@ -7,6 +7,7 @@ export * from './methods';
 export * from './host-methods';
 export * from './events';
 export * from './envelope';
+export * from './iso-dates';
 export * from './packed-items';
 export * from './event-interest-limits';
 export * from './preload-api';

@@ -3,7 +3,6 @@ import { MalformedPackError, PACKED_FIELDS, packResourceItems, unpackResourceIte
 import { icon, itemsOfEveryForm as items } from '../../test-support/picker/packed-items';
 import type { ResourceItem } from './types';
 
-
 describe('packed resource items', () => {
   it('round-trip exactly through JSON, with the server id restored', () => {
     const packed = JSON.parse(JSON.stringify(packResourceItems(items)));
@@ -37,6 +36,14 @@ describe('packed resource items', () => {
     expect(JSON.stringify(packResourceItems(many)).length).toBeLessThan(JSON.stringify(many).length * 0.6);
   });
 
+  it("carry a date in toISOString's form as its ms number, any other form as its text", () => {
+    const dated = (lastModified: string): ResourceItem => ({ serverId: 's', uri: 'ref://d', name: 'd', annotations: { lastModified } });
+    const cells = ['2026-03-04T05:06:07.089Z', '0042-01-01T00:00:00.000Z', '2026-01-01T00:00:00Z', '2026-02-30T00:00:00.000Z'].map(
+      text => packResourceItems([dated(text)]).rows[8]
+    );
+    expect(cells).toEqual([Date.parse('2026-03-04T05:06:07.089Z'), Date.parse('0042-01-01T00:00:00.000Z'), '2026-01-01T00:00:00Z', '2026-02-30T00:00:00.000Z']);
+  });
+
   it('handle an empty page', () => {
     expect(unpackResourceItems('s', packResourceItems([]))).toEqual([]);
   });
@@ -48,7 +55,9 @@ describe('packed resource items', () => {
     ['a reference past the shared values', { count: 1, shared: [], rows: ['ref://a', 'a', null, null, 3, null, -1, null, null, -1, -1] }],
     ['a reference to the wrong kind of value', { count: 1, shared: ['x'], rows: ['ref://a', 'a', null, null, -1, null, 0, null, null, -1, -1] }],
     ['invalid annotations that are not a list', { count: 1, shared: ['x'], rows: ['ref://a', 'a', null, null, -1, null, -1, null, null, -1, 0] }],
-    ['rows that are not an array', { count: 0, shared: [], rows: 'nope' }]
+    ['rows that are not an array', { count: 0, shared: [], rows: 'nope' }],
+    ['a date that is not whole ms', { count: 1, shared: [], rows: ['ref://a', 'a', null, null, -1, null, -1, null, 1.5, -1, -1] }],
+    ['a date past year 9999', { count: 1, shared: [], rows: ['ref://a', 'a', null, null, -1, null, -1, null, 1e16, -1, -1] }]
   ])('refuse %s with a clear error', (_, packed) => {
     expect(() => unpackResourceItems('s', packed as never)).toThrow(MalformedPackError);
   });

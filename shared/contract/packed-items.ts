@@ -4,6 +4,7 @@
 // than half, and the engine, the carrier and the page each handle fewer bytes and allocate less. The pack
 // is exact for items as the engine makes them (an `annotations` object only when one of its fields is set,
 // `invalidAnnotations` only when it lists something).
+import { canonicalIsoMs, isCanonicalIsoMs } from './iso-dates';
 import type { Audience, Icon, InvalidAnnotation, ListResult, ResourceItem, ServerId } from './types';
 
 type SharedValue = string | Icon[] | Audience[] | InvalidAnnotation[];
@@ -14,7 +15,8 @@ export interface PackedResourceItems {
   /** Values referenced from `rows` by index. */
   shared: SharedValue[];
   /** `PACKED_FIELDS` cells per item: uri, name, title, description, mimeType ref, size, audience ref,
-   *  priority, lastModified, icons ref, invalidAnnotations ref. An absent field is null, an absent reference -1. */
+   *  priority, lastModified, icons ref, invalidAnnotations ref. An absent field is null, an absent reference -1.
+   *  A lastModified written as `toISOString` writes it is its ms number (iso-dates.ts); any other, its text. */
   rows: Cell[];
 }
 
@@ -81,6 +83,12 @@ class SharedTable {
   readonly invalid = new SharedKind<InvalidAnnotation[]>(this.values, sameInvalid, v => JSON.stringify(v));
 }
 
+function lastModifiedCell(text: string | undefined): Cell {
+  if (text === undefined) return null;
+  const ms = canonicalIsoMs(text);
+  return Number.isNaN(ms) ? text : ms;
+}
+
 export function packResourceItems(items: readonly ResourceItem[]): PackedResourceItems {
   const shared = new SharedTable();
   const rows: Cell[] = [];
@@ -95,7 +103,7 @@ export function packResourceItems(items: readonly ResourceItem[]): PackedResourc
       item.size ?? null,
       shared.audiences.ref(a?.audience),
       a?.priority ?? null,
-      a?.lastModified ?? null,
+      lastModifiedCell(a?.lastModified),
       shared.icons.ref(item.icons),
       shared.invalid.ref(item.invalidAnnotations)
     );
@@ -115,6 +123,13 @@ function sharedAt(shared: readonly SharedValue[], ref: Cell, kind: 'string' | 'a
 
 const text = (cell: Cell): string | undefined => (typeof cell === 'string' ? cell : undefined);
 const num = (cell: Cell): number | undefined => (typeof cell === 'number' ? cell : undefined);
+
+/** A lastModified cell's text: the sent text, or the one its ms number was read from. */
+function lastModifiedOf(cell: Cell): string | undefined {
+  if (typeof cell !== 'number') return text(cell);
+  if (!isCanonicalIsoMs(cell)) throw new MalformedPackError(`Packed items: ${cell} is not a date in ms`);
+  return new Date(cell).toISOString();
+}
 
 export function unpackResourceItems(serverId: ServerId, packed: PackedResourceItems): ResourceItem[] {
   const { rows, shared } = packed;
@@ -137,7 +152,7 @@ export function unpackResourceItems(serverId: ServerId, packed: PackedResourceIt
     if (size !== undefined) item.size = size;
     const audience = sharedAt(shared, rows[at + 6], 'array') as Audience[] | undefined;
     const priority = num(rows[at + 7]);
-    const lastModified = text(rows[at + 8]);
+    const lastModified = lastModifiedOf(rows[at + 8]);
     if (audience !== undefined || priority !== undefined || lastModified !== undefined) {
       item.annotations = {};
       if (audience !== undefined) item.annotations.audience = audience;

@@ -44,6 +44,8 @@ describe('ResourceTable', () => {
     const noUri = { ...good, rows: good.rows.map((cell, k) => (k === 11 ? null : cell)) };
     expect(() => table.appendPacked(noUri)).toThrow(MalformedPackError);
     expect(() => table.appendPacked({ count: 3, shared: [], rows: [] })).toThrow(MalformedPackError);
+    const badDate = { ...good, rows: good.rows.map((cell, k) => (k === 11 + 8 ? 2 ** 60 : cell)) };
+    expect(() => table.appendPacked(badDate)).toThrow(MalformedPackError);
     expect(table.length).toBe(2);
     table.appendPacked(good);
     expect(itemsOf(table.rows())).toEqual(items.slice(0, 4));

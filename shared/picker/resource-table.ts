@@ -24,6 +24,7 @@ import {
 } from './search-line';
 import type { ColumnSource, NumericColumns } from './item-source';
 import {
+  isCanonicalIsoMs,
   MalformedPackError,
   packResourceItems,
   PACKED_FIELDS,
@@ -50,11 +51,14 @@ type Cell = PackedResourceItems['rows'][number];
 /** Items kept as objects after `at` made them: the rows on screen ask for the same ones on every render. */
 const MADE_CACHE_LIMIT = 512;
 
-/** The length-24 text `toISOString` gives back for every date the strict parser accepts in that form. */
-function isCanonicalIso(text: string, ms: number): boolean {
-  return text.length === 24 && text.charCodeAt(23) === 90 /* Z */ && text.charCodeAt(19) === 46 /* . */ && !Number.isNaN(ms);
-}
+/** What a shared value is used as in a shape, by the tag its key starts with: MIME type, audience, icons, invalid annotations. */
+const SHARED_USES = ['m', 'a', 'i', 'v'] as const;
 
+/** A page's shared value as one use of it: its key among the list's values, and the list's copy of it. */
+interface PageValue {
+  key: string;
+  kept: SharedValue;
+}
 
 /** A shared reference plus one (0: none), for a page-local key of the item's shared values. */
 function refOf(cell: Cell, sharedCount: number): number {
@@ -129,6 +133,7 @@ export class ResourceTable {
     const start = this.length;
     // Shapes of this page by its own references: a page has a handful, so each is looked up by content once.
     const pageShapes = new Map<number, number>();
+    const pageValues: PageValue[] = [];
     const base = shared.length + 1;
     try {
       for (let k = 0, at = 0; k < packed.count; k++, at += PACKED_FIELDS) {
@@ -143,7 +148,7 @@ export class ResourceTable {
         const n = shared.length;
         const pageKey = ((refOf(rows[at + 4], n) * base + refOf(rows[at + 6], n)) * base + refOf(rows[at + 9], n)) * base + refOf(rows[at + 10], n);
         let shape = pageShapes.get(pageKey);
-        if (shape === undefined) pageShapes.set(pageKey, (shape = this.shapeOf(shared, rows, at)));
+        if (shape === undefined) pageShapes.set(pageKey, (shape = this.shapeOf(shared, rows, at, pageValues)));
         this.appendTexts(start + k, shape, uri, name, typeof title === 'string' ? title : undefined, typeof description === 'string' ? description : undefined);
         if (typeof size !== 'number') this.sizes.push(NO_SIZE);
         else if (Number.isInteger(size) && size >= 0 && size < SMALL_SIZE_LIMIT) this.sizes.push(size);
@@ -153,9 +158,14 @@ export class ResourceTable {
         }
         this.priority.push(validPriority(priority) ?? Number.NaN);
         if (typeof priority === 'number' && validPriority(priority) === undefined) this.invalidPriority.set(start + k, priority);
-        const ms = lastModifiedMs(lastModified);
-        this.modified.push(ms);
-        if (typeof lastModified === 'string' && !isCanonicalIso(lastModified, ms)) this.modifiedText.set(start + k, lastModified);
+        if (typeof lastModified === 'number') {
+          if (!isCanonicalIsoMs(lastModified)) throw new MalformedPackError(`Packed items: item ${k}'s lastModified ${lastModified} is not a date in ms`);
+          this.modified.push(lastModified);
+        } else {
+          // A date the packer did not turn into its number: not in toISOString's form, so its text is kept.
+          this.modified.push(lastModifiedMs(lastModified));
+          if (typeof lastModified === 'string') this.modifiedText.set(start + k, lastModified);
+        }
       }
     } catch (err) {
       this.truncate(start);
@@ -181,28 +191,37 @@ export class ResourceTable {
     this.kept.push(kept);
   }
 
-  private shapeOf(shared: readonly SharedValue[], rows: readonly Cell[], at: number): number {
+  /**
+   * The shape of the item at `rows[at]`. `pageValues` holds what this page's shared values were found to be,
+   * by reference and use (a page has a few dozen shapes made of a handful of values: each is read once).
+   */
+  private shapeOf(shared: readonly SharedValue[], rows: readonly Cell[], at: number, pageValues: PageValue[]): number {
     const shape: Shape = { mimeTypeLower: '' };
     const keys: string[] = [];
-    const value = <T extends SharedValue>(ref: Cell, kind: 'string' | 'array', tag: string): T | undefined => {
-      const found = sharedAt(shared, ref, kind);
-      if (found === undefined) return undefined;
-      const key = tag + JSON.stringify(found);
-      keys.push(key);
-      let kept = this.values.get(key);
-      if (kept === undefined) this.values.set(key, (kept = found));
-      return kept as T;
+    const value = <T extends SharedValue>(ref: Cell, kind: 'string' | 'array', use: number): T | undefined => {
+      if (ref === -1 || ref === null) return undefined;
+      const slot = typeof ref === 'number' ? ref * SHARED_USES.length + use : -1;
+      let known = pageValues[slot];
+      if (known === undefined) {
+        const found = sharedAt(shared, ref, kind) as SharedValue;
+        const key = SHARED_USES[use] + JSON.stringify(found);
+        let kept = this.values.get(key);
+        if (kept === undefined) this.values.set(key, (kept = found));
+        pageValues[slot] = known = { key, kept };
+      }
+      keys.push(known.key);
+      return known.kept as T;
     };
-    const mimeType = value<string>(rows[at + 4], 'string', 'm');
+    const mimeType = value<string>(rows[at + 4], 'string', 0);
     if (mimeType !== undefined) {
       shape.mimeType = mimeType;
       shape.mimeTypeLower = mimeType.toLowerCase();
     }
-    const audience = value<Audience[]>(rows[at + 6], 'array', 'a');
+    const audience = value<Audience[]>(rows[at + 6], 'array', 1);
     if (audience !== undefined) shape.audience = audience;
-    const icons = value<Icon[]>(rows[at + 9], 'array', 'i');
+    const icons = value<Icon[]>(rows[at + 9], 'array', 2);
     if (icons !== undefined) shape.icons = icons;
-    const invalid = value<InvalidAnnotation[]>(rows[at + 10], 'array', 'v');
+    const invalid = value<InvalidAnnotation[]>(rows[at + 10], 'array', 3);
     if (invalid !== undefined) shape.invalidAnnotations = invalid;
     const key = keys.join('\n');
     let ref = this.shapeByKey.get(key);

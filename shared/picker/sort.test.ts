@@ -87,6 +87,35 @@ describe('buildSortOrder on a growing list', () => {
   });
 });
 
+describe('buildSortOrder by a numeric column, grown in uneven steps', () => {
+  // Few distinct values are placed by counting, many by comparison (over 1,024): both must give the compare's order.
+  const lists = {
+    'few values, ties, missing': (k: number) => (k % 7 === 0 ? undefined : ((k * 37) % 5) / 4),
+    'every value distinct': (k: number) => (k % 11 === 0 ? undefined : ((k * 7919) % 4001) / 4001)
+  };
+  const expected = (values: (number | undefined)[]) =>
+    values.map((_, i) => i).sort((a, b) => {
+      const [x, y] = [values[a] ?? Number.NaN, values[b] ?? Number.NaN];
+      if (Number.isNaN(x) !== Number.isNaN(y)) return Number.isNaN(x) ? 1 : -1;
+      return !Number.isNaN(x) && x !== y ? y - x : a - b;
+    });
+
+  it.each(Object.entries(lists))('priority and recent, %s', (_, valueOf) => {
+    const values = Array.from({ length: 4000 }, (_, k) => valueOf(k));
+    const listed = values.map((v, k) =>
+      item(`ref://${k}`, { name: `n${k}` }, v === undefined ? {} : { priority: v, lastModified: new Date(Date.UTC(2026, 0, 1) + v * 1e10).toISOString() })
+    );
+    for (const key of ['priority', 'recent'] as const) {
+      let columns = extendColumns(undefined, listed.slice(0, 1));
+      // One item, then a few (placed one by one among many), then thousands (merged).
+      for (const n of [1, 3000, 3010, 4000]) {
+        columns = extendColumns(columns, listed.slice(0, n));
+        expect(Array.from(buildSortOrder(columns, key).order), `${key} at ${n}`).toEqual(expected(values.slice(0, n)));
+      }
+    }
+  });
+});
+
 describe('buildSortOrder over many servers', () => {
   // Seven servers (uneven halves), names and priorities that interleave across servers, with ties.
   const server = (s: number, n: number) =>

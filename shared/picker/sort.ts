@@ -1,5 +1,6 @@
 // Picker sort orders. Every sort is stable (ties keep list order) and puts unannotated items last.
 import { columnSources, type PickerColumns } from './columns';
+import { CountedOrder } from './counted-order';
 import type { ItemSource } from './item-source';
 import { FIELD_NAME, FIELD_TITLE, FIELD_URI, sortKey } from './search-line';
 
@@ -73,6 +74,8 @@ function nameKey(items: ItemSource, i: number): string {
 interface SortedPrefix {
   /** The sorted order of items 0..order.length-1. */
   order: Uint32Array;
+  /** A numeric sort's counts while the column has few enough distinct values (counted-order.ts). */
+  counted?: CountedOrder;
 }
 
 // Keyed by one server's haystack array, which `extendColumns` grows in place while a list streams in: a
@@ -122,11 +125,23 @@ function serverOrder(columns: PickerColumns, key: SortKey, n: number): Uint32Arr
   if (prefix && prefix.order.length === n) return prefix.order;
   // Columns made before this server's list grew see only their items: the same order, without the newer ones.
   if (prefix && prefix.order.length > n) return prefix.order.filter(i => i < n);
+  const numeric = key === 'priority' ? columns.priority : key === 'recent' ? columns.modified : undefined;
+  if (numeric && (!prefix || prefix.counted)) {
+    const counted = prefix?.counted ?? new CountedOrder();
+    if (counted.grow(numeric, n)) {
+      const order = counted.order();
+      byKey.set(key, { order, counted });
+      return order;
+    }
+    // Too many distinct values: sorted by comparison from here on (from the order of the items counted before).
+  }
   const from = prefix ? prefix.order.length : 0;
   const compare = comparator(columns, key, from, n);
   const added = Array.from({ length: n - from }, (_, k) => from + k).sort(compare);
-  // Name keys of older items are made when compared: place the new ones by binary search (see mergeInserting).
-  const order = prefix ? (key === 'name' ? mergeInserting : merge)(prefix.order, added, compare) : Uint32Array.from(added);
+  // Name keys of older items are made when compared, and a few new items among many old ones take fewer
+  // comparisons placed one by one: there, place them by binary search (see mergeInserting).
+  const inserting = (old: Uint32Array) => key === 'name' || added.length * Math.log2(old.length + 1) < old.length;
+  const order = prefix ? (inserting(prefix.order) ? mergeInserting : merge)(prefix.order, added, compare) : Uint32Array.from(added);
   byKey.set(key, { order });
   return order;
 }

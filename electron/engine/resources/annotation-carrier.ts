@@ -10,7 +10,8 @@
 // It sits between the protocol-log tap and the Client: the log keeps frames as they travelled. Frames are
 // copied where they change, never changed in place (the log holds the original object).
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
-import { dayExists, isAudience, validPriority } from '../../../shared/annotations';
+import { isAudience, validPriority } from '../../../shared/annotations';
+import { dayExists } from '../../../shared/contract';
 
 const ANNOTATIONS_META_KEY = 'io.github.mcp-resource-browser/annotations';
 
