@@ -236,6 +236,13 @@ test.describe('listing progress', () => {
     // Polled often: Cancel must be clicked while the listing still runs.
     await expect.poll(async () => Number(await progress.getAttribute('aria-valuenow')), { intervals: [50] }).toBeGreaterThan(0);
     await expect.poll(() => picker.rows.count(), { intervals: [50] }).toBeGreaterThan(0);
+    // The bar moves as pages come in, with no animation running (one would have every frame drawn while it lists).
+    const bar = progress.locator('.list-progress-bar');
+    const positions = new Set<string>();
+    await expect
+      .poll(async () => positions.add(await bar.evaluate(e => getComputedStyle(e).transform)).size, { intervals: [50], timeout: 5_000 })
+      .toBeGreaterThan(2);
+    expect(await page.evaluate(() => document.getAnimations().map(a => (a as CSSAnimation).animationName ?? a.id))).toEqual([]);
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expect(progress).toHaveCount(0);
     await expect(page.getByText(/Listing big cancelled after/)).toBeVisible();

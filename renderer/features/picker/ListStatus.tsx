@@ -1,8 +1,12 @@
 // Per-server listing state above the picker: a progress bar with cancel while pages stream in, and an
-// error with retry when a list fails (the list is never silently empty).
-import { memo } from 'react';
+// error with retry when a list fails (the list is never silently empty). A list has no length until its last
+// page, so the bar cannot fill: it steps along as pages come in, and a server that stalls shows a bar standing still.
+import { memo, type CSSProperties } from 'react';
 import { useCachedT } from '../../i18n/text-cache';
 import type { ServerListState } from './use-picker-model';
+
+/** Positions of the progress bar, which moves one on when more pages are shown (app.css). */
+const PROGRESS_STEPS = 6;
 
 export const ListStatus = memo(function ListStatus({ lists }: { lists: ServerListState[] }) {
   const t = useCachedT('picker');
@@ -24,7 +28,7 @@ export const ListStatus = memo(function ListStatus({ lists }: { lists: ServerLis
                 aria-valuetext={t('status.progressText', { loaded: l.loaded, pages: l.pages })}
                 className="list-progress"
               >
-                <span className="list-progress-bar" />
+                <span className="list-progress-bar" style={{ '--list-step': l.pages % PROGRESS_STEPS } as CSSProperties} />
               </div>
               {/* Before the count, whose width changes with every repaint: the button must not move under the pointer. */}
               <button type="button" onClick={l.cancel}>
