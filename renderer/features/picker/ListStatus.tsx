@@ -1,12 +1,20 @@
 // Per-server listing state above the picker: a progress bar with cancel while pages stream in, and an
 // error with retry when a list fails (the list is never silently empty). A list has no length until its last
 // page, so the bar cannot fill: it steps along as pages come in, and a server that stalls shows a bar standing still.
-import { memo, type CSSProperties } from 'react';
+import { memo, useState, type CSSProperties } from 'react';
 import { useCachedT } from '../../i18n/text-cache';
 import type { ServerListState } from './use-picker-model';
 
 /** Positions of the progress bar, which moves one on when more pages are shown (app.css). */
 const PROGRESS_STEPS = 6;
+
+/** The bar one step on for every change of the page count: a step per batch, whatever number of pages it holds. */
+function ProgressSteps({ pages }: { pages: number }) {
+  const [shown, setShown] = useState({ pages, step: 0 });
+  // Kept from the render before, as React's docs do it: the next step is set during this render, no effect.
+  if (shown.pages !== pages) setShown({ pages, step: (shown.step + 1) % PROGRESS_STEPS });
+  return <span className="list-progress-bar" style={{ '--list-step': shown.step } as CSSProperties} />;
+}
 
 export const ListStatus = memo(function ListStatus({ lists }: { lists: ServerListState[] }) {
   const t = useCachedT('picker');
@@ -28,7 +36,7 @@ export const ListStatus = memo(function ListStatus({ lists }: { lists: ServerLis
                 aria-valuetext={t('status.progressText', { loaded: l.loaded, pages: l.pages })}
                 className="list-progress"
               >
-                <span className="list-progress-bar" style={{ '--list-step': l.pages % PROGRESS_STEPS } as CSSProperties} />
+                <ProgressSteps pages={l.pages} />
               </div>
               {/* Before the count, whose width changes with every repaint: the button must not move under the pointer. */}
               <button type="button" onClick={l.cancel}>

@@ -1,0 +1,34 @@
+// @vitest-environment happy-dom
+// The listing progress bar: one step on for every batch of pages shown, whatever number of pages the batch holds
+// (a bar placed by the page count alone stood still when every batch held as many pages as it has steps).
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ListStatus } from './ListStatus';
+import type { ServerListState } from './use-picker-model';
+
+afterEach(cleanup);
+
+const listing = (pages: number): ServerListState => ({
+  serverId: 'big',
+  loading: true,
+  loaded: pages * 10,
+  pages,
+  lastKnown: false,
+  cancelled: false,
+  retry: () => undefined,
+  cancel: () => undefined
+});
+
+const step = () => (screen.getByTestId('list-progress').querySelector('.list-progress-bar') as HTMLElement).style.getPropertyValue('--list-step');
+
+describe('ListStatus', () => {
+  it('moves the bar one step per batch of pages, and not while no page comes', () => {
+    const view = render(<ListStatus lists={[listing(6)]} />);
+    const seen = [step()];
+    for (const pages of [12, 12, 18, 24, 30, 36, 42]) {
+      view.rerender(<ListStatus lists={[listing(pages)]} />);
+      seen.push(step());
+    }
+    expect(seen).toEqual(['0', '1', '1', '2', '3', '4', '5', '0']);
+  });
+});
