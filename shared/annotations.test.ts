@@ -37,7 +37,8 @@ describe('parseIsoDate', () => {
     ['2025-01-12T15:00:58.123+02:00', Date.UTC(2025, 0, 12, 13, 0, 58, 123)],
     ['2025-01-12T15:00Z', Date.UTC(2025, 0, 12, 15, 0)],
     ['2025-01-12T15:00:58-05:30', Date.UTC(2025, 0, 12, 20, 30, 58)],
-    ['2024-02-29', Date.UTC(2024, 1, 29)]
+    ['2024-02-29', Date.UTC(2024, 1, 29)],
+    ['2025-01-12T15:00:58.123Z', Date.UTC(2025, 0, 12, 15, 0, 58, 123)]
   ])('reads %s', (text, ms) => {
     expect(parseIsoDate(text)).toBe(ms);
   });
@@ -46,6 +47,7 @@ describe('parseIsoDate', () => {
     'March 7, 2024', // Date.parse reads it
     '2025-02-30', // Date.parse rolls it into March
     '2025-02-29T00:00:00Z',
+    '2025-02-29T00:00:00.000Z', // toISOString's form, on a day that does not exist
     '2025-01-12T24:00:00Z', // Date.parse reads it as the next midnight
     '2025-01-12T15:00:58', // no zone: local time, not a moment
     '2025-01-12 15:00:58Z',

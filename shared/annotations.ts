@@ -4,7 +4,7 @@
 // outside that is invalid: shown as such, and treated as absent (an item with an invalid priority sorts with
 // the unannotated ones). The engine drops invalid values and reports them as `invalidAnnotations`; the
 // checks here also catch any that reach the page, so the two never disagree on what is shown.
-import { dayExists, type Annotations, type Audience, type InvalidAnnotation } from './contract';
+import { canonicalIsoMs, dayExists, type Annotations, type Audience, type InvalidAnnotation } from './contract';
 import { formatDay } from './format';
 
 /** The priority when it is a number in 0..1, else undefined. */
@@ -26,6 +26,9 @@ const ISO_8601 = /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])(?:T(?:[01]\d|2[
  * date-time without a zone (read as local time).
  */
 export function parseIsoDate(text: string): number {
+  // Nearly every date is written as toISOString writes it: read from its digits, without the expression.
+  const canonical = canonicalIsoMs(text);
+  if (!Number.isNaN(canonical)) return canonical;
   if (!ISO_8601.test(text)) return Number.NaN;
   const digit = (at: number) => text.charCodeAt(at) - 48;
   const year = digit(0) * 1000 + digit(1) * 100 + digit(2) * 10 + digit(3);

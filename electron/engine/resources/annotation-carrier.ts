@@ -11,7 +11,7 @@
 // copied where they change, never changed in place (the log holds the original object).
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import { isAudience, validPriority } from '../../../shared/annotations';
-import { dayExists } from '../../../shared/contract';
+import { canonicalIsoMs, dayExists } from '../../../shared/contract';
 
 const ANNOTATIONS_META_KEY = 'io.github.mcp-resource-browser/annotations';
 
@@ -33,11 +33,13 @@ interface Carried {
 /**
  * A date-time every ISO datetime check accepts (the SDK's included): real month, day, hour, minute and second
  * ranges, seconds given, a zone (Z or ±hh:mm). Checked here, once per listed item, so it is one regular
- * expression and a day count rather than a parse.
+ * expression and a day count rather than a parse; the form `toISOString` writes (nearly every date) is read from
+ * its digits first (`canonicalIsoMs`), without the expression.
  */
 const FULL_DATE_TIME = /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/;
 
 function isFullDateTime(text: string): boolean {
+  if (!Number.isNaN(canonicalIsoMs(text))) return true;
   const m = FULL_DATE_TIME.exec(text);
   return m !== null && dayExists(Number(m[1]), Number(m[2]), Number(m[3]));
 }
