@@ -44,6 +44,10 @@ function endpointOf(child: ChildProcess): Promise<string> {
   });
 }
 
+/** `after - before` per process type of `cpuMsByType` (a type new since counts from zero). */
+export const cpuSince = (before: Record<string, number>, after: Record<string, number>): Record<string, number> =>
+  Object.fromEntries(Object.entries(after).map(([type, ms]) => [type, ms - (before[type] ?? 0)]));
+
 export class BareChromium implements BenchBrowser {
   private nextId = 0;
   private readonly pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();

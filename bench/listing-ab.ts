@@ -7,7 +7,7 @@
 // page change moves the time; the CPU a side's Chromium used is the steadier figure.
 import path from 'node:path';
 import { argument } from './ab-apps';
-import { BareChromium } from './bare-chromium';
+import { BareChromium, cpuSince } from './bare-chromium';
 import { rawSdkLoop, warmApp, withSteadyBench } from './picker-app';
 import { waitForListed } from './picker-browser';
 import { median, pairedRatio } from './rounds';
@@ -32,7 +32,7 @@ async function listOnce(browser: BareChromium, url: string, expected: number): P
     await page.goto(url);
     const listMs = await waitForListed(page, expected);
     const after = await browser.cpuMsByType();
-    return { listMs, chromiumMs: Object.fromEntries(Object.entries(after).map(([type, ms]) => [type, ms - (before[type] ?? 0)])) };
+    return { listMs, chromiumMs: cpuSince(before, after) };
   } finally {
     await page.close();
   }

@@ -86,7 +86,6 @@ async function timedPage(browser: Browser, url: string, expected: number): Promi
   return openReload(browser, url, expected);
 }
 
-
 /** The median time to the stale list over the pages that showed one, and how many did. */
 function staleShown(pages: StartFigures[]): { staleShownMs?: number; pagesShowingStale: number } {
   const shown = pages.flatMap(f => (f.staleShownMs === undefined ? [] : [f.staleShownMs]));

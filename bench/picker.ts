@@ -24,7 +24,6 @@ const ROUNDS = 5;
 /** `--listing-only`: just the listing figures (raw loop, engine, picker page), for quick comparisons. */
 const LISTING_ONLY = process.argv.includes('--listing-only');
 
-
 function listingTargets(listing: { engineVsRaw: number; pickerVsRaw: number }) {
   return { listingEngine: listing.engineVsRaw <= 1.3 ? 'met' : 'missed', listingPicker: listing.pickerVsRaw <= 1.3 ? 'met' : 'missed' };
 }

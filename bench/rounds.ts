@@ -8,4 +8,7 @@ export const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[M
  * back, so its ratio is free of the machine's drift between rounds, which a ratio of the two medians keeps (at 1M
  * the raw loop took 21.6 s in one round and 15.5 s four rounds later).
  */
-export const pairedRatio = (measured: readonly number[], baseline: readonly number[]) => median(measured.map((ms, k) => ms / baseline[k]));
+export const pairedRatio = (measured: readonly number[], baseline: readonly number[]) => median(roundRatios(measured, baseline));
+
+/** Each round's own ratio of `measured` to `baseline`. */
+export const roundRatios = (measured: readonly number[], baseline: readonly number[]) => measured.map((ms, k) => ms / baseline[k]);

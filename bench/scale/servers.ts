@@ -22,7 +22,7 @@ import { referenceServerEntry } from '../../electron/engine/config/default-serve
 import { launchBridge } from '../../e2e/fixtures/bridge-process';
 import { ensureBuilt } from '../../scripts/ensure-built.mjs';
 import { engineFleet } from './engine-fleet';
-import { BareChromium } from '../bare-chromium';
+import { BareChromium, cpuSince } from '../bare-chromium';
 import { summariseProfile, summariseProfileDir, type CpuProfile } from './cpu-profile';
 import { followFleet, idleMainThreadMsPerSecond, type FleetTimeline } from './fleet-page';
 import { childrenCpuMs, cpuMsOf } from './process-cpu';
@@ -67,10 +67,6 @@ async function chromiumCpuMs(browser: BareChromium): Promise<Record<string, numb
     return undefined;
   }
 }
-
-/** `after - before` per process type (a type new since counts from zero). */
-const cpuSince = (before: Record<string, number>, after: Record<string, number>) =>
-  Object.fromEntries(Object.entries(after).map(([type, ms]) => [type, ms - (before[type] ?? 0)]));
 
 async function launchAndFollow(browser: BareChromium, configPath: string, dataDir: string, ids: string[], expected: number, label: string, watchIdle = false): Promise<LaunchRun> {
   const profileDir = process.env.SCALE_PROFILE ? await mkdtemp(path.join(tmpdir(), `scale-prof-${label}-`)) : undefined;

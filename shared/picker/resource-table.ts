@@ -199,8 +199,9 @@ export class ResourceTable {
     const shape: Shape = { mimeTypeLower: '' };
     const keys: string[] = [];
     const value = <T extends SharedValue>(ref: Cell, kind: 'string' | 'array', use: number): T | undefined => {
-      if (ref === -1 || ref === null) return undefined;
-      const slot = typeof ref === 'number' ? ref * SHARED_USES.length + use : -1;
+      // refOf has refused every reference that is neither a number nor absent.
+      if (typeof ref !== 'number' || ref === -1) return undefined;
+      const slot = ref * SHARED_USES.length + use;
       let known = pageValues[slot];
       if (known === undefined) {
         const found = sharedAt(shared, ref, kind) as SharedValue;

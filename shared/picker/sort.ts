@@ -140,8 +140,9 @@ function serverOrder(columns: PickerColumns, key: SortKey, n: number): Uint32Arr
   const added = Array.from({ length: n - from }, (_, k) => from + k).sort(compare);
   // Name keys of older items are made when compared, and a few new items among many old ones take fewer
   // comparisons placed one by one: there, place them by binary search (see mergeInserting).
-  const inserting = (old: Uint32Array) => key === 'name' || added.length * Math.log2(old.length + 1) < old.length;
-  const order = prefix ? (inserting(prefix.order) ? mergeInserting : merge)(prefix.order, added, compare) : Uint32Array.from(added);
+  const order = !prefix
+    ? Uint32Array.from(added)
+    : (key === 'name' || added.length * Math.log2(prefix.order.length + 1) < prefix.order.length ? mergeInserting : merge)(prefix.order, added, compare);
   byKey.set(key, { order });
   return order;
 }
