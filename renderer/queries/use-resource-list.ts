@@ -3,12 +3,13 @@
 // becomes the list query's data. The call is `streamOnly`: its items arrive once, in the events, and the
 // reply only says how many there were (re-sending 100k items in the reply cost as much as a third of the
 // listing). Cancelling the query cancels the engine request.
-import { hashKey, queryOptions, skipToken, useQueries, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { hashKey, queryOptions, skipToken, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import type { ClientMethodResult, EngineClient, ListResult, PackedListResult, ResourceItem, ServerId } from '../../shared/contract';
 import { ResourceTable, type TableRows } from '../../shared/picker/resource-table';
 import { useEngine } from '../app/engine-context';
 import { queryKeys } from './keys';
+import { usePerServerQueries } from './per-server-queries';
 
 export interface ListProgress {
   requestId: string;
@@ -122,9 +123,8 @@ export const resourceListQuery = (engine: EngineClient, queryClient: QueryClient
 export function useResourceLists(serverIds: readonly ServerId[], canList: (serverId: ServerId) => boolean) {
   const engine = useEngine();
   const queryClient = useQueryClient();
-  return useQueries({
-    queries: serverIds.map(serverId => ({ ...resourceListQuery(engine, queryClient, serverId), enabled: canList(serverId) }))
-  });
+  const enabled = serverIds.map(canList);
+  return usePerServerQueries(serverIds, enabled, [engine, queryClient], (serverId, k) => ({ ...resourceListQuery(engine, queryClient, serverId), enabled: enabled[k] }));
 }
 
 /**
@@ -151,20 +151,17 @@ export const lastKnownListQuery = (
 /** Each server's last known list, asked while `wanted` (no live list yet). */
 export function useLastKnownLists(serverIds: readonly ServerId[], wanted: (serverId: ServerId) => boolean) {
   const engine = useEngine();
-  return useQueries({
-    queries: serverIds.map(serverId => ({ ...lastKnownListQuery(engine, serverId), enabled: wanted(serverId) }))
-  });
+  const enabled = serverIds.map(wanted);
+  return usePerServerQueries(serverIds, enabled, [engine], (serverId, k) => ({ ...lastKnownListQuery(engine, serverId), enabled: enabled[k] }));
 }
 
 /** The streamed pages of each server's running (or last cancelled) list call. */
 export function useListProgress(serverIds: readonly ServerId[]) {
-  return useQueries({
-    queries: serverIds.map(serverId => ({
-      queryKey: queryKeys.listProgress(serverId),
-      queryFn: skipToken as typeof skipToken,
-      staleTime: Infinity
-    }))
-  }) as { data: ListProgress | undefined }[];
+  return usePerServerQueries<ListProgress, ReturnType<typeof queryKeys.listProgress>>(serverIds, [], [], serverId => ({
+    queryKey: queryKeys.listProgress(serverId),
+    queryFn: skipToken,
+    staleTime: Infinity
+  }));
 }
 
 /**
