@@ -28,10 +28,14 @@ import { PendingCalls } from './pending-calls';
 const DEFAULT_CALL_TIMEOUT_MS = 5 * 60_000;
 
 /**
- * How often a burst of list pages is handed on (paced-inbox.ts). Server states are not paced: each change of a
- * server's status shows, however brief (a crashed server's "down" between two connections).
+ * How often a burst of list pages and server states is handed on (paced-inbox.ts). A server's next state does not
+ * join a group holding its last one: each change of a server's status shows, however brief (a crashed server's
+ * "down" between two connections). Fifty servers starting sent ~100 states, each its own render of the picker and
+ * the server cards before they were grouped with the pages.
  */
 const PACED_INTERVAL_MS = 200;
+
+const serverStateOf = (envelope: ServerToClientEnvelope) => (envelope.type === 'event' && envelope.event === 'serverState' ? envelope.payload : undefined);
 
 export class CarrierClient implements EngineClient {
   readonly events = new EventHub();
@@ -39,8 +43,12 @@ export class CarrierClient implements EngineClient {
   private readonly stateListeners = new Set<(state: CarrierState) => void>();
   private readonly inbox = pacedInbox<ServerToClientEnvelope>(envelope => (envelope.type === 'reply' ? this.pending.settle(envelope) : this.events.deliver(envelope)), {
     intervalMs: PACED_INTERVAL_MS,
-    paced: envelope => envelope.type === 'event' && envelope.event === 'listProgress',
-    endsBurst: envelope => envelope.type === 'event' && envelope.event === 'listProgress' && envelope.payload.done
+    paced: envelope => envelope.type === 'event' && (envelope.event === 'listProgress' || envelope.event === 'serverState'),
+    endsBurst: envelope => envelope.type === 'event' && envelope.event === 'listProgress' && envelope.payload.done,
+    supersedes: (held, next) => {
+      const state = serverStateOf(next);
+      return state !== undefined && serverStateOf(held)?.id === state.id;
+    }
   });
 
   constructor(

@@ -1,13 +1,15 @@
 // The paced inbox on Vitest's fake clock: a lone paced message goes at once, a burst is handed on as one group per
 // interval, a message that ends a burst goes at once with what is held, messages that are not paced pass straight
 // through unless something is held (then they keep their place), a throwing hand-on does not strand the rest of its
-// group, and dispose drops what is held.
+// group, a server's state is never grouped with its next one, and dispose drops what is held.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pacedInbox } from './paced-inbox';
 
 interface Message {
-  kind: 'page' | 'last' | 'reply' | 'update';
+  kind: 'page' | 'last' | 'reply' | 'update' | 'state';
   n: number;
+  /** A state's server: a server's next state hides its last one. */
+  server?: string;
 }
 
 function inboxWith(handOn: (message: Message) => void = () => undefined) {
@@ -17,7 +19,13 @@ function inboxWith(handOn: (message: Message) => void = () => undefined) {
       handed.push(`${message.kind}${message.n}`);
       handOn(message);
     },
-    { intervalMs: 200, paced: message => message.kind === 'page' || message.kind === 'last', endsBurst: message => message.kind === 'last', now: () => Date.now() }
+    {
+      intervalMs: 200,
+      paced: message => message.kind === 'page' || message.kind === 'last' || message.kind === 'state',
+      endsBurst: message => message.kind === 'last',
+      supersedes: (held, next) => held.kind === 'state' && next.kind === 'state' && held.server === next.server,
+      now: () => Date.now()
+    }
   );
   return { inbox, handed };
 }
@@ -88,6 +96,23 @@ describe('pacedInbox', () => {
     expect(handed).toEqual(['page1', 'update1']);
     vi.advanceTimersByTime(200);
     expect(handed).toEqual(['page1', 'update1', 'page2', 'reply1', 'update2']);
+  });
+
+  it("groups states of different servers, but hands a server's state on before its next one, which starts the next group", () => {
+    const { inbox, handed } = inboxWith();
+    inbox.receive({ kind: 'page', n: 1 });
+    inbox.receive({ kind: 'state', n: 1, server: 'a' });
+    inbox.receive({ kind: 'state', n: 2, server: 'b' });
+    inbox.receive({ kind: 'page', n: 2 });
+    expect(handed).toEqual(['page1']);
+    // Grouped with a's first state, the second would hide it: the group goes now, and the second waits its interval.
+    inbox.receive({ kind: 'state', n: 3, server: 'a' });
+    expect(handed).toEqual(['page1', 'state1', 'state2', 'page2']);
+    inbox.receive({ kind: 'page', n: 3 });
+    vi.advanceTimersByTime(199);
+    expect(handed).toEqual(['page1', 'state1', 'state2', 'page2']);
+    vi.advanceTimersByTime(1);
+    expect(handed).toEqual(['page1', 'state1', 'state2', 'page2', 'state3', 'page3']);
   });
 
   it('hands the rest of a group on when one message throws', () => {

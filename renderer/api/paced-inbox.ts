@@ -12,6 +12,10 @@
 // A message that ends a burst (the caller says which: a listing's last page) does not wait for the interval: it goes
 // at once, with whatever is held before it. Held, it kept the end of every listing, and its reply, waiting up to
 // an interval for nothing.
+//
+// A message that would hide one held before it (the caller says which: a server's next state after its last) is not
+// grouped with it: what is held goes on at once, and the new message starts the next group. Handed on together,
+// React would draw only the later one (a crashed server's "down" between two connections never shown).
 
 export interface PacedInboxOptions<T> {
   /** The shortest time between two hand-ons of paced messages. */
@@ -20,6 +24,8 @@ export interface PacedInboxOptions<T> {
   paced(message: T): boolean;
   /** Whether a paced message ends its burst: it and what is held are handed on at once. */
   endsBurst?(message: T): boolean;
+  /** Whether `next` would hide `held` if both were handed on together: what is held then goes on first, alone. */
+  supersedes?(held: T, next: T): boolean;
   now?(): number;
 }
 
@@ -57,12 +63,18 @@ export function pacedInbox<T>(handOn: (message: T) => void, options: PacedInboxO
       const paced = options.paced(message);
       const ends = paced && options.endsBurst?.(message) === true;
       if (timer !== undefined) {
-        held.push(message);
-        if (ends) {
-          clearTimeout(timer);
-          flush();
+        const { supersedes } = options;
+        const hides = paced && supersedes !== undefined && held.some(earlier => supersedes(earlier, message));
+        if (!hides) {
+          held.push(message);
+          if (ends) {
+            clearTimeout(timer);
+            flush();
+          }
+          return;
         }
-        return;
+        clearTimeout(timer);
+        flush();
       }
       if (!paced) return handOnSafely(message);
       const wait = pacedAt + options.intervalMs - now();
