@@ -30,8 +30,9 @@ const DEFAULT_CALL_TIMEOUT_MS = 5 * 60_000;
 /**
  * How often a burst of list pages and server states is handed on (paced-inbox.ts). A server's next state does not
  * join a group holding its last one: each change of a server's status shows, however brief (a crashed server's
- * "down" between two connections). Fifty servers starting sent ~100 states, each its own render of the picker and
- * the server cards before they were grouped with the pages.
+ * "down" between two connections). A server now connected does not wait: the page starts listing it then. Fifty
+ * servers starting sent ~100 states, each its own render of the picker and the server cards before they were
+ * grouped with the pages.
  */
 const PACED_INTERVAL_MS = 200;
 
@@ -44,7 +45,7 @@ export class CarrierClient implements EngineClient {
   private readonly inbox = pacedInbox<ServerToClientEnvelope>(envelope => (envelope.type === 'reply' ? this.pending.settle(envelope) : this.events.deliver(envelope)), {
     intervalMs: PACED_INTERVAL_MS,
     paced: envelope => envelope.type === 'event' && (envelope.event === 'listProgress' || envelope.event === 'serverState'),
-    endsBurst: envelope => envelope.type === 'event' && envelope.event === 'listProgress' && envelope.payload.done,
+    endsBurst: envelope => (envelope.type === 'event' && envelope.event === 'listProgress' && envelope.payload.done) || serverStateOf(envelope)?.status === 'connected',
     supersedes: (held, next) => {
       const state = serverStateOf(next);
       return state !== undefined && serverStateOf(held)?.id === state.id;
