@@ -72,7 +72,7 @@ const unitOf = (language: string, unit: string, value: number, pad = false) =>
 
 /**
  * A compact duration for countdowns and ages, its two largest units in Intl's narrow names ("3m 05s", "2h 10m",
- * "3 分鐘 05 秒"); undefined under a second (the message says "now" in its own words).
+ * "3 分鐘 05 秒"); undefined under a second (the message says so in its own words: "<1s", "不到 1 秒").
  */
 function compactDuration(ms: number, language: string, pair: (major: string, minor: string) => string): string | undefined {
   const s = Math.max(0, Math.floor(ms / 1000));

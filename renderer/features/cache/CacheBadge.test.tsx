@@ -16,7 +16,7 @@ afterEach(() => {
 
 describe('cache-format', () => {
   it('formats durations compactly, through Intl in the language shown', () => {
-    expect(duration(400)).toBe('age now');
+    expect(duration(400)).toBe('age <1s');
     expect(duration(42_000)).toBe('age 42s');
     expect(duration(185_000)).toBe('age 3m 05s');
     expect(duration(2 * 3600_000 + 10 * 60_000)).toBe('age 2h 10m');
@@ -49,7 +49,7 @@ describe('CacheBadge', () => {
     expect(badge.getAttribute('data-cache-state')).toBe('fresh');
     expect(badge.getAttribute('data-scope')).toBe('public');
     expect(badge.getAttribute('data-expires-at')).toBe('13000');
-    expect(badge.textContent).toBe('Fresh · 3s left · public · age now');
+    expect(badge.textContent).toBe('Fresh · 3s left · public · age <1s');
     act(() => vi.advanceTimersByTime(1000));
     expect(badge.textContent).toBe('Fresh · 2s left · public · age 1s');
     act(() => vi.advanceTimersByTime(2000));
