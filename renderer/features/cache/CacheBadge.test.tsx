@@ -88,4 +88,30 @@ describe('ListCacheBadges', () => {
     rerender(<ListCacheBadges lists={[{ serverId: 'b' }]} />);
     expect(screen.queryByRole('list', { name: 'Cache state of each list' })).toBeNull();
   });
+
+  it('summarises many lists in one line of counts, each badge still in the page behind it', () => {
+    const now = Date.now();
+    const cache = (state: 'fresh' | 'stale' | 'miss', expiresIn: number) => ({ state, scope: 'public' as const, receivedAt: now - 1_000, expiresAt: now + expiresIn, ttlMs: 60_000 });
+    const lists = [
+      { serverId: 'a', cache: cache('stale', -500), lastKnown: true },
+      { serverId: 'b', cache: cache('stale', -500), lastKnown: true },
+      // Fetched, but past its expiry: stale from then on, as its badge says.
+      { serverId: 'c', cache: cache('miss', -1) },
+      { serverId: 'd', cache: cache('miss', 60_000) },
+      { serverId: 'e', cache: cache('miss', 60_000) },
+      { serverId: 'f', cache: cache('fresh', 60_000) },
+      { serverId: 'g' }
+    ];
+    const { container, rerender } = render(<ListCacheBadges lists={lists} />);
+    const summary = screen.getByTestId('list-cache-summary');
+    expect(summary.textContent).toBe('6 lists: Stale 3 · Fetched 2 · Fresh 1 · 2 last known, updating…');
+    expect(summary.getAttribute('data-stale-lists')).toBe('3');
+    expect(summary.getAttribute('data-last-known-lists')).toBe('2');
+    expect(container.querySelector('details')?.open).toBe(false);
+    expect(screen.getAllByTestId('cache-badge').map(b => b.getAttribute('data-cache-state'))).toEqual(['stale', 'stale', 'stale', 'miss', 'miss', 'fresh']);
+    // Below the threshold, the badges themselves.
+    rerender(<ListCacheBadges lists={lists.slice(2, 6)} />);
+    expect(screen.queryByTestId('list-cache-summary')).toBeNull();
+    expect(screen.getAllByTestId('cache-badge')).toHaveLength(4);
+  });
 });

@@ -1,10 +1,16 @@
 // The cache badge of each server's resource list, shown in the picker's header: one badge per server whose
 // list has been fetched (the picker merges every server's list into one). A server whose last known list
 // stands in for the live one (a warm start, before it has connected and listed) says so next to its badge.
+//
+// Past a few lists the badges are behind a one-line summary (how many lists are in each state), opened on demand:
+// fifty servers' badges wrapped to ~25 lines and pushed the picker's rows off the screen. They stay in the page
+// either way, so what each list's badge says can still be read (`cache-badge` in the QA contract).
 import { memo } from 'react';
 import { useCachedT } from '../../i18n/text-cache';
-import type { CacheInfo, ServerId } from '../../../shared/contract';
+import type { CacheInfo, CacheState, ServerId } from '../../../shared/contract';
 import { CacheBadge } from './CacheBadge';
+import { effectiveState } from './cache-format';
+import { useNow } from './use-now';
 
 export interface ListCache {
   serverId: ServerId;
@@ -12,11 +18,37 @@ export interface ListCache {
   lastKnown?: boolean;
 }
 
+type Shown = Required<ListCache>;
+
+/** From this many lists on, the badges are summarised. */
+const SUMMARISED_FROM_LISTS = 5;
+
+/** Most telling first: what is out of date before what is not. */
+const STATE_ORDER: readonly CacheState[] = ['stale', 'miss', 'fresh', 'bypass'];
+
+const ListCacheSummary = memo(function ListCacheSummary({ lists }: { lists: readonly Shown[] }) {
+  const t = useCachedT('cache');
+  const now = useNow();
+  const counts = new Map<CacheState, number>();
+  for (const l of lists) {
+    const state = effectiveState(l.cache, now);
+    counts.set(state, (counts.get(state) ?? 0) + 1);
+  }
+  const lastKnown = lists.filter(l => l.lastKnown).length;
+  const parts = STATE_ORDER.filter(state => counts.has(state)).map(state => t('listSummary.state', { state: t(`state.${state}`), count: counts.get(state) }));
+  if (lastKnown > 0) parts.push(t('listSummary.lastKnown', { count: lastKnown }));
+  return (
+    <summary data-testid="list-cache-summary" data-stale-lists={counts.get('stale') ?? 0} data-last-known-lists={lastKnown}>
+      {t('listSummary.lists', { count: lists.length })}: {parts.join(t('badge.separator'))}
+    </summary>
+  );
+});
+
 export const ListCacheBadges = memo(function ListCacheBadges({ lists }: { lists: readonly ListCache[] }) {
   const t = useCachedT('cache');
-  const shown = lists.filter((l): l is Required<ListCache> => l.cache !== undefined);
+  const shown = lists.filter((l): l is Shown => l.cache !== undefined);
   if (shown.length === 0) return null;
-  return (
+  const badges = (
     <ul className="list-cache-badges" aria-label={t('listBadges')}>
       {shown.map(l => (
         <li key={l.serverId} data-server-id={l.serverId} data-stale-list={l.lastKnown ? 'true' : undefined}>
@@ -30,5 +62,12 @@ export const ListCacheBadges = memo(function ListCacheBadges({ lists }: { lists:
         </li>
       ))}
     </ul>
+  );
+  if (shown.length < SUMMARISED_FROM_LISTS) return badges;
+  return (
+    <details className="list-cache-summary">
+      <ListCacheSummary lists={shown} />
+      {badges}
+    </details>
   );
 });
