@@ -28,7 +28,7 @@ test('card shows status, era and counts; the menu disables, enables, edits, show
   await expect(reference.getByTestId('server-era')).toHaveText('2026-07-28');
   await expect(reference).toHaveAttribute('data-era', 'modern');
   const listed = Number(await picker.list.getAttribute('data-loaded'));
-  await expect(reference.getByTestId('server-resource-count')).toHaveText(`${listed} resources`);
+  await expect(reference.getByTestId('server-resource-count')).toHaveText(`${listed.toLocaleString('en')} resources`);
 
   // Disable: disconnected, says so, keeps its entry (flagged) in the file; enable: connected again.
   await menuAction(page, 'reference', 'disable');

@@ -12,11 +12,12 @@ import { ServerMenu } from './ServerMenu';
 import { useServerEditStore } from './server-edit-store';
 import { useServerActions } from './use-server-actions';
 
-function useCounts(serverId: string): { resources?: number; watches: number } {
+/** How many resources are listed (`listing`: a listing is under way, and these are its items so far) and watched. */
+function useCounts(serverId: string): { resources?: number; listing: boolean; watches: number } {
   const { list, progress } = useListedItems(serverId);
   const watches = useSubscriptions().data?.filter(s => s.serverId === serverId).length ?? 0;
   const resources = list ? (list.streamed ?? list.items.length) : progress?.items.length;
-  return { resources, watches };
+  return { resources, listing: !list && progress !== undefined && !progress.done, watches };
 }
 
 function RemoveConfirm({ serverId, onCancel }: { serverId: string; onCancel(): void }) {
@@ -82,7 +83,11 @@ export const ServerCard = memo(function ServerCard({ server }: { server: ServerS
             {server.protocolVersion ?? t(`card.era.${server.era}`)}
           </span>
         )}
-        {counts.resources !== undefined && <span data-testid="server-resource-count">{t('card.resources', { count: counts.resources })}</span>}
+        {counts.resources !== undefined && (
+          <span data-testid="server-resource-count" data-listing={counts.listing ? 'true' : undefined}>
+            {t(counts.listing ? 'card.resourcesSoFar' : 'card.resources', { count: counts.resources })}
+          </span>
+        )}
         {counts.watches > 0 && <span data-testid="server-watch-count">{t('card.watches', { count: counts.watches })}</span>}
         <span className="server-transport">{server.transport}</span>
       </div>

@@ -1,0 +1,37 @@
+// @vitest-environment happy-dom
+// A card's resource count: the listed total once a listing is done, and while one runs, its items so far said as
+// such (a card read "0 resources" while its first page was on the way), numbers in the language's grouping.
+import { QueryClient } from '@tanstack/react-query';
+import { act, cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ResourceItem } from '../../../shared/contract';
+import { ResourceTable } from '../../../shared/picker/resource-table';
+import { renderWithEngine, stubEngine } from '../../../test-support/renderer/stub-engine';
+import { serverState } from '../../../test-support/renderer/server-state';
+import { queryKeys } from '../../queries/keys';
+import type { ListedItems, ListProgress } from '../../queries/use-resource-list';
+import { ServerCard } from './ServerCard';
+
+afterEach(cleanup);
+
+const rows = (n: number) => ResourceTable.fromItems('a', Array.from({ length: n }, (_, k): ResourceItem => ({ serverId: 'a', uri: `ref://${k}`, name: `${k}` }))).rows();
+
+describe('ServerCard', () => {
+  it('says how many resources are listed, and while listing, how many so far', async () => {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    renderWithEngine(<ServerCard server={serverState('a', 'connected')} />, stubEngine({ 'subscriptions.list': () => [] }), queryClient);
+    expect(screen.queryByTestId('server-resource-count')).toBeNull();
+
+    await act(async () => queryClient.setQueryData<ListProgress>(queryKeys.listProgress('a'), { requestId: 'r', page: 0, items: rows(0), done: false }));
+    expect(screen.getByTestId('server-resource-count').textContent).toBe('listing… 0 so far');
+    await act(async () => queryClient.setQueryData<ListProgress>(queryKeys.listProgress('a'), { requestId: 'r', page: 5, items: rows(2500), done: false }));
+    const count = screen.getByTestId('server-resource-count');
+    expect(count.textContent).toBe('listing… 2,500 so far');
+    expect(count.getAttribute('data-listing')).toBe('true');
+
+    const list: ListedItems = { serverId: 'a', items: rows(0), pages: 7, cache: { state: 'miss', receivedAt: 0 }, streamed: 3048 };
+    await act(async () => queryClient.setQueryData(queryKeys.resourcesList('a'), list));
+    expect(screen.getByTestId('server-resource-count').textContent).toBe('3,048 resources');
+    expect(screen.getByTestId('server-resource-count').getAttribute('data-listing')).toBeNull();
+  });
+});
