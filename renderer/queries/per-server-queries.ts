@@ -9,10 +9,9 @@
 // properties read tracked), but its queries are set again only when the servers, their flags or the context
 // change. What it leaves out of `useQueries`: suspense, error boundaries and `combine`, which the picker does not use.
 import { notifyManager, QueriesObserver, useQueryClient, type QueryKey, type QueryObserverOptions, type QueryObserverResult } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { ServerId } from '../../shared/contract';
-
-const sameElements = <T>(a: readonly T[], b: readonly T[]) => a.length === b.length && a.every((v, k) => v === b[k]);
+import { sameElements, useSameWhile } from '../app/use-same-while';
 
 interface Asked {
   serverIds: readonly ServerId[];
@@ -20,16 +19,7 @@ interface Asked {
   context: readonly unknown[];
 }
 
-/** `next` while it differs from the last render's by value, else the last render's (so memos keyed on it hold). */
-function useSameAsked(next: Asked): Asked {
-  const kept = useRef(next);
-  // A render-time cache on purpose: it only swaps in an equal-or-newer value, so a discarded render does no harm.
-  /* eslint-disable react-hooks/refs */
-  const last = kept.current;
-  if (!sameElements(last.serverIds, next.serverIds) || !sameElements(last.flags, next.flags) || !sameElements(last.context, next.context)) kept.current = next;
-  return kept.current;
-  /* eslint-enable react-hooks/refs */
-}
+const sameAsked = (a: Asked, b: Asked) => sameElements(a.serverIds, b.serverIds) && sameElements(a.flags, b.flags) && sameElements(a.context, b.context);
 
 /**
  * The results of `make(serverId, k)` for each of `serverIds`, in order. The queries are made and set again only
@@ -43,7 +33,7 @@ export function usePerServerQueries<TData, TKey extends QueryKey>(
   make: (serverId: ServerId, k: number) => QueryObserverOptions<TData, Error, TData, TData, TKey>
 ): QueryObserverResult<TData>[] {
   const client = useQueryClient();
-  const asked = useSameAsked({ serverIds, flags, context });
+  const asked = useSameWhile<Asked>({ serverIds, flags, context }, sameAsked);
   const defaulted = useMemo(
     // The observer holds queries of any data; each result is read back as the `TData` its query was made with.
     () => asked.serverIds.map((serverId, k) => ({ ...client.defaultQueryOptions(make(serverId, k)), _optimisticResults: 'optimistic' as const })) as unknown as QueryObserverOptions[],

@@ -23,6 +23,7 @@ import { ServerColumns } from './server-columns';
 import { shownServerIds } from './shown-servers';
 import { useSettling } from './use-settling';
 import { useThrottledWhile } from './use-throttled-while';
+import { sameElements, useSameWhile } from '../../app/use-same-while';
 
 /** The same empty group list on every keystroke, so the list does not re-measure its rows when not grouping. */
 const noGroups: PickerModel['groupStarts'] = [];
@@ -89,21 +90,6 @@ export interface PickerModel {
   /** The sort the rows are in. */
   sort: SortKey;
 }
-
-/**
- * The value of the last render while `same` says the new one shows nothing else, so memoized parts skip it.
- * A render-time cache on purpose: it only ever swaps in an equal-or-newer value, so a discarded render does no harm.
- */
-function useSameWhile<T>(next: T, same: (a: T, b: T) => boolean): T {
-  const ref = useRef(next);
-  /* eslint-disable react-hooks/refs */
-  if (!same(ref.current, next)) ref.current = next;
-  return ref.current;
-  /* eslint-enable react-hooks/refs */
-}
-
-/** Same length, and the same objects at every index. */
-const sameElements = <T>(a: readonly T[], b: readonly T[]) => a.length === b.length && a.every((v, k) => v === b[k]);
 
 /** The shown servers' columns, in their order. */
 interface Join {
