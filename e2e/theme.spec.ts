@@ -1,7 +1,7 @@
 // Light and dark themes in browser mode: the app follows the OS (prefers-color-scheme, emulated), the
 // theme toggle overrides it (system → light → dark), the choice survives a reload, and axe finds no
 // violation in either theme with the picker, a filter and the viewer showing.
-import { expectNoAxeViolations } from './fixtures/axe';
+import { expectNoAxeViolations, showTheme } from './fixtures/axe';
 import type { Page } from '@playwright/test';
 import { expect, STEADY_REFERENCE, test, type PickerPage } from './picker-page';
 
@@ -59,16 +59,12 @@ test('follows the OS, the toggle overrides it and the choice survives a reload',
   await expectTheme(page, 'light');
 });
 
-test('axe reports no violations in the dark theme', async ({ page, picker }) => {
+test('axe reports no violations in the dark theme, then in the light one', async ({ page, picker }) => {
   await showPickerAndViewer(picker);
-  await expectTheme(page, 'dark');
-  await expectNoAxeViolations(page);
-});
-
-test('axe reports no violations in the light theme', async ({ page, picker }) => {
-  await page.emulateMedia({ colorScheme: 'light' });
-  await showPickerAndViewer(picker);
-  await expectTheme(page, 'light');
-  await expectNoAxeViolations(page);
+  for (const theme of ['dark', 'light'] as const) {
+    await showTheme(page, theme);
+    await expectTheme(page, theme);
+    await expectNoAxeViolations(page, { theme });
+  }
   await page.screenshot({ path: test.info().outputPath('picker-light.png') });
 });
