@@ -1,8 +1,8 @@
 // The `cache-badge` of the QA contract: where the shown data came from (cache or server), its scope,
 // its age and, while fresh, the time left. Used by lists and the resource viewer.
 import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { CacheInfo } from '../../../shared/contract';
+import { useCachedT } from '../../i18n/text-cache';
 import { cacheLabel, effectiveState } from './cache-format';
 import { useNow } from './use-now';
 import './cache.css';
@@ -13,7 +13,8 @@ export interface CacheBadgeProps {
 }
 
 export const CacheBadge = memo(function CacheBadge({ cache, className }: CacheBadgeProps) {
-  const { t } = useTranslation('cache');
+  // Fifty list badges tick every second: their fixed words (state, scope, separator) are looked up once.
+  const t = useCachedT('cache');
   const now = useNow();
   const state = effectiveState(cache, now);
   const label = cacheLabel(cache, now, t);
