@@ -57,6 +57,22 @@ describe('CacheBadge', () => {
     expect(badge.textContent).toBe('Stale · public · age 3s');
   });
 
+  it('follows a change of language, its fixed words included', async () => {
+    render(<CacheBadge cache={{ state: 'stale', scope: 'public', receivedAt: Date.now() }} />);
+    const badge = screen.getByTestId('cache-badge');
+    expect(badge.textContent).toMatch(/^Stale · public · age/);
+    try {
+      await act(() => i18next.changeLanguage('zh-TW'));
+      const zh = i18next.getFixedT('zh-TW', 'cache');
+      expect(badge.textContent).toContain(zh('state.stale'));
+      expect(badge.textContent).toContain(zh('scope.public'));
+      expect(badge.textContent).not.toContain('Stale');
+    } finally {
+      await act(() => i18next.changeLanguage('en'));
+    }
+    expect(badge.textContent).toMatch(/^Stale · public · age/);
+  });
+
   it('shows bypass without expiry', () => {
     render(<CacheBadge cache={{ state: 'bypass', receivedAt: Date.now() }} />);
     const badge = screen.getByTestId('cache-badge');
