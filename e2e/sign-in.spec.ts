@@ -3,7 +3,7 @@
 // silent refresh after the token expired, step-up to a scope the first sign-in did not grant, sign-out dropping
 // the private cache entries, two servers signed in as two users, the OAuth view, and no token anywhere the page,
 // the protocol log, the config file or the app's stderr could show it.
-import { expectNoAxeViolations } from './fixtures/axe';
+import { expectNoAxeViolations, expectNoAxeViolationsInBothThemes } from './fixtures/axe';
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { allowOnConsentPage, autoApproved, recordSocketFrames, signInTab, tokensInVault } from './fixtures/sign-in';
@@ -140,12 +140,7 @@ test.describe('a server that needs sign-in, with a consent page', () => {
       await expect(callback).toHaveAttribute('data-outcome', 'ok');
       await expect(callback).toContainText('code=%5Bredacted%5D');
       await expect(view.locator('[data-testid="oauth-flow-step"][data-kind="authorization"]').last()).toHaveAttribute('data-method', 'GET');
-      for (const colorScheme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme });
-        await expect(page.getByTestId('app')).toHaveAttribute('data-theme', colorScheme);
-        await expectNoAxeViolations(page, { include: '[data-testid="oauth-view"]' });
-        await expectNoAxeViolations(page, { include: '[data-testid="server-item"][data-server-id="secure"]' });
-      }
+      await expectNoAxeViolationsInBothThemes(page, { include: ['[data-testid="oauth-view"]', '[data-testid="server-item"][data-server-id="secure"]'] });
     });
 
     await test.step('sign out drops the private cache entries of the server', async () => {
@@ -204,11 +199,7 @@ test.describe('a server that needs sign-in, with a consent page', () => {
     await expect(status).toHaveAttribute('data-auth-state', 'failed');
     await expect(status.getByTestId('auth-error')).toContainText('access_denied');
     await expect(status.getByTestId('sign-in-button')).toHaveText('Try again');
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      await expect(page.getByTestId('app')).toHaveAttribute('data-theme', colorScheme);
-      await expectNoAxeViolations(page, { include: '[data-testid="server-item"][data-server-id="secure"]' });
-    }
+    await expectNoAxeViolationsInBothThemes(page, { include: '[data-testid="server-item"][data-server-id="secure"]' });
 
     await status.getByTestId('sign-in-button').click();
     await expect(status).toHaveAttribute('data-auth-step', 'awaiting-browser');
