@@ -20,17 +20,27 @@ test.describe('picker', () => {
       const first = (await picker.visibleRows())[0];
       expect(all.some(i => i.uri === first.uri)).toBe(true);
     });
-    await test.step('asks for the list before its first render (the first screen is prefetched)', async () => {
+    await test.step('asks for the list before its first render (the first screen is prefetched), and is not sent the list it holds', async () => {
       const calls: string[] = [];
-      picker.page.on('websocket', socket =>
+      const progressEvents: string[] = [];
+      picker.page.on('websocket', socket => {
         socket.on('framesent', frame => {
           const method = /"type":"call","id":\d+,"method":"([^"]+)"/.exec(String(frame.payload))?.[1];
           if (method) calls.push(method);
-        })
-      );
+        });
+        socket.on('framereceived', frame => {
+          if (String(frame.payload).includes('"listProgress"')) progressEvents.push(String(frame.payload));
+        });
+      });
       await picker.page.reload();
       const all = await picker.waitForList();
       expect(all).toBeGreaterThan(0);
+      // The reloaded page shows the engine's last known list at once, then the live one: the same list (the cache
+      // answers it), so its items were not streamed again (withhold-known.ts), and it is live, not stale.
+      await expect(picker.page.locator('.list-cache-badges li[data-server-id="reference"]')).not.toHaveAttribute('data-stale-list', 'true');
+      await expect(picker.page.getByTestId('cache-badge').first()).not.toHaveAttribute('data-cache-state', 'stale');
+      expect(progressEvents).toEqual([]);
+      expect(await picker.matching()).toBe(all);
       // subscriptions.list and config.get are asked by mounted components: the list went out before any, just
       // after the last known list (which the engine answers before it starts listing).
       expect(calls.slice(0, 3)).toEqual(['servers.list', 'resources.lastKnown', 'resources.list']);

@@ -2,16 +2,17 @@
 // to see what the picker does with one is to hand it one. Everything else here is the real code.
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ResourceTable } from '../../shared/picker/resource-table';
 import { packResourceItems, type EngineClient, type EngineEvents, type ListResult, type ResourceItem } from '../../shared/contract';
 import { itemsOf } from '../../shared/picker/item-source';
 import { queryKeys } from './keys';
-import { streamList, type ListProgress } from './use-resource-list';
+import { streamList, type ListedItems, type ListProgress } from './use-resource-list';
 
 const items = (from: number, n: number): ResourceItem[] => Array.from({ length: n }, (_, k) => ({ serverId: 'ref', uri: `ref://${from + k}`, name: `${from + k}` }));
 const cache = { state: 'miss' as const, receivedAt: 0 };
 type Batch = Omit<EngineEvents['listProgress'], 'serverId' | 'requestId'>;
 
-function engineSending(batches: Batch[], whole: ResourceItem[]) {
+function engineSending(batches: Batch[], whole: ResourceItem[], sameAsLastKnown?: number) {
   const listeners = new Set<(payload: EngineEvents['listProgress']) => void>();
   const calls: unknown[] = [];
   const engine = {
@@ -25,7 +26,7 @@ function engineSending(batches: Batch[], whole: ResourceItem[]) {
       if (method !== 'resources.list') throw new Error(`unexpected ${method}`);
       if (!params.streamOnly) return { serverId: 'ref', items: whole, pages: batches.length, cache } satisfies ListResult<ResourceItem>;
       for (const batch of batches) for (const listener of listeners) listener({ serverId: 'ref', requestId: params.requestId ?? '', ...batch });
-      return { serverId: 'ref', items: [], pages: batches.length, cache, streamed: whole.length } satisfies ListResult<ResourceItem>;
+      return { serverId: 'ref', items: [], pages: batches.length, cache, streamed: whole.length, ...(sameAsLastKnown !== undefined && { sameAsLastKnown }) } satisfies ListResult<ResourceItem>;
     }
   } as unknown as EngineClient;
   return { engine, calls };
@@ -82,5 +83,48 @@ describe('streamList', () => {
     expect(itemsOf(result.items)).toEqual(all);
     expect(calls).toHaveLength(2);
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('malformed listProgress'), expect.anything());
+  });
+
+  /** A query client holding `items` as the shown last known list, received at `receivedAt`. */
+  function showingLastKnown(items: ResourceItem[], receivedAt: number) {
+    const queryClient = new QueryClient();
+    const known: ListedItems = { serverId: 'ref', items: ResourceTable.fromItems('ref', items).rows(), pages: 1, cache: { state: 'stale', scope: 'public', receivedAt } };
+    queryClient.setQueryData(queryKeys.lastKnownList('ref'), known);
+    return { queryClient, known };
+  }
+
+  it('keeps the shown last known rows as the live list when the engine says the live list is that one', async () => {
+    const all = items(0, 5);
+    const { engine, calls } = engineSending([], all, 1_000);
+    const { queryClient, known } = showingLastKnown(all, 1_000);
+    const result = await streamList(engine, queryClient, 'ref', new AbortController().signal);
+    expect(calls).toEqual([expect.objectContaining({ streamOnly: true, shownLastKnown: true })]);
+    // The very rows shown before, so the picker's columns built from them carry on (server-columns.ts).
+    expect(result.items).toBe(known.items);
+    expect(queryClient.getQueryData<ListProgress>(queryKeys.listProgress('ref'))).toMatchObject({ items: known.items, done: true });
+    expect(queryClient.getQueryData(queryKeys.lastKnownList('ref'))).toBeNull();
+  });
+
+  it('asks for the whole list, without waiting for events, when the page holds another last known list than the one the live list equals', async () => {
+    vi.useFakeTimers();
+    try {
+      const all = items(0, 5);
+      const { engine, calls } = engineSending([], all, 2_000);
+      const { queryClient } = showingLastKnown(all.slice(1), 1_000);
+      // Fake timers: a wait for events that never come would never end.
+      const result = await streamList(engine, queryClient, 'ref', new AbortController().signal);
+      expect(itemsOf(result.items)).toEqual(all);
+      expect(calls).toHaveLength(2);
+      expect(calls[1]).not.toHaveProperty('streamOnly');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('says no last known list is shown when the page has none', async () => {
+    const all = items(0, 2);
+    const { engine, calls } = engineSending([{ firstPage: 1, page: 1, loaded: 2, items: packResourceItems(all), done: true }], all);
+    await streamList(engine, new QueryClient(), 'ref', new AbortController().signal);
+    expect(calls).toEqual([expect.objectContaining({ shownLastKnown: false })]);
   });
 });

@@ -57,6 +57,8 @@ export async function streamList(
   // Pages are appended in place; the view gets the rows so far at most every publishIntervalMs (a new view of
   // the same table: nothing is copied).
   let streamed = new ResourceTable(serverId);
+  /** The last known list's rows, when the live list is the same (below): kept as the live list's. */
+  let adopted: TableRows | undefined;
   let page = 0;
   let streamedDone = false;
   let publishedAt = 0;
@@ -65,7 +67,7 @@ export async function streamList(
     queryClient.setQueryData<ListProgress>(queryKeys.listProgress(serverId), {
       requestId,
       page,
-      items: streamed.rows(),
+      items: adopted ?? streamed.rows(),
       done: streamedDone
     });
   };
@@ -92,8 +94,21 @@ export async function streamList(
   const cancel = () => void engine.call('request.cancel', { requestId }).catch(() => undefined);
   signal.addEventListener('abort', cancel, { once: true });
   try {
-    const result = await engine.call('resources.list', { serverId, requestId, streamOnly: true });
-    if (!streamedDone) {
+    const result = await engine.call('resources.list', { serverId, requestId, streamOnly: true, shownLastKnown: showsLastKnown(queryClient, serverId) });
+    const known = sameAsShownKnown(queryClient, result);
+    if (known) {
+      // Nothing was streamed: the live list is the last known one, whose rows (and the picker's columns, sort
+      // and search index built from them) carry on as the live list's. Published as done before the last known
+      // list is dropped, as a streamed list is, so no render shows the server without items.
+      adopted = known.items;
+      page = result.pages;
+      streamedDone = true;
+      publish();
+      queryClient.setQueryData(queryKeys.lastKnownList(serverId), null);
+      return { ...result, items: known.items };
+    }
+    // A list the engine held back (the same as a last known one this page no longer holds) has no events to wait for.
+    if (!streamedDone && result.sameAsLastKnown === undefined) {
       let timer: ReturnType<typeof setTimeout> | undefined;
       await new Promise<void>(resolve => ((caughtUp = resolve), (timer = setTimeout(resolve, catchUpMs))));
       clearTimeout(timer);
@@ -110,6 +125,19 @@ export async function streamList(
     // What arrived before a cancel or failure stays visible.
     publish();
   }
+}
+
+/** Whether the page shows `serverId`'s last known list, or is about to (asked, not yet in). */
+function showsLastKnown(queryClient: QueryClient, serverId: ServerId): boolean {
+  const known = queryClient.getQueryState<ListedItems | null>(queryKeys.lastKnownList(serverId));
+  return !!known && (known.data ? true : known.data === undefined && known.fetchStatus === 'fetching');
+}
+
+/** The shown last known list a `shownLastKnown` reply says the live list equals, if the page still holds that one. */
+function sameAsShownKnown(queryClient: QueryClient, result: ListResult<ResourceItem>): ListedItems | undefined {
+  if (result.sameAsLastKnown === undefined) return undefined;
+  const known = queryClient.getQueryData<ListedItems | null>(queryKeys.lastKnownList(result.serverId));
+  return known && known.cache.receivedAt === result.sameAsLastKnown && known.items.length === result.streamed ? known : undefined;
 }
 
 /** A server's list query, as the picker observes it and as the page's start asks it before the first render. */

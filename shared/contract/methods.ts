@@ -70,7 +70,18 @@ export const methodSchemas = {
    * `streamOnly`: the items go out only in the call's `listProgress` events (give a `requestId` to match
    * them); the result then carries no items, and `streamed` says how many there were.
    */
-  'resources.list': z.object({ serverId, requestId: requestId.optional(), cacheMode: cacheMode.optional(), streamOnly: z.boolean().optional() }),
+  'resources.list': z.object({
+    serverId,
+    requestId: requestId.optional(),
+    cacheMode: cacheMode.optional(),
+    streamOnly: z.boolean().optional(),
+    /**
+     * With `streamOnly`: the caller shows the server's last known list (`resources.lastKnown`). Live pages equal to
+     * it, item for item, are not streamed while they are; when the whole live list is, none is, and the result's
+     * `sameAsLastKnown` says which last known list it equals.
+     */
+    shownLastKnown: z.boolean().optional()
+  }),
   /**
    * The server's last known public list, from the engine's cache alone (pages kept this run or restored from
    * the warm-start file), whether or not the server is connected; null when there is no whole one. Its cache

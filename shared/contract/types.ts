@@ -200,6 +200,11 @@ export interface ListResult<T> {
   cache: CacheInfo;
   /** Set by a `streamOnly` call: how many items its `listProgress` events carried (the final walk's). */
   streamed?: number;
+  /**
+   * Set by a `shownLastKnown` call whose live list equals the last known one item for item (so no `listProgress`
+   * carried its items): that list's `receivedAt`, as `resources.lastKnown` gave it.
+   */
+  sameAsLastKnown?: number;
 }
 
 export interface CompletionResult {

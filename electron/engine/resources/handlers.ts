@@ -1,5 +1,6 @@
 // The contract methods for resources: listing (with progress) and reading.
 import type { ServerRegistry } from '../connections/registry';
+import { cacheIdentityOf } from '../connections/transports';
 import type { EventBus } from '../event-bus';
 import type { HandlerMap } from '../handlers';
 import type { EnginePorts } from '../ports';
@@ -23,8 +24,14 @@ export function resourceHandlers(deps: ResourceHandlerDeps): HandlerMap<'resourc
   const listDeps = { bus: deps.bus, ports: deps.ports, maxListItems: deps.maxListItems };
   const readDeps = { ports: deps.ports, maxContentBytes: deps.maxContentBytes };
   return {
-    'resources.list': ({ serverId, requestId, cacheMode, streamOnly }) =>
-      requests.run(requestId, handle => registry.use(serverId, handle, live => listResources(listDeps, live, handle, cacheMode ?? 'use', streamOnly))),
+    'resources.list': ({ serverId, requestId, cacheMode, streamOnly, shownLastKnown }) =>
+      requests.run(requestId, handle =>
+        registry.use(serverId, handle, live => {
+          // Read before the walk stores the live pages over it.
+          const shownKnown = shownLastKnown ? (deps.ports.cache.lastKnownResources(cacheIdentityOf(registry.get(serverId).entry)) ?? undefined) : undefined;
+          return listResources(listDeps, live, handle, cacheMode ?? 'use', { streamOnly, shownKnown });
+        })
+      ),
     'resources.lastKnown': ({ serverId }) => Promise.resolve(deps.lastKnown.answer(serverId, registry.get(serverId).entry)),
     'resources.read': ({ serverId, uri, requestId, cacheMode, previewBytes }) =>
       requests.run(requestId, handle => registry.use(serverId, handle, live => readResource(readDeps, live, handle, uri, cacheMode ?? 'use', previewBytes)))

@@ -2,12 +2,14 @@
 // `listProgress` events (pages grouped, see progress-batch.ts) so the UI can show rows while a 100k
 // listing is still loading.
 import { packResourceItems, type CacheMode, type ListResult, type ResourceItem } from '../../../shared/contract';
+import type { LastKnownList } from '../cache/last-known';
 import type { EventBus } from '../event-bus';
 import type { EnginePorts, LiveConnection } from '../ports';
 import type { RequestHandle } from '../requests';
 import { toResourceItem } from './items';
 import { walkListMethod } from './list-walk';
 import { batchProgress } from './progress-batch';
+import { withholdWhileKnown } from './withhold-known';
 
 export interface ListDeps {
   bus: EventBus;
@@ -20,15 +22,24 @@ const PROGRESS_INTERVAL_MS = 100;
 /** Items in one `listProgress` event at most (whole pages): packed, ~80 kB of the reference server's resources. */
 const PROGRESS_MAX_ITEMS = 500;
 
-/** `streamOnly`: the items go out in `listProgress` only and the result carries none (see the contract). */
-export async function listResources(deps: ListDeps, live: LiveConnection, handle: RequestHandle, mode: CacheMode, streamOnly = false): Promise<ListResult<ResourceItem>> {
-  const progress = batchProgress(
+export interface ListOptions {
+  /** The items go out in `listProgress` only and the result carries none (see the contract). */
+  streamOnly?: boolean;
+  /** The caller shows this last known list: pages equal to it are not streamed (see withhold-known.ts). */
+  shownKnown?: LastKnownList;
+}
+
+export async function listResources(deps: ListDeps, live: LiveConnection, handle: RequestHandle, mode: CacheMode, options: ListOptions = {}): Promise<ListResult<ResourceItem>> {
+  const { streamOnly = false, shownKnown } = options;
+  const batches = batchProgress(
     ({ items, ...batch }) => deps.bus.emit('listProgress', { serverId: live.serverId, requestId: handle.requestId, ...batch, items: packResourceItems(items) }),
     PROGRESS_INTERVAL_MS,
     PROGRESS_MAX_ITEMS
   );
+  const withheld = streamOnly && shownKnown ? withholdWhileKnown(live.serverId, shownKnown, batches) : undefined;
+  const progress = withheld ?? batches;
   try {
-    return await walkListMethod(deps.ports, live, handle, mode, {
+    const list = await walkListMethod(deps.ports, live, handle, mode, {
       method: 'resources/list',
       itemsKey: 'resources',
       map: toResourceItem,
@@ -36,6 +47,8 @@ export async function listResources(deps: ListDeps, live: LiveConnection, handle
       streamOnly,
       onPage: progress.onPage
     });
+    const sameAsLastKnown = withheld?.sameAsKnown();
+    return sameAsLastKnown === undefined ? list : { ...list, sameAsLastKnown };
   } finally {
     // Pages that arrived before a failure or a cancel still reach the UI, before the call's reply.
     progress.flush();

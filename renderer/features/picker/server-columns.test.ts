@@ -56,4 +56,16 @@ describe('ServerColumns', () => {
     expect(builtFrom(columns.columnsFor('ref', restarted, later, 'name'), later)).toBe(true);
     expect(columns.columnsFor('other', [], undefined, 'name').items.length).toBe(0);
   });
+
+  it('keeps the last known list’s columns, sort order included, when the live list is those same rows', () => {
+    const columns = new ServerColumns();
+    const stale = columns.columnsFor('ref', [], lastKnown, 'name');
+    const order = buildSortOrder(stale, 'name');
+    // The engine found the live list the same: the page's live list is the last known list's rows.
+    const live = columns.columnsFor('ref', lastKnown, undefined, 'name');
+    expect(live).toBe(stale);
+    expect(buildSortOrder(live, 'name').order).toBe(order.order);
+    // And they stay the live columns on the next render.
+    expect(columns.columnsFor('ref', lastKnown, undefined, 'name')).toBe(stale);
+  });
 });

@@ -2,7 +2,8 @@
 // finished list) has columns grown page by page (`extendColumns`), and so does its sort order, whether the live
 // list is on screen yet or not: while a last known list stands in for it (shown stale until every live page is
 // in), the live pages still go into their own columns, so the moment the live list replaces the stale one costs
-// no rebuild of 100k items' columns and sort order on the critical path (issue #16).
+// no rebuild of 100k items' columns and sort order on the critical path (issue #16). A live list that is the
+// last known list itself (nothing streamed, see use-resource-list.ts) keeps the last known list's columns.
 import type { ResourceItem, ServerId } from '../../../shared/contract';
 import { builtFrom, extendColumns, buildColumns, type PickerColumns } from '../../../shared/picker/columns';
 import type { ColumnSource } from '../../../shared/picker/item-source';
@@ -28,6 +29,11 @@ export class ServerColumns {
   columnsFor(serverId: ServerId, live: ListRows, lastKnown: ListRows | undefined, sort: SortKey): PickerColumns {
     let entry = this.entries.get(serverId);
     if (!entry) this.entries.set(serverId, (entry = {}));
+    if (!lastKnown && entry.stale && builtFrom(entry.stale, live)) {
+      // The live list is the last known one's rows (the engine found them the same): its columns go on as they are.
+      entry.live = entry.stale;
+      entry.stale = undefined;
+    }
     if (!entry.live || !builtFrom(entry.live, live)) {
       const grown = extendColumns(entry.live, live);
       if (lastKnown && grown !== entry.live && grown.items.length > 0) buildSortOrder(grown, sort);

@@ -1,0 +1,98 @@
+// Live pages held back while they equal the shown last known list: the items are the engine's own (made from raw
+// server items by toResourceItem), the next stage records what reaches it.
+import { describe, expect, it } from 'vitest';
+import type { ResourceItem } from '../../../shared/contract';
+import type { LastKnownList } from '../cache/last-known';
+import { toResourceItem } from './items';
+import type { ProgressBatcher } from './progress-batch';
+import type { PageProgress } from './walk-pages';
+import { withholdWhileKnown } from './withhold-known';
+
+const raw = (from: number, n: number) =>
+  Array.from({ length: n }, (_, k) => ({ uri: `ref://${from + k}`, name: `${from + k}`, annotations: { audience: ['user'], priority: 0.5 } }));
+const known = (n: number): LastKnownList => ({ items: raw(0, n), pages: 1, storedAt: 1_234, expiresAt: 2_000 });
+
+function recorder() {
+  const seen: number[][] = [];
+  let flushed = 0;
+  const next: ProgressBatcher = { onPage: p => seen.push([p.page, p.items.length, p.done ? 1 : 0]), flush: () => void flushed++ };
+  return { next, seen, flushed: () => flushed };
+}
+
+/** The live walk's pages of `size` raw items each, mapped as the walk maps them. */
+function pages(items: Record<string, unknown>[], size: number): PageProgress<ResourceItem>[] {
+  const out: PageProgress<ResourceItem>[] = [];
+  for (let at = 0; at < items.length || out.length === 0; at += size) {
+    const slice = items.slice(at, at + size);
+    out.push({ page: out.length + 1, loaded: at + slice.length, items: slice.map(r => toResourceItem('ref', r)), done: at + size >= items.length });
+  }
+  return out;
+}
+
+describe('withholdWhileKnown', () => {
+  it('sends nothing when every live page equals the last known list, and says which list it equals', () => {
+    const { next, seen } = recorder();
+    const withheld = withholdWhileKnown('ref', known(10), next);
+    for (const page of pages(raw(0, 10), 4)) withheld.onPage(page);
+    expect(seen).toEqual([]);
+    expect(withheld.sameAsKnown()).toBe(1_234);
+  });
+
+  it('sends the held pages in order at the first page that differs, then streams the rest', () => {
+    const { next, seen } = recorder();
+    const withheld = withholdWhileKnown('ref', known(12), next);
+    const live = raw(0, 12);
+    live[5] = { ...live[5], annotations: { audience: ['user'], priority: 0.75 } };
+    const walk = pages(live, 4);
+    withheld.onPage(walk[0]);
+    expect(seen).toEqual([]);
+    withheld.onPage(walk[1]);
+    expect(seen).toEqual([
+      [1, 4, 0],
+      [2, 4, 0]
+    ]);
+    withheld.onPage(walk[2]);
+    expect(seen).toHaveLength(3);
+    expect(withheld.sameAsKnown()).toBeUndefined();
+  });
+
+  it('is not the same list when the live one is longer or shorter', () => {
+    const longer = recorder();
+    const withLonger = withholdWhileKnown('ref', known(8), longer.next);
+    for (const page of pages(raw(0, 9), 4)) withLonger.onPage(page);
+    expect(longer.seen.map(([page]) => page)).toEqual([1, 2, 3]);
+    expect(withLonger.sameAsKnown()).toBeUndefined();
+
+    const shorter = recorder();
+    const withShorter = withholdWhileKnown('ref', known(8), shorter.next);
+    for (const page of pages(raw(0, 7), 4)) withShorter.onPage(page);
+    expect(shorter.seen.map(([page]) => page)).toEqual([1, 2]);
+    expect(withShorter.sameAsKnown()).toBeUndefined();
+  });
+
+  it('compares a restarted walk from its first page again', () => {
+    const { next, seen } = recorder();
+    const withheld = withholdWhileKnown('ref', known(8), next);
+    const walk = pages(raw(0, 8), 4);
+    withheld.onPage(walk[0]);
+    // The server rejected the next cursor: the walk starts over and lists the same items.
+    for (const page of walk) withheld.onPage(page);
+    expect(seen).toEqual([]);
+    expect(withheld.sameAsKnown()).toBe(1_234);
+  });
+
+  it('matches an empty list to an empty last known list, and keeps held pages held when the walk stops', () => {
+    const empty = recorder();
+    const withEmpty = withholdWhileKnown('ref', known(0), empty.next);
+    withEmpty.onPage({ page: 1, loaded: 0, items: [], done: true });
+    expect(withEmpty.sameAsKnown()).toBe(1_234);
+
+    const stopped = recorder();
+    const withStopped = withholdWhileKnown('ref', known(8), stopped.next);
+    withStopped.onPage(pages(raw(0, 8), 4)[0]);
+    withStopped.flush();
+    expect(stopped.flushed()).toBe(1);
+    expect(stopped.seen).toEqual([]);
+    expect(withStopped.sameAsKnown()).toBeUndefined();
+  });
+});
