@@ -27,7 +27,7 @@ export async function walkListMethod<T>(ports: EnginePorts, live: LiveConnection
   if (!live.capabilities.resources) {
     // A server without resources lists nothing, and says so the way a list does: a last (empty) page, so a
     // streaming caller waiting for `done` does not wait for it in vain.
-    walk.onPage?.({ page: 1, loaded: 0, items: [], done: true });
+    walk.onPage?.({ page: 1, loaded: 0, items: [], raw: [], done: true });
     return { serverId, items: [], pages: 0, cache: uncachedInfo(mode), ...(walk.streamOnly && { streamed: 0 }) };
   }
   const schema = listPageSchema(walk.itemsKey);

@@ -29,9 +29,9 @@ describe('walkPages', () => {
     const { promise, progress } = walk(pagesOf(3, 2));
     expect(await promise).toEqual({ items: [0, 1, 2, 3, 4, 5], pages: 3 });
     expect(progress).toEqual([
-      { page: 1, loaded: 2, items: [0, 1], done: false },
-      { page: 2, loaded: 4, items: [2, 3], done: false },
-      { page: 3, loaded: 6, items: [4, 5], done: true }
+      { page: 1, loaded: 2, items: [0, 1], raw: [0, 1], done: false },
+      { page: 2, loaded: 4, items: [2, 3], raw: [2, 3], done: false },
+      { page: 3, loaded: 6, items: [4, 5], raw: [4, 5], done: true }
     ]);
   });
 

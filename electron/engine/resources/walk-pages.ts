@@ -19,6 +19,8 @@ export interface PageProgress<T> {
   page: number;
   loaded: number;
   items: T[];
+  /** The same items as the server sent them, before `map`. */
+  raw: readonly unknown[];
   done: boolean;
 }
 
@@ -68,7 +70,7 @@ export async function walkPages<R, T>(options: WalkOptions<R, T>): Promise<WalkR
       }
       pages++;
       if (cursor !== undefined && page.nextCursor === cursor && previous && samePage(page.items, previous)) {
-        options.onPage?.({ page: pages, loaded, items: [], done: true });
+        options.onPage?.({ page: pages, loaded, items: [], raw: [], done: true });
         return { items, pages };
       }
       loaded += page.items.length;
@@ -85,7 +87,7 @@ export async function walkPages<R, T>(options: WalkOptions<R, T>): Promise<WalkR
       // Mapped once the next page is on its way, so the server works on it meanwhile.
       const mapped = page.items.map(options.map);
       if (collect) for (const item of mapped) items.push(item);
-      options.onPage?.({ page: pages, loaded, items: mapped, done });
+      options.onPage?.({ page: pages, loaded, items: mapped, raw: page.items, done });
       if (done) return { items, pages };
       seen.add(next);
       previous = page.items;

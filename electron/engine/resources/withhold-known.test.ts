@@ -1,5 +1,5 @@
-// Live pages held back while they equal the shown last known list: the items are the engine's own (made from raw
-// server items by toResourceItem), the next stage records what reaches it.
+// Live pages held back while they equal the shown last known list, compared as the server sent them (the raw
+// items beside the engine's own); the next stage records what reaches it.
 import { describe, expect, it } from 'vitest';
 import type { ResourceItem } from '../../../shared/contract';
 import type { LastKnownList } from '../cache/last-known';
@@ -24,7 +24,7 @@ function pages(items: Record<string, unknown>[], size: number): PageProgress<Res
   const out: PageProgress<ResourceItem>[] = [];
   for (let at = 0; at < items.length || out.length === 0; at += size) {
     const slice = items.slice(at, at + size);
-    out.push({ page: out.length + 1, loaded: at + slice.length, items: slice.map(r => toResourceItem('ref', r)), done: at + size >= items.length });
+    out.push({ page: out.length + 1, loaded: at + slice.length, items: slice.map(r => toResourceItem('ref', r)), raw: slice, done: at + size >= items.length });
   }
   return out;
 }
@@ -32,7 +32,7 @@ function pages(items: Record<string, unknown>[], size: number): PageProgress<Res
 describe('withholdWhileKnown', () => {
   it('sends nothing when every live page equals the last known list, and says which list it equals', () => {
     const { next, seen } = recorder();
-    const withheld = withholdWhileKnown('ref', known(10), next);
+    const withheld = withholdWhileKnown(known(10), next);
     for (const page of pages(raw(0, 10), 4)) withheld.onPage(page);
     expect(seen).toEqual([]);
     expect(withheld.sameAsKnown()).toBe(1_234);
@@ -40,7 +40,7 @@ describe('withholdWhileKnown', () => {
 
   it('sends the held pages in order at the first page that differs, then streams the rest', () => {
     const { next, seen } = recorder();
-    const withheld = withholdWhileKnown('ref', known(12), next);
+    const withheld = withholdWhileKnown(known(12), next);
     const live = raw(0, 12);
     live[5] = { ...live[5], annotations: { audience: ['user'], priority: 0.75 } };
     const walk = pages(live, 4);
@@ -56,15 +56,24 @@ describe('withholdWhileKnown', () => {
     expect(withheld.sameAsKnown()).toBeUndefined();
   });
 
+  it('compares what the server sent: a field the engine’s items leave out still makes a page differ', () => {
+    const { next, seen } = recorder();
+    const withheld = withholdWhileKnown(known(4), next);
+    const live = raw(0, 4).map((r, k) => (k === 2 ? { ...r, _meta: { note: 'changed' } } : r));
+    for (const page of pages(live, 4)) withheld.onPage(page);
+    expect(seen).toEqual([[1, 4, 1]]);
+    expect(withheld.sameAsKnown()).toBeUndefined();
+  });
+
   it('is not the same list when the live one is longer or shorter', () => {
     const longer = recorder();
-    const withLonger = withholdWhileKnown('ref', known(8), longer.next);
+    const withLonger = withholdWhileKnown(known(8), longer.next);
     for (const page of pages(raw(0, 9), 4)) withLonger.onPage(page);
     expect(longer.seen.map(([page]) => page)).toEqual([1, 2, 3]);
     expect(withLonger.sameAsKnown()).toBeUndefined();
 
     const shorter = recorder();
-    const withShorter = withholdWhileKnown('ref', known(8), shorter.next);
+    const withShorter = withholdWhileKnown(known(8), shorter.next);
     for (const page of pages(raw(0, 7), 4)) withShorter.onPage(page);
     expect(shorter.seen.map(([page]) => page)).toEqual([1, 2]);
     expect(withShorter.sameAsKnown()).toBeUndefined();
@@ -72,7 +81,7 @@ describe('withholdWhileKnown', () => {
 
   it('compares a restarted walk from its first page again', () => {
     const { next, seen } = recorder();
-    const withheld = withholdWhileKnown('ref', known(8), next);
+    const withheld = withholdWhileKnown(known(8), next);
     const walk = pages(raw(0, 8), 4);
     withheld.onPage(walk[0]);
     // The server rejected the next cursor: the walk starts over and lists the same items.
@@ -83,12 +92,12 @@ describe('withholdWhileKnown', () => {
 
   it('matches an empty list to an empty last known list, and keeps held pages held when the walk stops', () => {
     const empty = recorder();
-    const withEmpty = withholdWhileKnown('ref', known(0), empty.next);
-    withEmpty.onPage({ page: 1, loaded: 0, items: [], done: true });
+    const withEmpty = withholdWhileKnown(known(0), empty.next);
+    withEmpty.onPage({ page: 1, loaded: 0, items: [], raw: [], done: true });
     expect(withEmpty.sameAsKnown()).toBe(1_234);
 
     const stopped = recorder();
-    const withStopped = withholdWhileKnown('ref', known(8), stopped.next);
+    const withStopped = withholdWhileKnown(known(8), stopped.next);
     withStopped.onPage(pages(raw(0, 8), 4)[0]);
     withStopped.flush();
     expect(stopped.flushed()).toBe(1);

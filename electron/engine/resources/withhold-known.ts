@@ -4,10 +4,9 @@
 // (its columns, sort order and search index), where it would otherwise parse, build and sort every item again
 // for no change (fifty servers × 2,000: ~14 MB over the socket and seconds of the page's CPU, issue #16). At the
 // first item that differs, the held pages go out in order and the rest streams as it always does.
-import { isDeepStrictEqual } from 'node:util';
-import type { ResourceItem, ServerId } from '../../../shared/contract';
+import equal from 'fast-deep-equal';
+import type { ResourceItem } from '../../../shared/contract';
 import type { LastKnownList } from '../cache/last-known';
-import { toResourceItem } from './items';
 import type { ProgressBatcher } from './progress-batch';
 import type { PageProgress } from './walk-pages';
 
@@ -16,12 +15,15 @@ export interface WithheldProgress extends ProgressBatcher {
   sameAsKnown(): number | undefined;
 }
 
-export function withholdWhileKnown(serverId: ServerId, known: LastKnownList, next: ProgressBatcher): WithheldProgress {
+export function withholdWhileKnown(known: LastKnownList, next: ProgressBatcher): WithheldProgress {
   let held: PageProgress<ResourceItem>[] = [];
   let matched = 0;
   let diverged = false;
   let whole = false;
-  const sameAt = (item: ResourceItem, k: number) => k < known.items.length && isDeepStrictEqual(item, toResourceItem(serverId, known.items[k] as Record<string, unknown>));
+  // The items as the server sent them, both sides (the last known ones are its stored pages, parsed): a plain JSON
+  // comparison, ~1 ms for 2,000 items, where comparing the engine's items (making the last known ones again, and
+  // node:util's isDeepStrictEqual) took 8-20 ms.
+  const sameAt = (raw: unknown, k: number) => k < known.items.length && equal(raw, known.items[k]);
 
   return {
     onPage(progress) {
@@ -31,10 +33,10 @@ export function withholdWhileKnown(serverId: ServerId, known: LastKnownList, nex
         held = [];
         matched = 0;
       }
-      const same = progress.items.every((item, k) => sameAt(item, matched + k)) && (!progress.done || matched + progress.items.length === known.items.length);
+      const same = progress.raw.every((raw, k) => sameAt(raw, matched + k)) && (!progress.done || matched + progress.raw.length === known.items.length);
       if (same) {
         held.push(progress);
-        matched += progress.items.length;
+        matched += progress.raw.length;
         whole = progress.done;
         return;
       }
