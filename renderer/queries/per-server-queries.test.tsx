@@ -63,7 +63,7 @@ describe('per-server queries', () => {
     const table = ResourceTable.fromItems('c', [{ serverId: 'c', uri: 'ref://1', name: '1' }]).rows();
     // Observers tell their hooks in TanStack Query's next batch (a timer), not at once.
     await act(async () => {
-      queryClient.setQueryData<ListProgress>(queryKeys.listProgress('c'), { requestId: 'r', page: 3, items: table, done: false });
+      queryClient.setQueryData<ListProgress>(queryKeys.listProgress('c'), { requestId: 'r', page: 3, items: table, walked: table.length, done: false });
       await new Promise(resolve => setTimeout(resolve, 0));
     });
     expect(out.progress).toEqual([undefined, undefined, 3]);

@@ -12,7 +12,7 @@ import { useListedItems, type ListProgress } from './use-resource-list';
 afterEach(cleanup);
 
 const item = (serverId: string, k: number): ResourceItem => ({ serverId, uri: `ref://${k}`, name: `${k}` });
-const progress = (serverId: string, n: number): ListProgress => ({ requestId: 'r', page: 1, items: ResourceTable.fromItems(serverId, Array.from({ length: n }, (_, k) => item(serverId, k))).rows(), done: false });
+const progress = (serverId: string, n: number): ListProgress => ({ requestId: 'r', page: 1, items: ResourceTable.fromItems(serverId, Array.from({ length: n }, (_, k) => item(serverId, k))).rows(), walked: n, done: false });
 
 describe('useListedItems', () => {
   it("follows its server's list and progress, and reads nothing for another server's", () => {

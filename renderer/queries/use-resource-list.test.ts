@@ -95,13 +95,18 @@ describe('streamList', () => {
 
   it('keeps the shown last known rows as the live list when the engine says the live list is that one', async () => {
     const all = items(0, 5);
-    const { engine, calls } = engineSending([], all, 1_000);
+    // The engine held every page back: its events carried the counts only.
+    const counts: Batch[] = [
+      { firstPage: 1, page: 1, loaded: 3, items: packResourceItems([]), done: false },
+      { firstPage: 2, page: 2, loaded: 5, items: packResourceItems([]), done: false }
+    ];
+    const { engine, calls } = engineSending(counts, all, 1_000);
     const { queryClient, known } = showingLastKnown(all, 1_000);
     const result = await streamList(engine, queryClient, 'ref', new AbortController().signal);
     expect(calls).toEqual([expect.objectContaining({ streamOnly: true, shownLastKnown: true })]);
     // The very rows shown before, so the picker's columns built from them carry on (server-columns.ts).
     expect(result.items).toBe(known.items);
-    expect(queryClient.getQueryData<ListProgress>(queryKeys.listProgress('ref'))).toMatchObject({ items: known.items, done: true });
+    expect(queryClient.getQueryData<ListProgress>(queryKeys.listProgress('ref'))).toMatchObject({ items: known.items, walked: 5, done: true });
     expect(queryClient.getQueryData(queryKeys.lastKnownList('ref'))).toBeNull();
   });
 
@@ -119,6 +124,21 @@ describe('streamList', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('counts the items the engine holds back as listed, though none of them came', async () => {
+    const { queryClient } = showingLastKnown(items(0, 4), 1_000);
+    const listeners = new Set<(payload: EngineEvents['listProgress']) => void>();
+    const engine = {
+      on: (_event: string, listener: (payload: EngineEvents['listProgress']) => void) => (listeners.add(listener), () => listeners.delete(listener)),
+      call: async (_method: string, params: { requestId: string }) => {
+        for (const listener of listeners) listener({ serverId: 'ref', requestId: params.requestId, firstPage: 1, page: 2, loaded: 4, items: packResourceItems([]), done: false });
+        throw new Error('the server went away');
+      }
+    } as unknown as EngineClient;
+    await expect(streamList(engine, queryClient, 'ref', new AbortController().signal)).rejects.toThrow('went away');
+    expect(queryClient.getQueryData<ListProgress>(queryKeys.listProgress('ref'))).toMatchObject({ walked: 4, page: 2, done: false });
+    expect(queryClient.getQueryData<ListProgress>(queryKeys.listProgress('ref'))?.items.length).toBe(0);
   });
 
   it('says no last known list is shown when the page has none', async () => {

@@ -16,6 +16,8 @@ export interface ListProgress {
   page: number;
   /** The items streamed so far, held as columns (see resource-table.ts). */
   items: TableRows;
+  /** How many items the engine has listed so far: those streamed, and those it holds back (`shownLastKnown`). */
+  walked: number;
   done: boolean;
 }
 
@@ -60,6 +62,7 @@ export async function streamList(
   /** The last known list's rows, when the live list is the same (below): kept as the live list's. */
   let adopted: TableRows | undefined;
   let page = 0;
+  let walked = 0;
   let streamedDone = false;
   let publishedAt = 0;
   const publish = () => {
@@ -68,6 +71,7 @@ export async function streamList(
       requestId,
       page,
       items: adopted ?? streamed.rows(),
+      walked,
       done: streamedDone
     });
   };
@@ -85,6 +89,7 @@ export async function streamList(
       return;
     }
     page = progress.page;
+    walked = progress.loaded;
     streamedDone = progress.done;
     // The last page is published at once: a server's last known list gives way to the live one when that
     // shows every page, which need not wait for the reply, nor for the next publish.
@@ -102,6 +107,7 @@ export async function streamList(
       // list is dropped, as a streamed list is, so no render shows the server without items.
       adopted = known.items;
       page = result.pages;
+      walked = known.items.length;
       streamedDone = true;
       publish();
       queryClient.setQueryData(queryKeys.lastKnownList(serverId), null);

@@ -1,5 +1,5 @@
 // `resources.list` with `shownLastKnown` against real reference servers over stdio, on a warm launch: a live list
-// that is the last known one streams nothing and says so; one that changed streams every item as ever.
+// that is the last known one streams no item (only its counts) and says so; one that changed streams every item as ever.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -19,15 +19,20 @@ async function warmListing(dataDir: string, sandboxDir: string) {
   await engine.host.dispatch('app.firstScreenShown', {});
   await statusOf(engine, 'a', 'connected');
   const streamed: ResourceItem[] = [];
-  const off = engine.bus.on('listProgress', p => p.requestId === 'live' && streamed.push(...unpackListResult({ serverId: 'a', items: p.items, pages: 0, cache: { state: 'miss', receivedAt: 0 } }).items));
+  let walked = 0;
+  const off = engine.bus.on('listProgress', p => {
+    if (p.requestId !== 'live') return;
+    walked = p.loaded;
+    streamed.push(...unpackListResult({ serverId: 'a', items: p.items, pages: 0, cache: { state: 'miss', receivedAt: 0 } }).items);
+  });
   const live = (await engine.host.dispatch('resources.list', { serverId: 'a', requestId: 'live', streamOnly: true, shownLastKnown: true })) as ListResult<ResourceItem>;
   off();
   await engine.close();
-  return { known, live, streamed };
+  return { known, live, streamed, walked };
 }
 
 describe('resources.list with shownLastKnown (a warm launch)', () => {
-  it('streams nothing when the live list is the last known one, and says which one it is', async () => {
+  it('streams no item when the live list is the last known one, and says which one it is', async () => {
     const [dataDir, sandboxDir] = await Promise.all([tempDir('shown-known-'), tempDir('shown-known-sandbox-')]);
     const first = await engineWith(servers(sandboxDir), { dataDir });
     await statusOf(first, 'a', 'connected');
@@ -37,6 +42,8 @@ describe('resources.list with shownLastKnown (a warm launch)', () => {
     const same = await warmListing(dataDir, sandboxDir);
     expect(same.known?.items.count).toBe(listed.items.length);
     expect(same.streamed).toEqual([]);
+    // The counts still went out, so the page's progress moved.
+    expect(same.walked).toBe(listed.items.length);
     expect(same.live).toMatchObject({ items: [], streamed: listed.items.length, sameAsLastKnown: same.known?.cache.receivedAt });
 
     // A file appears in the server's sandbox between launches: its list is no longer the last known one.

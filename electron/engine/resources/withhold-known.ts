@@ -1,6 +1,6 @@
 // A live listing that the page already shows as the server's last known list (a warm start) is, most of the
 // time, that same list again. Its pages are then held back while they equal the last known list item for item:
-// if the whole live list does, nothing is streamed, and the page keeps what it built from the last known list
+// if the whole live list does, no item is streamed (only how many were listed), and the page keeps what it built from the last known list
 // (its columns, sort order and search index), where it would otherwise parse, build and sort every item again
 // for no change (fifty servers × 2,000: ~14 MB over the socket and seconds of the page's CPU, issue #16). At the
 // first item that differs, the held pages go out in order and the rest streams as it always does.
@@ -38,6 +38,9 @@ export function withholdWhileKnown(known: LastKnownList, next: ProgressBatcher):
         held.push(progress);
         matched += progress.raw.length;
         whole = progress.done;
+        // Its count goes on without its items, so the page's progress still moves. Never as done: the page would
+        // take an empty list for the whole live one.
+        next.onPage({ ...progress, items: [], raw: [], done: false });
         return;
       }
       diverged = true;

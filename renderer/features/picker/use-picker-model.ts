@@ -44,7 +44,7 @@ const noItems: readonly ResourceItem[] = [];
 export interface ServerListState {
   serverId: ServerId;
   loading: boolean;
-  /** Items received so far (streamed pages or the finished list). */
+  /** Items listed so far (streamed, or held back by the engine as the last known list's), or the finished list's. */
   loaded: number;
   pages: number;
   /** The finished list's cache state (for its cache badge), or the last known list's while that is shown. */
@@ -252,7 +252,7 @@ export function usePickerModel(): PickerModel {
       return {
         serverId,
         loading: list.isFetching,
-        loaded: list.data?.items.length ?? streamed?.items.length ?? 0,
+        loaded: list.data?.items.length ?? streamed?.walked ?? 0,
         pages: list.data?.pages ?? streamed?.page ?? 0,
         cache: list.data?.cache ?? (showsLastKnown[k] ? known[k].data?.cache : undefined),
         lastKnown: showsLastKnown[k],

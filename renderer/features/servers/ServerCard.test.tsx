@@ -22,9 +22,12 @@ describe('ServerCard', () => {
     renderWithEngine(<ServerCard server={serverState('a', 'connected')} />, stubEngine({ 'subscriptions.list': () => [] }), queryClient);
     expect(screen.queryByTestId('server-resource-count')).toBeNull();
 
-    await act(async () => queryClient.setQueryData<ListProgress>(queryKeys.listProgress('a'), { requestId: 'r', page: 0, items: rows(0), done: false }));
+    await act(async () => queryClient.setQueryData<ListProgress>(queryKeys.listProgress('a'), { requestId: 'r', page: 0, items: rows(0), walked: 0, done: false }));
     expect(screen.getByTestId('server-resource-count').textContent).toBe('listing… 0 so far');
-    await act(async () => queryClient.setQueryData<ListProgress>(queryKeys.listProgress('a'), { requestId: 'r', page: 5, items: rows(2500), done: false }));
+    // Items the engine holds back (the live list so far equals the shown last known one) count as listed.
+    await act(async () => queryClient.setQueryData<ListProgress>(queryKeys.listProgress('a'), { requestId: 'r', page: 2, items: rows(0), walked: 1000, done: false }));
+    expect(screen.getByTestId('server-resource-count').textContent).toBe('listing… 1,000 so far');
+    await act(async () => queryClient.setQueryData<ListProgress>(queryKeys.listProgress('a'), { requestId: 'r', page: 5, items: rows(2500), walked: 2500, done: false }));
     const count = screen.getByTestId('server-resource-count');
     expect(count.textContent).toBe('listing… 2,500 so far');
     expect(count.getAttribute('data-listing')).toBe('true');

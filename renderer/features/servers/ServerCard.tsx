@@ -16,7 +16,7 @@ import { useServerActions } from './use-server-actions';
 function useCounts(serverId: string): { resources?: number; listing: boolean; watches: number } {
   const { list, progress } = useListedItems(serverId);
   const watches = useSubscriptions().data?.filter(s => s.serverId === serverId).length ?? 0;
-  const resources = list ? (list.streamed ?? list.items.length) : progress?.items.length;
+  const resources = list ? (list.streamed ?? list.items.length) : progress?.walked;
   return { resources, listing: !list && progress !== undefined && !progress.done, watches };
 }
 
