@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { Profiler } from 'react';
 import i18next from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CacheBadge } from './CacheBadge';
@@ -129,5 +130,44 @@ describe('ListCacheBadges', () => {
     rerender(<ListCacheBadges lists={lists.slice(2, 6)} />);
     expect(screen.queryByTestId('list-cache-summary')).toBeNull();
     expect(screen.getAllByTestId('cache-badge')).toHaveLength(4);
+  });
+
+  it('does not tick behind the closed summary: each badge changes at its expiry, and ticks again once opened', () => {
+    vi.useFakeTimers({ now: 1_000_000 });
+    const now = Date.now();
+    const lists = ['a', 'b', 'c', 'd', 'e', 'f'].map((serverId, k) => ({
+      serverId,
+      cache: { state: 'fresh' as const, scope: 'public' as const, receivedAt: now, expiresAt: now + (k === 0 ? 5_000 : 600_000), ttlMs: 600_000 }
+    }));
+    let commits = 0;
+    const { container } = render(
+      <Profiler id="badges" onRender={() => commits++}>
+        <ListCacheBadges lists={lists} />
+      </Profiler>
+    );
+    const summary = screen.getByTestId('list-cache-summary');
+    const badgeOf = (serverId: string) => container.querySelector(`li[data-server-id="${serverId}"] [data-testid="cache-badge"]`)!;
+    // Closed: the hidden badges say no times, which nothing would keep up to date.
+    expect(badgeOf('b').textContent).toBe('Fresh · public');
+    commits = 0;
+    for (let second = 0; second < 4; second++) act(() => vi.advanceTimersByTime(1_000));
+    expect(commits).toBe(0);
+    // a's expiry: its badge and the summary's counts change, once.
+    act(() => vi.advanceTimersByTime(1_000));
+    expect(commits).toBe(1);
+    expect(badgeOf('a').getAttribute('data-cache-state')).toBe('stale');
+    expect(summary.getAttribute('data-stale-lists')).toBe('1');
+    expect(summary.textContent).toBe('6 lists: Stale 1 · Fresh 5');
+    // Opened, they tick every second and show their times.
+    const details = container.querySelector('details')!;
+    act(() => {
+      details.open = true;
+      fireEvent(details, new Event('toggle'));
+    });
+    expect(badgeOf('b').textContent).toBe(`Fresh · ${t('badge.left', { ms: 595_000 })} · public · ${duration(5_000)}`);
+    commits = 0;
+    for (let second = 0; second < 3; second++) act(() => vi.advanceTimersByTime(1_000));
+    expect(commits).toBe(3);
+    expect(badgeOf('b').textContent).toContain(duration(8_000));
   });
 });

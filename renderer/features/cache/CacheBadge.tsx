@@ -4,20 +4,30 @@ import { memo } from 'react';
 import type { CacheInfo } from '../../../shared/contract';
 import { useCachedT } from '../../i18n/text-cache';
 import { cacheLabel, effectiveState } from './cache-format';
+import { useLatestPassed } from './use-latest-passed';
 import { useNow } from './use-now';
 import './cache.css';
 
 export interface CacheBadgeProps {
   cache: CacheInfo;
   className?: string;
+  /**
+   * False while the badge cannot be seen (behind the picker's closed summary of lists): it then re-renders only when
+   * its state changes (at the expiry), and says no time left nor age, which would be out of date.
+   */
+  ticking?: boolean;
 }
 
-export const CacheBadge = memo(function CacheBadge({ cache, className }: CacheBadgeProps) {
+const noTimes: readonly number[] = [];
+
+export const CacheBadge = memo(function CacheBadge({ cache, className, ticking = true }: CacheBadgeProps) {
   // Fifty list badges tick every second: their fixed words (state, scope, separator) are looked up once.
   const t = useCachedT('cache');
-  const now = useNow();
+  const tickingNow = useNow(ticking ? 1000 : null);
+  const expiryNow = useLatestPassed(ticking || cache.expiresAt === undefined ? noTimes : [cache.expiresAt]);
+  const now = ticking ? tickingNow : expiryNow;
   const state = effectiveState(cache, now);
-  const label = cacheLabel(cache, now, t);
+  const label = cacheLabel(cache, now, t, ticking);
   return (
     <span
       data-testid="cache-badge"

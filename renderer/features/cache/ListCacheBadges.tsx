@@ -4,13 +4,14 @@
 //
 // Past a few lists the badges are behind a one-line summary (how many lists are in each state), opened on demand:
 // fifty servers' badges wrapped to ~25 lines and pushed the picker's rows off the screen. They stay in the page
-// either way, so what each list's badge says can still be read (`cache-badge` in the QA contract).
-import { memo } from 'react';
+// either way, so what each list's badge says can still be read (`cache-badge` in the QA contract). Behind the closed
+// summary they do not tick: each changes when its list expires, and says no times until it is opened.
+import { memo, useState } from 'react';
 import { useCachedT } from '../../i18n/text-cache';
 import type { CacheInfo, CacheState, ServerId } from '../../../shared/contract';
 import { CacheBadge } from './CacheBadge';
 import { effectiveState } from './cache-format';
-import { useNow } from './use-now';
+import { useLatestPassed } from './use-latest-passed';
 
 export interface ListCache {
   serverId: ServerId;
@@ -28,7 +29,8 @@ const STATE_ORDER: readonly CacheState[] = ['stale', 'miss', 'fresh', 'bypass'];
 
 const ListCacheSummary = memo(function ListCacheSummary({ lists }: { lists: readonly Shown[] }) {
   const t = useCachedT('cache');
-  const now = useNow();
+  // Its counts change only when a list expires.
+  const now = useLatestPassed(lists.flatMap(l => (l.cache.expiresAt === undefined ? [] : [l.cache.expiresAt])));
   const counts = new Map<CacheState, number>();
   for (const l of lists) {
     const state = effectiveState(l.cache, now);
@@ -46,14 +48,16 @@ const ListCacheSummary = memo(function ListCacheSummary({ lists }: { lists: read
 
 export const ListCacheBadges = memo(function ListCacheBadges({ lists }: { lists: readonly ListCache[] }) {
   const t = useCachedT('cache');
+  const [open, setOpen] = useState(false);
   const shown = lists.filter((l): l is Shown => l.cache !== undefined);
   if (shown.length === 0) return null;
+  const summarised = shown.length >= SUMMARISED_FROM_LISTS;
   const badges = (
     <ul className="list-cache-badges" aria-label={t('listBadges')}>
       {shown.map(l => (
         <li key={l.serverId} data-server-id={l.serverId} data-stale-list={l.lastKnown ? 'true' : undefined}>
           {shown.length > 1 && <span className="list-cache-server">{l.serverId}</span>}
-          <CacheBadge cache={l.cache} />
+          <CacheBadge cache={l.cache} ticking={!summarised || open} />
           {l.lastKnown && (
             <span className="list-cache-last-known" data-testid="last-known-list">
               {t('lastKnownList')}
@@ -63,9 +67,9 @@ export const ListCacheBadges = memo(function ListCacheBadges({ lists }: { lists:
       ))}
     </ul>
   );
-  if (shown.length < SUMMARISED_FROM_LISTS) return badges;
+  if (!summarised) return badges;
   return (
-    <details className="list-cache-summary">
+    <details className="list-cache-summary" open={open} onToggle={e => setOpen(e.currentTarget.open)}>
       <ListCacheSummary lists={shown} />
       {badges}
     </details>

@@ -16,16 +16,19 @@ export function effectiveState(info: CacheInfo, now: number): CacheState {
 
 type CacheT = TFunction<'cache'>;
 
-/** The badge text, e.g. "Fresh · 42s left · public · age 3s": independent facts, each a message of its own. */
-export function cacheLabel(info: CacheInfo, now: number, t: CacheT): string {
+/**
+ * The badge text, e.g. "Fresh · 42s left · public · age 3s": independent facts, each a message of its own. Without
+ * `withTimes`, the time left and the age are left out (a badge that does not tick, whose times would be wrong).
+ */
+export function cacheLabel(info: CacheInfo, now: number, t: CacheT, withTimes = true): string {
   const state = effectiveState(info, now);
   const parts = [t(`state.${state}`)];
-  if (state === 'fresh' || (state === 'miss' && info.expiresAt !== undefined && info.expiresAt > now)) {
+  if (withTimes && (state === 'fresh' || (state === 'miss' && info.expiresAt !== undefined && info.expiresAt > now))) {
     if (info.expiresAt !== undefined) parts.push(t('badge.left', { ms: info.expiresAt - now }));
   }
   if (state === 'miss' && (info.expiresAt === undefined || info.expiresAt <= info.receivedAt)) parts.push(t('badge.notCacheable'));
   if (info.scope) parts.push(t(`scope.${info.scope}`));
-  parts.push(t('badge.age', { ms: now - info.receivedAt }));
+  if (withTimes) parts.push(t('badge.age', { ms: now - info.receivedAt }));
   if (info.error) parts.push(t('badge.refreshFailed', { message: info.error.message }));
   return parts.join(t('badge.separator'));
 }

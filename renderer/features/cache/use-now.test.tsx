@@ -77,4 +77,17 @@ describe('useNow', () => {
     act(() => vi.advanceTimersByTime(1_000));
     expect(view.getByTestId('clock-2').textContent).toBe(String(1_031_000));
   });
+
+  it('runs no clock for a caller that shows no time (null), and starts one when it does again', () => {
+    function Maybe({ ticking }: { ticking: boolean }) {
+      return <span data-testid="maybe">{useNow(ticking ? 1000 : null)}</span>;
+    }
+    const view = render(<Maybe ticking={false} />);
+    expect(view.getByTestId('maybe').textContent).toBe('0');
+    expect(vi.getTimerCount()).toBe(0);
+    act(() => vi.advanceTimersByTime(5_000));
+    view.rerender(<Maybe ticking />);
+    expect(view.getByTestId('maybe').textContent).toBe(String(1_005_000));
+    expect(vi.getTimerCount()).toBe(1);
+  });
 });

@@ -70,8 +70,12 @@ function subscribe(intervalMs: number, listener: () => void): () => void {
   };
 }
 
-export function useNow(intervalMs = 1000): number {
-  const subscribeToClock = useCallback((listener: () => void) => subscribe(intervalMs, listener), [intervalMs]);
-  const read = useCallback(() => clockOf(intervalMs).now, [intervalMs]);
+const noSubscription = () => () => undefined;
+const never = () => 0;
+
+/** The time, ticking every `intervalMs`; `null`: no clock (0, never changing), for a caller that shows no time now. */
+export function useNow(intervalMs: number | null = 1000): number {
+  const subscribeToClock = useCallback((listener: () => void) => (intervalMs === null ? noSubscription() : subscribe(intervalMs, listener)), [intervalMs]);
+  const read = useCallback(() => (intervalMs === null ? never() : clockOf(intervalMs).now), [intervalMs]);
   return useSyncExternalStore(subscribeToClock, read);
 }
