@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 // The expiry clock: its caller renders when one of its times passes, at no other time, and reads the latest passed.
-import { act, cleanup, render } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, render } from '@testing-library/react';
+import { withFakeClock } from '../../../test-support/renderer/fake-clock';
+import { describe, expect, it, vi } from 'vitest';
 import { useLatestPassed } from './use-latest-passed';
 
 const renders: number[] = [];
@@ -13,14 +14,7 @@ function Latest({ times }: { times: readonly number[] }) {
 }
 
 describe('useLatestPassed', () => {
-  beforeEach(() => {
-    vi.useFakeTimers({ now: 1_000_000 });
-    renders.length = 0;
-  });
-  afterEach(() => {
-    cleanup();
-    vi.useRealTimers();
-  });
+  withFakeClock(1_000_000, () => (renders.length = 0));
 
   it('renders its caller once as each time passes, with the latest passed, and keeps no timer after the last', () => {
     const view = render(<Latest times={[1_003_000, 999_000, 1_001_000]} />);

@@ -2,8 +2,9 @@
 // The shared clock: many callers run one timer and tick in the same task (one render for all of them, not one
 // each), a late caller reads the time now rather than the clock's last tick, the timer stops with the last one, and
 // it stands still while the page is hidden.
-import { act, cleanup, render } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, render } from '@testing-library/react';
+import { withFakeClock } from '../../../test-support/renderer/fake-clock';
+import { describe, expect, it, vi } from 'vitest';
 import { useNow } from './use-now';
 
 const renders: number[] = [];
@@ -25,15 +26,7 @@ function Clocks({ count }: { count: number }) {
 }
 
 describe('useNow', () => {
-  beforeEach(() => {
-    vi.useFakeTimers({ now: 1_000_000 });
-    renders.length = 0;
-  });
-  afterEach(() => {
-    cleanup();
-    vi.useRealTimers();
-    vi.restoreAllMocks();
-  });
+  withFakeClock(1_000_000, () => (renders.length = 0));
 
   it('runs one timer for every caller, and they all tick together', () => {
     const view = render(<Clocks count={50} />);
