@@ -1,9 +1,9 @@
 // A live listing that the page already shows as the server's last known list (a warm start) is, most of the
 // time, that same list again. Its pages are then held back while they equal the last known list item for item:
-// if the whole live list does, no item is streamed (only how many were listed), and the page keeps what it built from the last known list
-// (its columns, sort order and search index), where it would otherwise parse, build and sort every item again
-// for no change (fifty servers × 2,000: ~14 MB over the socket and seconds of the page's CPU, issue #16). At the
-// first item that differs, the held pages go out in order and the rest streams as it always does.
+// if the whole live list does, no item is streamed (only how many were listed), and the page keeps what it built
+// from the last known list (its columns, sort order and search index), where it would otherwise parse, build and
+// sort every item again for no change (fifty servers × 2,000: ~14 MB over the socket and seconds of the page's CPU,
+// issue #16). At the first item that differs, the held pages go out in order and the rest streams as it always does.
 import equal from 'fast-deep-equal';
 import type { ResourceItem } from '../../../shared/contract';
 import type { LastKnownList } from '../cache/last-known';
@@ -11,7 +11,7 @@ import type { ProgressBatcher } from './progress-batch';
 import type { PageProgress } from './walk-pages';
 
 export interface WithheldProgress extends ProgressBatcher {
-  /** The last known list's `storedAt` when every live page equalled it and nothing was streamed; else undefined. */
+  /** The last known list's `storedAt` when every live page equalled it (so no item was streamed); else undefined. */
   sameAsKnown(): number | undefined;
 }
 
