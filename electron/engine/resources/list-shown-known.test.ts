@@ -54,5 +54,8 @@ describe('resources.list with shownLastKnown (a warm launch)', () => {
     expect(changed.live.streamed).toBe(listed.items.length + 1);
     expect(changed.streamed.map(i => i.uri)).toContain('file:///appeared.md');
     expect(changed.streamed).toHaveLength(listed.items.length + 1);
+    // Every item once: the pages held back before the difference went out, made again from the last known list.
+    expect(new Set(changed.streamed.map(i => i.uri)).size).toBe(listed.items.length + 1);
+    expect(changed.streamed.filter(i => i.uri !== 'file:///appeared.md').map(i => i.uri).sort()).toEqual(listed.items.map(i => i.uri).sort());
   });
 });

@@ -36,7 +36,7 @@ export async function listResources(deps: ListDeps, live: LiveConnection, handle
     PROGRESS_INTERVAL_MS,
     PROGRESS_MAX_ITEMS
   );
-  const withheld = streamOnly && shownKnown ? withholdWhileKnown(shownKnown, batches) : undefined;
+  const withheld = streamOnly && shownKnown ? withholdWhileKnown(live.serverId, shownKnown, batches) : undefined;
   const progress = withheld ?? batches;
   try {
     const list = await walkListMethod(deps.ports, live, handle, mode, {

@@ -15,9 +15,16 @@ const known = (n: number): LastKnownList => ({ items: raw(0, n), pages: 1, store
 /** The next stage: each page that reaches it as [page, items, done, loaded]. */
 function recorder() {
   const seen: number[][] = [];
+  const items: ResourceItem[] = [];
   let flushed = 0;
-  const next: ProgressBatcher = { onPage: p => seen.push([p.page, p.items.length, p.done ? 1 : 0, p.loaded]), flush: () => void flushed++ };
-  return { next, seen, flushed: () => flushed };
+  const next: ProgressBatcher = {
+    onPage: p => {
+      seen.push([p.page, p.items.length, p.done ? 1 : 0, p.loaded]);
+      items.push(...p.items);
+    },
+    flush: () => void flushed++
+  };
+  return { next, seen, items, flushed: () => flushed };
 }
 
 /** The live walk's pages of `size` raw items each, mapped as the walk maps them. */
@@ -33,7 +40,7 @@ function pages(items: Record<string, unknown>[], size: number): PageProgress<Res
 describe('withholdWhileKnown', () => {
   it('sends no item when every live page equals the last known list, only the counts, and says which list it equals', () => {
     const { next, seen } = recorder();
-    const withheld = withholdWhileKnown(known(10), next);
+    const withheld = withholdWhileKnown('ref', known(10), next);
     for (const page of pages(raw(0, 10), 4)) withheld.onPage(page);
     // Never done: the page would take the empty pages for the whole live list.
     expect(seen).toEqual([
@@ -45,8 +52,8 @@ describe('withholdWhileKnown', () => {
   });
 
   it('sends the held pages in order at the first page that differs, then streams the rest', () => {
-    const { next, seen } = recorder();
-    const withheld = withholdWhileKnown(known(12), next);
+    const { next, seen, items } = recorder();
+    const withheld = withholdWhileKnown('ref', known(12), next);
     const live = raw(0, 12);
     live[5] = { ...live[5], annotations: { audience: ['user'], priority: 0.75 } };
     const walk = pages(live, 4);
@@ -61,11 +68,13 @@ describe('withholdWhileKnown', () => {
     withheld.onPage(walk[2]);
     expect(seen.slice(3)).toEqual([[3, 4, 1, 12]]);
     expect(withheld.sameAsKnown()).toBeUndefined();
+    // The held page's items, made again from the last known list, are the live ones: the page gets the live list.
+    expect(items).toEqual(walk.flatMap(page => page.items));
   });
 
   it('compares what the server sent: a field the engine’s items leave out still makes a page differ', () => {
     const { next, seen } = recorder();
-    const withheld = withholdWhileKnown(known(4), next);
+    const withheld = withholdWhileKnown('ref', known(4), next);
     const live = raw(0, 4).map((r, k) => (k === 2 ? { ...r, _meta: { note: 'changed' } } : r));
     for (const page of pages(live, 4)) withheld.onPage(page);
     expect(seen).toEqual([[1, 4, 1, 4]]);
@@ -74,7 +83,7 @@ describe('withholdWhileKnown', () => {
 
   it('is not the same list when the live one is longer or shorter', () => {
     const longer = recorder();
-    const withLonger = withholdWhileKnown(known(8), longer.next);
+    const withLonger = withholdWhileKnown('ref', known(8), longer.next);
     for (const page of pages(raw(0, 9), 4)) withLonger.onPage(page);
     const itemsSent = (seen: number[][]) => seen.reduce((sum, [, items]) => sum + items, 0);
     expect(itemsSent(longer.seen)).toBe(9);
@@ -82,7 +91,7 @@ describe('withholdWhileKnown', () => {
     expect(withLonger.sameAsKnown()).toBeUndefined();
 
     const shorter = recorder();
-    const withShorter = withholdWhileKnown(known(8), shorter.next);
+    const withShorter = withholdWhileKnown('ref', known(8), shorter.next);
     for (const page of pages(raw(0, 7), 4)) withShorter.onPage(page);
     expect(itemsSent(shorter.seen)).toBe(7);
     expect(shorter.seen.at(-1)).toEqual([2, 3, 1, 7]);
@@ -91,7 +100,7 @@ describe('withholdWhileKnown', () => {
 
   it('compares a restarted walk from its first page again', () => {
     const { next, seen } = recorder();
-    const withheld = withholdWhileKnown(known(8), next);
+    const withheld = withholdWhileKnown('ref', known(8), next);
     const walk = pages(raw(0, 8), 4);
     withheld.onPage(walk[0]);
     // The server rejected the next cursor: the walk starts over and lists the same items.
@@ -102,12 +111,12 @@ describe('withholdWhileKnown', () => {
 
   it('matches an empty list to an empty last known list, and keeps held pages held when the walk stops', () => {
     const empty = recorder();
-    const withEmpty = withholdWhileKnown(known(0), empty.next);
+    const withEmpty = withholdWhileKnown('ref', known(0), empty.next);
     withEmpty.onPage({ page: 1, loaded: 0, items: [], raw: [], done: true });
     expect(withEmpty.sameAsKnown()).toBe(1_234);
 
     const stopped = recorder();
-    const withStopped = withholdWhileKnown(known(8), stopped.next);
+    const withStopped = withholdWhileKnown('ref', known(8), stopped.next);
     withStopped.onPage(pages(raw(0, 8), 4)[0]);
     withStopped.flush();
     expect(stopped.flushed()).toBe(1);

@@ -5,8 +5,9 @@
 // sort every item again for no change (fifty servers × 2,000: ~14 MB over the socket and seconds of the page's CPU,
 // issue #16). At the first item that differs, the held pages go out in order and the rest streams as it always does.
 import equal from 'fast-deep-equal';
-import type { ResourceItem } from '../../../shared/contract';
+import type { ResourceItem, ServerId } from '../../../shared/contract';
 import type { LastKnownList } from '../cache/last-known';
+import { toResourceItem } from './items';
 import type { ProgressBatcher } from './progress-batch';
 import type { PageProgress } from './walk-pages';
 
@@ -15,8 +16,10 @@ export interface WithheldProgress extends ProgressBatcher {
   sameAsKnown(): number | undefined;
 }
 
-export function withholdWhileKnown(known: LastKnownList, next: ProgressBatcher): WithheldProgress {
-  let held: PageProgress<ResourceItem>[] = [];
+export function withholdWhileKnown(serverId: ServerId, known: LastKnownList, next: ProgressBatcher): WithheldProgress {
+  // Only the held pages' places: their items are the last known list's, made again if they must go out after all
+  // (the engine kept no live item while it streamed, and need not keep up to a whole list of them here).
+  let held: Omit<PageProgress<ResourceItem>, 'items' | 'raw'>[] = [];
   let matched = 0;
   let diverged = false;
   let whole = false;
@@ -35,7 +38,7 @@ export function withholdWhileKnown(known: LastKnownList, next: ProgressBatcher):
       }
       const same = progress.raw.every((raw, k) => sameAt(raw, matched + k)) && (!progress.done || matched + progress.raw.length === known.items.length);
       if (same) {
-        held.push(progress);
+        held.push({ page: progress.page, loaded: progress.loaded, done: progress.done });
         matched += progress.raw.length;
         whole = progress.done;
         // Its count goes on without its items, so the page's progress still moves. Never as done: the page would
@@ -44,7 +47,12 @@ export function withholdWhileKnown(known: LastKnownList, next: ProgressBatcher):
         return;
       }
       diverged = true;
-      for (const page of held) next.onPage(page);
+      let from = 0;
+      for (const page of held) {
+        const raw = known.items.slice(from, page.loaded);
+        next.onPage({ ...page, raw, items: raw.map(item => toResourceItem(serverId, item as Record<string, unknown>)) });
+        from = page.loaded;
+      }
       held = [];
       next.onPage(progress);
     },
