@@ -102,16 +102,14 @@ export async function streamList(
     const result = await engine.call('resources.list', { serverId, requestId, streamOnly: true, shownLastKnown: showsLastKnown(queryClient, serverId) });
     const known = sameAsShownKnown(queryClient, result);
     if (known) {
-      // Nothing was streamed: the live list is the last known one, whose rows (and the picker's columns, sort
+      // No item was streamed: the live list is the last known one, whose rows (and the picker's columns, sort
       // and search index built from them) carry on as the live list's. Published as done before the last known
-      // list is dropped, as a streamed list is, so no render shows the server without items.
+      // list is dropped below, as a streamed list's last page is, so no render shows the server without items.
       adopted = known.items;
       page = result.pages;
       walked = known.items.length;
       streamedDone = true;
       publish();
-      queryClient.setQueryData(queryKeys.lastKnownList(serverId), null);
-      return { ...result, items: known.items };
     }
     // A list the engine held back (the same as a last known one this page no longer holds) has no events to wait for.
     if (!streamedDone && result.sameAsLastKnown === undefined) {
@@ -119,10 +117,11 @@ export async function streamList(
       await new Promise<void>(resolve => ((caughtUp = resolve), (timer = setTimeout(resolve, catchUpMs))));
       clearTimeout(timer);
     }
-    // Keeping the streamed table lets the picker's columns stay as built.
+    // Keeping the streamed table (or the adopted rows) lets the picker's columns stay as built.
     // The live list replaces the last known one, which need not be kept beside it.
     queryClient.setQueryData(queryKeys.lastKnownList(serverId), null);
-    if (streamedDone && streamed.length === result.streamed) return { ...result, items: streamed.rows() };
+    const rows = adopted ?? streamed.rows();
+    if (streamedDone && rows.length === result.streamed) return { ...result, items: rows };
     // Some pages never arrived: ask for the whole list in the reply (the engine serves it from its page cache).
     return listedItems(await engine.call('resources.list', { serverId }));
   } finally {
@@ -136,7 +135,9 @@ export async function streamList(
 /** Whether the page shows `serverId`'s last known list, or is about to (asked, not yet in). */
 function showsLastKnown(queryClient: QueryClient, serverId: ServerId): boolean {
   const known = queryClient.getQueryState<ListedItems | null>(queryKeys.lastKnownList(serverId));
-  return !!known && (known.data ? true : known.data === undefined && known.fetchStatus === 'fetching');
+  if (!known) return false;
+  // null: asked, and there is none.
+  return known.data ? true : known.data === undefined && known.fetchStatus === 'fetching';
 }
 
 /** The shown last known list a `shownLastKnown` reply says the live list equals, if the page still holds that one. */

@@ -77,8 +77,9 @@ export const methodSchemas = {
     streamOnly: z.boolean().optional(),
     /**
      * With `streamOnly`: the caller shows the server's last known list (`resources.lastKnown`). Live pages equal to
-     * it, item for item, are not streamed while they are; when the whole live list is, none is, and the result's
-     * `sameAsLastKnown` says which last known list it equals.
+     * it, item for item, go out as counts only (`listProgress` without items, never `done`) while they are; at the
+     * first difference they go out whole. When the whole live list is equal, the result's `sameAsLastKnown` says
+     * which last known list it equals.
      */
     shownLastKnown: z.boolean().optional()
   }),

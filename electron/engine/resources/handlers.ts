@@ -28,7 +28,7 @@ export function resourceHandlers(deps: ResourceHandlerDeps): HandlerMap<'resourc
       requests.run(requestId, handle =>
         registry.use(serverId, handle, live => {
           // Read before the walk stores the live pages over it.
-          const shownKnown = shownLastKnown ? (deps.ports.cache.lastKnownResources(cacheIdentityOf(registry.get(serverId).entry)) ?? undefined) : undefined;
+          const shownKnown = shownLastKnown ? deps.ports.cache.lastKnownResources(cacheIdentityOf(registry.get(serverId).entry)) : undefined;
           return listResources(listDeps, live, handle, cacheMode ?? 'use', { streamOnly, shownKnown });
         })
       ),
