@@ -78,7 +78,7 @@ export async function followFleet(page: BenchPage, url: string, serverIds: reado
  * TaskDuration). The first span holds what the page does once after a listing (its search indexes are built in
  * idle steps); a later one what it pays all the time it is open (a page that re-renders on timers).
  */
-export async function idleMainThreadMsPerSecond(page: BenchPage, ms: number, windows = 2): Promise<number[]> {
+export async function idleMainThreadMsPerSecond(page: BenchPage, ms: number, windows: number): Promise<number[]> {
   try {
     await page.send('Performance.enable');
     const taskSeconds = async () =>
