@@ -19,6 +19,19 @@ export function cpuMsOf(pid: number): number | undefined {
   }
 }
 
+/**
+ * CPU ms of the children of `pid` that ended and were waited for (a server's era probe, a restarted server): the
+ * kernel adds them to their parent's account. Undefined where there is no /proc or the process has ended.
+ */
+export function endedChildrenCpuMs(pid: number): number | undefined {
+  try {
+    const fields = statFields(pid);
+    return (Number(fields[13]) + Number(fields[14])) * CLOCK_TICK_MS;
+  } catch {
+    return undefined;
+  }
+}
+
 /** CPU ms of each live child of `parentPid` whose command line contains `command`; empty where there is no /proc. */
 export function childrenCpuMs(parentPid: number, command: string): number[] {
   let pids: string[];

@@ -1,8 +1,11 @@
 // The baseline of the many-servers case: one SDK client per stdio server, all started at once, each
-// connecting and walking `resources/list` cursors, nothing else (no cache, no UI).
+// connecting and walking `resources/list` cursors, nothing else (no cache, no UI). As the SDK connects by
+// default, each server is started twice (the era probe runs in a throwaway process); with `probeInPlace`, once,
+// as the app starts them (the engine's own transport class, which the SDK probes in place).
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 import type { StdioServerConfig } from '../../shared/contract';
+import { StdioProbedInPlace } from '../../electron/engine/connections/transports/stdio';
 import { listPageSchema } from '../../electron/engine/resources/list-page-schema';
 
 /** Fifty servers starting at once on a loaded 2-core machine are slow to answer: a deadline, not a speed check. */
@@ -18,7 +21,8 @@ export interface RawFleetRun {
   items: Record<string, number>;
 }
 
-export async function rawStdioFleet(servers: Record<string, StdioServerConfig>): Promise<RawFleetRun> {
+export async function rawStdioFleet(servers: Record<string, StdioServerConfig>, options: { probeInPlace?: boolean } = {}): Promise<RawFleetRun> {
+  const Transport = options.probeInPlace ? StdioProbedInPlace : StdioClientTransport;
   const started = performance.now();
   const clients: Client[] = [];
   const connectedAt: number[] = [];
@@ -27,7 +31,7 @@ export async function rawStdioFleet(servers: Record<string, StdioServerConfig>):
       Object.entries(servers).map(async ([id, entry]) => {
         const client = new Client({ name: 'scale-bench', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
         clients.push(client);
-        const transport = new StdioClientTransport({
+        const transport = new Transport({
           command: entry.command,
           args: entry.args,
           cwd: entry.cwd,

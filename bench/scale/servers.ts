@@ -1,6 +1,8 @@
 // The many-servers case of `bench/scale.ts` (alone: `npx tsx bench/scale/servers.ts [--sizes 10k,100k]`):
 // N stdio reference servers (each its own seed, so none shares another's cache), in the same run:
-//   - the raw SDK loop: N SDK clients started at once, each connecting and walking resources/list cursors;
+//   - the raw SDK loop: N SDK clients started at once, each connecting and walking resources/list cursors; as
+//     the SDK connects by default (each server started twice: its era probe runs in a throwaway process), then
+//     with the era probed in place (started once, as the app does);
 //   - the app's first launch (empty data dir) in browser mode with the page in Chromium (driven over bare
 //     DevTools, bare-chromium.ts, so no driver copies the page's traffic): from opening the
 //     page to every server connected, and to every list shown live;
@@ -25,7 +27,7 @@ import { engineFleet } from './engine-fleet';
 import { BareChromium, cpuSince } from '../bare-chromium';
 import { summariseProfile, summariseProfileDir, type CpuProfile } from './cpu-profile';
 import { followFleet, idleMainThreadMsPerSecond, type FleetTimeline } from './fleet-page';
-import { childrenCpuMs, cpuMsOf } from './process-cpu';
+import { childrenCpuMs, cpuMsOf, endedChildrenCpuMs } from './process-cpu';
 import { rawStdioFleet } from './raw-stdio-fleet';
 import { runIfMain } from './standalone';
 import type { ScaleRow } from './table';
@@ -89,7 +91,8 @@ async function launchAndFollow(browser: BareChromium, configPath: string, dataDi
     const enginePid = bridge.child.pid;
     const cpu = {
       ...(enginePid !== undefined && { engineMs: cpuMsOf(enginePid) }),
-      serversMs: enginePid === undefined ? 0 : childrenCpuMs(enginePid, 'reference-server').reduce((a, b) => a + b, 0),
+      // The live servers, and the processes that ended (the engine spawns nothing else).
+      serversMs: enginePid === undefined ? 0 : childrenCpuMs(enginePid, 'reference-server').reduce((a, b) => a + b, 0) + (endedChildrenCpuMs(enginePid) ?? 0),
       ...(chromiumBefore !== undefined && chromiumAfter !== undefined && { chromiumMs: cpuSince(chromiumBefore, chromiumAfter) })
     };
     if (profileDir) {
@@ -152,9 +155,10 @@ async function runShape(size: string, browser: BareChromium): Promise<ScaleRow[]
   try {
     const configPath = path.join(dir, 'config.json');
     await writeFile(configPath, JSON.stringify({ mcpServers: servers }));
-    progress(`${label}: raw SDK loop (untimed warm-up, then timed)`);
+    progress(`${label}: raw SDK loop (untimed warm-up, then timed; then again with the era probed in place)`);
     await rawStdioFleet(servers);
     const raw = await rawStdioFleet(servers);
+    const rawInPlace = await rawStdioFleet(servers, { probeInPlace: true });
     const expected = Object.values(raw.items).reduce((a, b) => a + b, 0);
     const dataDir = path.join(dir, 'data');
     progress(`${label}: app, first launch (${expected} resources expected)`);
@@ -182,6 +186,14 @@ async function runShape(size: string, browser: BareChromium): Promise<ScaleRow[]
         ...(ratio !== undefined && { ratio }),
         target: '≤ 1.1×',
         met: ratio !== undefined && ratio <= 1.1
+      },
+      {
+        case: 'many servers, first launch: all listed, against the raw loop that probes the era in place (each server started once, as the app does)',
+        size: label,
+        app: seconds(coldListed),
+        baseline: seconds(rawInPlace.allListedMs),
+        ...(coldListed !== undefined && { ratio: coldListed / rawInPlace.allListedMs }),
+        target: '—'
       },
       {
         case: 'many servers, first launch: all connected (from launching)',

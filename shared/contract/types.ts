@@ -296,8 +296,8 @@ export interface LogEntry {
   message: unknown;
   /** Estimated size of the frame as JSON, in bytes. */
   size: number;
-  /** `probe`: sent or received by the era probe (on stdio, a short-lived sibling process); `replay`: re-sent from the log. */
-  origin?: 'probe' | 'replay';
+  /** `replay`: re-sent from the log. */
+  origin?: 'replay';
   /** The frame was too large to keep whole: long strings and arrays in `message` are cut, each cut marked. */
   truncated?: boolean;
 }

@@ -34,9 +34,8 @@ export function guardTransport<T extends Transport>(inner: T): T {
     get(target, prop) {
       if (prop === 'send') return send;
       const value: unknown = Reflect.get(target, prop, target);
-      // Bound so the real transport's private state keeps working; the constructor stays as is because
-      // the SDK builds sibling transports (the stdio era probe) through it.
-      return typeof value === 'function' && prop !== 'constructor' ? value.bind(target) : value;
+      // Bound so the real transport's private state keeps working.
+      return typeof value === 'function' ? value.bind(target) : value;
     },
     set(target, prop, value: unknown) {
       return Reflect.set(target, prop, value, target);

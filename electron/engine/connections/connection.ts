@@ -220,7 +220,7 @@ export class ServerConnection {
             onExit: exit => {
               if (generation !== this.generation) return;
               this.lastExit = exit;
-              if (!this.live && !exit.asked) end.processExited();
+              if (!this.live && !exit.asked && !exit.probedInPlace) end.processExited();
             }
           }
         });

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { ListResult, ReadResult, ResourceItem, ServerDetails } from '../../../shared/contract';
 import { isRunning } from '../../../test-support/processes';
 import { cleanup, engineWith, nextEvent, statusOf, tempDir } from '../../../test-support/engine/engine-harness';
+import { slowFirstStart } from '../../../test-support/engine/server-wrappers';
 import { referenceServerEntry } from '../config/default-server';
 import { configFingerprint } from './verdict-store';
 
@@ -148,7 +149,7 @@ describe('stdio, modern era', () => {
   });
 });
 
-// Two or three engine starts per test, each spawning the server (and the era probe): generous on a loaded
+// Two or three engine starts per test, each spawning the server: generous on a loaded
 // machine, where one connect went past the 20 s wait and a test past the 30 s default; time is not what these
 // tests check.
 const CONNECT_MS = 60_000;
@@ -173,14 +174,9 @@ describe('stdio, legacy era and verdicts', { timeout: 150_000 }, () => {
 
   it('does not save a legacy verdict when a modern server only failed to answer the probe in time; the next launch probes again', async () => {
     const dataDir = await tempDir();
-    const server = referenceServerEntry(['--resources', '10']);
-    // The first start of this server (the SDK's throwaway probe process) hangs, as a first `npx` download or a
-    // loaded machine would make it; every later start runs the server at once.
-    const slowFirstStart = `const fs = require('node:fs'); const [marker, command, ...args] = process.argv.slice(1);
-if (!fs.existsSync(marker)) { fs.writeFileSync(marker, ''); setTimeout(() => {}, 60000); }
-else { const child = require('node:child_process').spawn(command, args, { stdio: 'inherit' });
-  process.on('SIGTERM', () => child.kill('SIGTERM')); child.on('exit', code => process.exit(code ?? 1)); }`;
-    const servers = { slow: { ...server, command: process.execPath, args: ['-e', slowFirstStart, join(dataDir, 'started-once'), server.command, ...(server.args ?? [])] } };
+    // The first start of this server runs it only after 5 s, as a first `npx` download or a loaded machine would:
+    // the probe (4 s) goes unanswered, and the 2025 handshake follows in the same process. Later starts run at once.
+    const servers = { slow: slowFirstStart(referenceServerEntry(['--resources', '10']), join(dataDir, 'starts'), 5_000) };
 
     const first = await engineWith(servers, { dataDir, connectTimeoutMs: 4_000 });
     expect(await statusOf(first, 'slow', 'connected', CONNECT_MS)).toMatchObject({ era: 'legacy' });

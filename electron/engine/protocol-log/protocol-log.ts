@@ -75,10 +75,7 @@ export class ProtocolLog implements ProtocolLogPort {
   }
 
   tap<T extends Transport>(transport: T, serverId: ServerId): T {
-    return tapTransport(transport, {
-      listen: this.listener(serverId),
-      listenSibling: () => this.listener(serverId, 'probe')
-    });
+    return tapTransport(transport, { listen: this.listener(serverId) });
   }
 
   recordCacheHit(serverId: ServerId, method: string, params: unknown): void {
@@ -181,7 +178,7 @@ export class ProtocolLog implements ProtocolLogPort {
   }
 
   /** One pairing table per transport: JSON-RPC ids are only unique within one connection. */
-  private listener(serverId: ServerId, origin?: 'probe'): FrameListener {
+  private listener(serverId: ServerId): FrameListener {
     const pending = new Map<string, PendingRequest>();
     return (direction: Direction, message: JSONRPCMessage) => {
       if (this.paused) return;
@@ -203,7 +200,6 @@ export class ProtocolLog implements ProtocolLogPort {
       if (info.method !== undefined) entry.method = info.method;
       if (info.id !== undefined) entry.id = info.id;
       if (trimmed) entry.truncated = true;
-      if (origin) entry.origin = origin;
       this.append(entry, trimmed ? estimateJsonSize(entry.message) : size);
 
       if (info.kind === 'request' && info.id !== undefined) {

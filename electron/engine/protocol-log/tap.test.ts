@@ -1,9 +1,11 @@
 // The tap on real transports: the SDK client talks to the bundled reference server over real stdio
-// and real Streamable HTTP, on both eras, and every frame (the era probe included) is in the log.
+// (the engine's transport, which the era is probed on in place) and real Streamable HTTP, on both eras, and every
+// frame (the era probe included) is in the log.
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import type { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 import { afterEach, describe, expect, it } from 'vitest';
-import { stdioTransport } from '../../../test-support/reference-server/harness';
+import { referenceServerEntry } from '../config/default-server';
+import { StdioProbedInPlace } from '../connections/transports/stdio';
 import { HttpReferenceServer } from '../../../test-support/reference-server/http-server';
 import type { LogEntry } from '../../../shared/contract';
 import { EventBus } from '../event-bus';
@@ -23,7 +25,12 @@ function newLog() {
   return log;
 }
 
-async function connect(log: ProtocolLog, transport: StdioClientTransport | StreamableHTTPClientTransport, serverId: string) {
+function stdioTransport(args: string[] = []): StdioProbedInPlace {
+  const entry = referenceServerEntry(args);
+  return new StdioProbedInPlace({ command: entry.command, args: entry.args, cwd: entry.cwd, env: { ...getDefaultEnvironment(), ...entry.env }, stderr: 'pipe' });
+}
+
+async function connect(log: ProtocolLog, transport: StdioProbedInPlace | StreamableHTTPClientTransport, serverId: string) {
   const client = new Client({ name: 'tap-test', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
   await client.connect(log.tap(transport, serverId));
   cleanups.push(() => client.close());
@@ -39,10 +46,10 @@ async function httpServer(args: string[] = []) {
 const requestsOf = (entries: LogEntry[], method: string) => entries.filter(e => e.kind === 'request' && e.method === method);
 const pairOf = (entries: LogEntry[], entry: LogEntry) => entries.find(e => e.seq === entry.pairSeq);
 
-// Each test starts reference servers (the stdio era probe in a sibling process): on a loaded 2-core machine
-// that alone went past the 30 s default, so the limit is generous; time is not what these tests check.
+// Each test starts reference servers: on a loaded 2-core machine that alone went past the 30 s default, so the
+// limit is generous; time is not what these tests check.
 describe('protocol-log tap on the reference server', { timeout: 90_000 }, () => {
-  it('stdio, 2026 era: logs the probe (run in a sibling process) and pairs a read with its response', async () => {
+  it('stdio, 2026 era: logs the probe on the connection itself and pairs a read with its response', async () => {
     const log = newLog();
     const client = await connect(log, stdioTransport(), 'ref-stdio');
     expect(client.getProtocolEra()).toBe('modern');
@@ -50,8 +57,9 @@ describe('protocol-log tap on the reference server', { timeout: 90_000 }, () => 
     const entries = log.query({}).entries;
 
     const [probe] = requestsOf(entries, 'server/discover');
-    expect(probe).toMatchObject({ direction: 'out', origin: 'probe', serverId: 'ref-stdio' });
-    expect(pairOf(entries, probe)).toMatchObject({ direction: 'in', kind: 'response', origin: 'probe' });
+    expect(probe).toMatchObject({ direction: 'out', serverId: 'ref-stdio' });
+    expect(probe.origin).toBeUndefined();
+    expect(pairOf(entries, probe)).toMatchObject({ direction: 'in', kind: 'response' });
 
     const [read] = requestsOf(entries, 'resources/read');
     expect(read.message).toMatchObject({ params: { uri: STATIC_TEXT } });
@@ -67,9 +75,9 @@ describe('protocol-log tap on the reference server', { timeout: 90_000 }, () => 
     expect(client.getProtocolEra()).toBe('legacy');
     const entries = log.query({}).entries;
     const [probe] = requestsOf(entries, 'server/discover');
-    expect(probe?.origin).toBe('probe');
+    expect(pairOf(entries, probe)).toMatchObject({ direction: 'in', kind: 'error' });
     const [initialize] = requestsOf(entries, 'initialize');
-    expect(initialize.origin).toBeUndefined();
+    expect(initialize.seq).toBeGreaterThan(probe.seq);
     expect(pairOf(entries, initialize)?.message).toMatchObject({ result: { protocolVersion: '2025-11-25' } });
     expect(entries.some(e => e.kind === 'notification' && e.method === 'notifications/initialized' && e.direction === 'out')).toBe(true);
   });

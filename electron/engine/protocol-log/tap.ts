@@ -5,18 +5,11 @@ import type { Direction } from '../../../shared/contract';
 
 export type FrameListener = (direction: Direction, message: JSONRPCMessage) => void;
 
-/**
- * `listen` is called once per transport; `listenSibling` for every transport built through the tapped
- * one's constructor. The SDK does that for the stdio era probe, which runs in a short-lived sibling
- * process spawned from the same parameters: tapping it keeps the probe visible in the log.
- */
 export interface TapOptions {
   listen: FrameListener;
-  listenSibling?: () => FrameListener;
 }
 
 type MessageHandler = NonNullable<Transport['onmessage']>;
-type Constructor = new (...args: unknown[]) => Transport;
 
 export function tapTransport<T extends Transport>(inner: T, options: TapOptions): T {
   const report = (direction: Direction, message: JSONRPCMessage) => {
@@ -48,13 +41,11 @@ export function tapTransport<T extends Transport>(inner: T, options: TapOptions)
     report('out', message);
     return inner.send(message, sendOptions);
   };
-  const Sibling = options.listenSibling && siblingConstructor(inner, options.listenSibling);
 
   return new Proxy(inner, {
     get(target, prop) {
       if (prop === 'send') return send;
       if (prop === 'onmessage') return userOnMessage;
-      if (prop === 'constructor' && Sibling) return Sibling;
       const value: unknown = Reflect.get(target, prop, target);
       // Bound, so private fields and `this`-based state of the real transport keep working.
       return typeof value === 'function' ? value.bind(target) : value;
@@ -65,15 +56,4 @@ export function tapTransport<T extends Transport>(inner: T, options: TapOptions)
       return true;
     }
   });
-}
-
-function siblingConstructor(inner: Transport, listenSibling: () => FrameListener): Constructor {
-  const Original = inner.constructor as Constructor;
-  // Called with `new`; returning an object from a constructor makes `new` yield that object.
-  function TappedSibling(...args: unknown[]) {
-    return tapTransport(new Original(...args), { listen: listenSibling() });
-  }
-  TappedSibling.prototype = Original.prototype;
-  Object.defineProperty(TappedSibling, 'name', { value: Original.name });
-  return TappedSibling as unknown as Constructor;
 }

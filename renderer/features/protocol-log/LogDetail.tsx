@@ -47,7 +47,6 @@ export function LogDetail({ entries, selectedSeq, onSelect }: LogDetailProps) {
         {entry.id !== undefined && <span>{t('detail.id', { id: String(entry.id) })}</span>}
         {response?.latencyMs !== undefined && <span data-testid="log-latency">{t('latency', { ms: response.latencyMs })}</span>}
         {entry.direction !== 'cache' && <span>{t('size', { size: entry.size })}</span>}
-        {entry.origin === 'probe' && <span className="log-badge log-badge--probe">{t('origin.probe')}</span>}
         {entry.origin === 'replay' && <span className="log-badge log-badge--replay">{t('origin.replay')}</span>}
         <span className="log-toolbar-spacer" />
         <button type="button" data-testid="log-copy" onClick={copy}>

@@ -38,6 +38,11 @@ export interface ProcessExit {
   signal: string | null;
   /** The engine closed the process itself (it did not exit on its own). */
   asked?: boolean;
+  /**
+   * The process of a first connection, whose era is probed in it: the SDK settles the attempt itself when the
+   * process ends (a server that exits on the probe is started again, establish.ts), so the exit need not end it.
+   */
+  probedInPlace?: boolean;
 }
 
 /** The SDK transport as a descriptor builds it, before the engine's own layers wrap it. */

@@ -8,12 +8,21 @@ import { meterReadable } from '../read-budget';
 import { readIntoReusedBuffer } from './reused-buffer-read';
 import type { TransportDescriptor } from './descriptor';
 
+/**
+ * The SDK probes the era of its own stdio transport in a throwaway sibling process, so a first connection
+ * spawned every server twice: on a cold start of fifty servers, fifty more Node boots (~0.25 s of CPU each).
+ * It probes a subclass in place, in the process that then serves the connection (the SDK reads "a subclass" as
+ * "cannot be cloned"). A server that exits on a request before `initialize` is started again for the 2025
+ * handshake alone (`probeStdio` in ../establish.ts), which is what the sibling probe comes to for it.
+ */
+export class StdioProbedInPlace extends StdioClientTransport {}
+
 export const stdio: TransportDescriptor<'stdio'> = {
   kind: 'stdio',
   negotiation: 'auto',
   drop: { closedReason: 'the server process exited', watchRequests: false },
   build(entry, observers) {
-    const transport = new StdioClientTransport({
+    const transport = new StdioProbedInPlace({
       command: entry.command,
       args: entry.args,
       env: { ...getDefaultEnvironment(), ...entry.env },
