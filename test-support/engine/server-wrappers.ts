@@ -11,8 +11,8 @@ const child = require('node:child_process').spawn(command, args, { stdio: 'inher
 process.on('SIGTERM', () => child.kill('SIGTERM')); child.on('exit', code => process.exit(code ?? 1));`;
 
 /**
- * Counts the start. The first start runs the server only after \`delayMs\` (what it is sent meanwhile waits in the
- * pipe), as a first \`npx\` download or a loaded machine would; every later start runs it at once.
+ * Counts the start. The first start runs the server only after `delayMs` (what it is sent meanwhile waits in the
+ * pipe), as a first `npx` download or a loaded machine would; every later start runs it at once.
  */
 const SLOW_FIRST = `const fs = require('node:fs'); const [starts, delayMs, command, ...args] = process.argv.slice(1);
 const first = !fs.existsSync(starts); fs.appendFileSync(starts, 'start\\n');
@@ -20,16 +20,23 @@ let child; process.on('SIGTERM', () => { child?.kill('SIGTERM'); process.exit(0)
 setTimeout(() => { child = require('node:child_process').spawn(command, args, { stdio: 'inherit' }); child.on('exit', code => process.exit(code ?? 1)); }, first ? Number(delayMs) : 0);`;
 
 /**
- * Counts the start and reads the first message: anything but \`initialize\` ends the process (as servers built on
- * some SDKs do); \`initialize\` starts the server and hands it that message and all that follows.
+ * Counts the start and reads the first message: anything but `initialize` ends the process (as servers built on
+ * some SDKs do), after an error reply when `reply` is "reply"; `initialize` starts the server and hands it that
+ * message and all that follows.
  */
-const EXITS_BEFORE_INITIALIZE = `const fs = require('node:fs'); const [starts, command, ...args] = process.argv.slice(1);
+const EXITS_BEFORE_INITIALIZE = `const fs = require('node:fs'); const [starts, reply, command, ...args] = process.argv.slice(1);
 fs.appendFileSync(starts, 'start\\n');
 let child; let head = '';
 process.stdin.on('data', chunk => {
   if (child) return void child.stdin.write(chunk);
   head += chunk; const end = head.indexOf('\\n'); if (end < 0) return;
-  if (JSON.parse(head.slice(0, end)).method !== 'initialize') process.exit(3);
+  const first = JSON.parse(head.slice(0, end));
+  if (first.method !== 'initialize') {
+    const error = { jsonrpc: '2.0', id: first.id, error: { code: -32600, message: 'not initialized' } };
+    if (reply === 'reply') process.stdout.write(JSON.stringify(error) + '\\n', () => process.exit(3));
+    else process.exit(3);
+    return;
+  }
   child = require('node:child_process').spawn(command, args, { stdio: ['pipe', 'inherit', 'inherit'] });
   child.stdin.write(head); child.on('exit', code => process.exit(code ?? 1));
 });
@@ -46,8 +53,12 @@ export const countedStarts = (server: StdioServerConfig, starts: string) => wrap
 /** `server`, its first start held back `delayMs` (each start counted in `starts`). */
 export const slowFirstStart = (server: StdioServerConfig, starts: string, delayMs: number) => wrapped(SLOW_FIRST, server, [starts, String(delayMs)]);
 
-/** `server` behind a process that exits on any first request but `initialize` (each start counted in `starts`). */
-export const exitsBeforeInitialize = (server: StdioServerConfig, starts: string) => wrapped(EXITS_BEFORE_INITIALIZE, server, [starts]);
+/**
+ * `server` behind a process that exits on any first request but `initialize`, after an error reply to it when
+ * `reply` is true (each start counted in `starts`).
+ */
+export const exitsBeforeInitialize = (server: StdioServerConfig, starts: string, reply = false) =>
+  wrapped(EXITS_BEFORE_INITIALIZE, server, [starts, reply ? 'reply' : 'silent']);
 
 /** How many times a wrapped server was started so far. */
 export async function startsOf(starts: string): Promise<number> {

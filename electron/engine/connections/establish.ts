@@ -2,7 +2,6 @@
 // transport (the entry's own kind, then its descriptor's fallback, e.g. Streamable HTTP -> legacy
 // HTTP+SSE), and hand back a connected Client.
 import { createHash } from 'node:crypto';
-import { SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import type { Client, PriorDiscovery } from '@modelcontextprotocol/client';
 import type { ProtocolEra, ServerConfigEntry, ServerId, TransportKind } from '../../../shared/contract';
 import { transportKindOf } from '../../../shared/contract';
@@ -103,16 +102,23 @@ async function connectOnce(deps: EstablishDeps, kind: TransportKind, prior: Prio
 
 /**
  * A stdio server is probed in place, in the process that then serves the connection (transports/stdio.ts). One
- * that ends that process on the probe, as servers built on some SDKs exit on any request before `initialize`, is
- * started again for the 2025 handshake alone: the SDK then says the connection closed during the probe.
+ * that ends that process on the probe, as servers built on some SDKs exit on any request before `initialize` (with
+ * or without an error reply first), is started again for the 2025 handshake alone. So is one that crashed while
+ * starting: its second start fails as the first did, and its error is the one shown.
  */
 async function probeStdio(deps: EstablishDeps): Promise<{ client: Client; built: BuiltTransport }> {
-  const observers: EstablishDeps['observers'] = { ...deps.observers, onExit: exit => deps.observers.onExit({ ...exit, probedInPlace: true }) };
+  let exitedOnItsOwn = false;
+  const observers: EstablishDeps['observers'] = {
+    ...deps.observers,
+    onExit: exit => {
+      exitedOnItsOwn ||= !exit.asked;
+      deps.observers.onExit({ ...exit, probedInPlace: true });
+    }
+  };
   try {
     return await connectOnce({ ...deps, observers }, 'stdio', undefined);
   } catch (err) {
-    const closedOnProbe = err instanceof SdkError && err.code === SdkErrorCode.EraNegotiationFailed && err.message.includes('closed during the server/discover probe');
-    if (!closedOnProbe || deps.signal.aborted) throw err;
+    if (!exitedOnItsOwn || deps.signal.aborted) throw err;
     return connectOnce(deps, 'stdio', { kind: 'legacy' });
   }
 }

@@ -36,10 +36,13 @@ describe('stdio era probe, in place', { timeout: 150_000 }, () => {
     await expect.poll(async () => (await savedVerdicts(dataDir)).old?.prior, { timeout: 10_000 }).toEqual({ kind: 'legacy' });
   });
 
-  it('starts a server that exits on the probe again for the 2025 handshake alone, and saves that verdict', async () => {
+  it.each([
+    ['without a reply', false],
+    ['after an error reply', true]
+  ])('starts a server that exits on the probe (%s) again for the 2025 handshake alone, and saves that verdict', async (_, reply) => {
     const dataDir = await tempDir();
     const starts = join(dataDir, 'starts');
-    const servers = { strict: exitsBeforeInitialize(referenceServerEntry(['--era', 'legacy', '--resources', '5']), starts) };
+    const servers = { strict: exitsBeforeInitialize(referenceServerEntry(['--era', 'legacy', '--resources', '5']), starts, reply) };
     const first = await engineWith(servers, { dataDir });
     expect(await statusOf(first, 'strict', 'connected', CONNECT_MS)).toMatchObject({ era: 'legacy', protocolVersion: '2025-11-25' });
     expect(await startsOf(starts)).toBe(2);
