@@ -1,7 +1,7 @@
 // A stdio MCP server that floods its client with notifications, for the protocol-log benchmark.
 // It speaks only the 2025-11-25 era (initialize handshake), where a server may push notifications at
-// any time; the flood starts once the client is initialized (so the era probe's throwaway sibling
-// process never floods), after `--start-after-ms`.
+// any time; the flood starts once the client is initialized (never during the era probe, which an SDK
+// client with its own stdio transport runs in a throwaway process), after `--start-after-ms`.
 //   npx tsx bench/log-flood-server.ts --rate 5000 --seconds 10 [--start-after-ms N] [--start-when-file <path>]
 // `--start-when-file` waits (after initialization) until that file exists, so a benchmark can start the
 // flood exactly when its baseline window ends.
