@@ -1,6 +1,6 @@
 // Keeps TanStack Query in step with the engine: the engine owns freshness, so its events decide what the
 // renderer refetches. Started once by main.tsx, as soon as the engine is reached.
-import type { QueryClient } from '@tanstack/react-query';
+import { hashKey, type QueryClient } from '@tanstack/react-query';
 import type { EngineClient, ServerState } from '../../shared/contract';
 import { queryKeys } from './keys';
 import { createListInvalidator } from './list-invalidation';
@@ -14,13 +14,41 @@ function upsertServer(list: ServerState[] | undefined, state: ServerState): Serv
   return next;
 }
 
+/**
+ * A server list being fetched when a state arrives may store a snapshot older than that state: the inbox hands on a
+ * group of messages at once (paced-inbox.ts), so a state that came just after the list's reply is applied before
+ * the query stores the reply, which then undoes it for good (a server that connected in that moment stayed
+ * "connecting", and its resources were never listed). Such a state asks for the list again once the fetch is done:
+ * that call leaves after the state, so its answer holds it. The query may have no observer yet (the first screen's
+ * prefetch), so it is fetched whether shown or not.
+ */
+function refetchServersAfterRacingFetch(queryClient: QueryClient): { stateArrived(): void; dispose(): void } {
+  const serversHash = hashKey(queryKeys.servers());
+  let raced = false;
+  const off = queryClient.getQueryCache().subscribe(event => {
+    if (!raced || event.type !== 'updated' || event.query.queryHash !== serversHash) return;
+    if (event.action.type !== 'success' && event.action.type !== 'error') return;
+    raced = false;
+    void queryClient.refetchQueries({ queryKey: queryKeys.servers(), exact: true, type: 'all' });
+  });
+  return {
+    stateArrived: () => {
+      if (queryClient.getQueryState(queryKeys.servers())?.fetchStatus === 'fetching') raced = true;
+    },
+    dispose: off
+  };
+}
+
 export function followEngineEvents(engine: EngineClient, queryClient: QueryClient): () => void {
   const lists = createListInvalidator(queryClient);
+  const serversFetch = refetchServersAfterRacingFetch(queryClient);
   /** Each server's endpoint as last seen, to tell a config change (another URL under the same id). */
   const endpoints = new Map<string, string>();
   const offs = [
     () => lists.dispose(),
+    () => serversFetch.dispose(),
     engine.on('serverState', state => {
+      serversFetch.stateArrived();
       const before = queryClient.getQueryData<ServerState[]>(queryKeys.servers())?.find(s => s.id === state.id);
       queryClient.setQueryData<ServerState[]>(queryKeys.servers(), list => upsertServer(list, state));
       if (!before) void queryClient.invalidateQueries({ queryKey: queryKeys.servers() });
