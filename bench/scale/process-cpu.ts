@@ -9,28 +9,24 @@ function statFields(pid: number | string): string[] {
   return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
 }
 
-/** CPU ms of one process so far; undefined where there is no /proc or the process has ended. */
-export function cpuMsOf(pid: number): number | undefined {
+/** Two adjacent clock-tick fields of a process's stat (user, then system), in ms; undefined without /proc or the process. */
+function tickPairMs(pid: number, first: number): number | undefined {
   try {
     const fields = statFields(pid);
-    return (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_MS;
+    return (Number(fields[first]) + Number(fields[first + 1])) * CLOCK_TICK_MS;
   } catch {
     return undefined;
   }
 }
 
+/** CPU ms of one process so far (utime + stime); undefined where there is no /proc or the process has ended. */
+export const cpuMsOf = (pid: number) => tickPairMs(pid, 11);
+
 /**
  * CPU ms of the children of `pid` that ended and were waited for (a server's era probe, a restarted server): the
- * kernel adds them to their parent's account. Undefined where there is no /proc or the process has ended.
+ * kernel adds them to their parent's account (cutime + cstime). Undefined where there is no /proc or `pid` ended.
  */
-export function endedChildrenCpuMs(pid: number): number | undefined {
-  try {
-    const fields = statFields(pid);
-    return (Number(fields[13]) + Number(fields[14])) * CLOCK_TICK_MS;
-  } catch {
-    return undefined;
-  }
-}
+export const endedChildrenCpuMs = (pid: number) => tickPairMs(pid, 13);
 
 /** CPU ms of each live child of `parentPid` whose command line contains `command`; empty where there is no /proc. */
 export function childrenCpuMs(parentPid: number, command: string): number[] {

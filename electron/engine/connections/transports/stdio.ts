@@ -12,8 +12,9 @@ import type { TransportDescriptor } from './descriptor';
  * The SDK probes the era of its own stdio transport in a throwaway sibling process, so a first connection
  * spawned every server twice: on a cold start of fifty servers, fifty more Node boots (~0.25 s of CPU each).
  * It probes a subclass in place, in the process that then serves the connection (the SDK reads "a subclass" as
- * "cannot be cloned"). A server that exits on a request before `initialize` is started again for the 2025
- * handshake alone (`probeStdio` in ../establish.ts), which is what the sibling probe comes to for it.
+ * "cannot be cloned"). A server whose first process exits on its own while connecting (some exit on any request
+ * before `initialize`) is started again for the 2025 handshake alone (`probeStdio` in ../establish.ts), which is
+ * what the sibling probe came to for it.
  */
 export class StdioProbedInPlace extends StdioClientTransport {}
 
