@@ -1,23 +1,47 @@
-// What the list says when it shows nothing: no server has listed anything yet, or the search and filters
-// hide everything (with the way back). Outside the listbox, whose children must all be options.
+// What the list says when it shows nothing: why nothing is listed yet (empty-list-reason.ts), or that the search
+// and filters hide everything (with the way back). Outside the listbox, whose children must all be options.
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useServers } from '../../queries/use-servers';
 import { usePickerStore } from '../../state/picker-store';
+import { useUiStore } from '../../state/ui-store';
+import { emptyListReason } from './empty-list-reason';
+import { shownServerIds } from './shown-servers';
+import type { ServerListState } from './use-picker-model';
 
-export const ListEmptyState = memo(function ListEmptyState({ loading, loaded, matching }: { loading: boolean; loaded: number; matching: number }) {
+/** Why nothing is listed; rendered only while that is so, so the server states it reads cost nothing after. */
+function NothingListed({ lists }: { lists: readonly ServerListState[] }) {
+  const { t } = useTranslation('picker');
+  const servers = useServers().data;
+  const serverFilter = useUiStore(s => s.serverFilter);
+  // Until the server list is in, nothing is known to say.
+  if (!servers) return null;
+  const reason = emptyListReason(servers, shownServerIds(servers, serverFilter), lists);
+  return (
+    <p className="empty-state" data-testid="empty-state" data-pane="list" data-reason={reason.kind}>
+      {reason.kind === 'waiting' ? t('list.empty.waiting', { count: reason.waiting, total: reason.total }) : t(`list.empty.${reason.kind}`)}
+    </p>
+  );
+}
+
+export const ListEmptyState = memo(function ListEmptyState({
+  loading,
+  loaded,
+  matching,
+  lists
+}: {
+  loading: boolean;
+  loaded: number;
+  matching: number;
+  lists: readonly ServerListState[];
+}) {
   const { t } = useTranslation('picker');
   const setQuery = usePickerStore(s => s.setQuery);
   const resetFilter = usePickerStore(s => s.resetFilter);
   if (loading || matching > 0) return null;
-  if (loaded === 0) {
-    return (
-      <p className="empty-state" data-testid="empty-state" data-pane="list">
-        {t('list.emptyNone')}
-      </p>
-    );
-  }
+  if (loaded === 0) return <NothingListed lists={lists} />;
   return (
-    <p className="empty-state" data-testid="empty-state" data-pane="list">
+    <p className="empty-state" data-testid="empty-state" data-pane="list" data-reason="hidden">
       {t('list.emptyNoMatch', { count: loaded })}{' '}
       <button
         type="button"

@@ -260,7 +260,7 @@ export function Picker() {
         <ListDiffBadge />
       </div>
       <SelectionBar notShown={multi.notShown} />
-      <ListEmptyState loading={model.loading} loaded={columns.items.length} matching={model.matching} />
+      <ListEmptyState loading={model.loading} loaded={columns.items.length} matching={model.matching} lists={model.lists} />
       <ResourceList
         handle={listRef}
         columns={columns}

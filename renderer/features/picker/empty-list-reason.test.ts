@@ -1,0 +1,48 @@
+// Why the picker shows nothing, from the server states and list states a launch goes through: a fleet waiting
+// its turn to start is not "no servers", and servers that all failed are not "still connecting".
+import { describe, expect, it } from 'vitest';
+import { serverState } from '../../../test-support/renderer/server-state';
+import { emptyListReason } from './empty-list-reason';
+
+const list = (serverId: string, pages: number, extra: { error?: unknown; cancelled?: boolean } = {}) => ({ serverId, pages, cancelled: false, ...extra });
+
+describe('emptyListReason', () => {
+  it('says there are no servers only when none is configured', () => {
+    expect(emptyListReason([], [], [])).toEqual({ kind: 'noServers' });
+  });
+
+  it('says none is shown when every server is disabled or filtered out', () => {
+    const servers = [serverState('a', 'disconnected', { disabled: true })];
+    expect(emptyListReason(servers, [], [])).toEqual({ kind: 'noneShown' });
+  });
+
+  it('counts the servers still on their way at a launch: queued, connecting, reconnecting, connected and not listed', () => {
+    const servers = [
+      serverState('queued', 'disconnected', { startQueued: true }),
+      serverState('connecting', 'connecting'),
+      serverState('reconnecting', 'reconnecting'),
+      serverState('unlisted', 'connected'),
+      serverState('listed', 'connected'),
+      serverState('failed', 'error'),
+      serverState('hidden', 'connecting')
+    ];
+    const shown = ['queued', 'connecting', 'reconnecting', 'unlisted', 'listed', 'failed'];
+    expect(emptyListReason(servers, shown, [list('unlisted', 0), list('listed', 1)])).toEqual({ kind: 'waiting', waiting: 4, total: 6 });
+  });
+
+  it('does not wait for a connected server whose listing failed or was cancelled', () => {
+    const servers = [serverState('failed', 'connected'), serverState('cancelled', 'connected')];
+    const lists = [list('failed', 0, { error: { code: 'timeout', message: 'timed out' } }), list('cancelled', 0, { cancelled: true })];
+    expect(emptyListReason(servers, ['failed', 'cancelled'], lists)).toEqual({ kind: 'emptyLists' });
+  });
+
+  it('says no server is connected once every shown one has settled without connecting', () => {
+    const servers = [serverState('crashed', 'error'), serverState('stopped', 'disconnected'), serverState('off', 'disconnected', { disabled: true })];
+    expect(emptyListReason(servers, ['crashed', 'stopped'], [])).toEqual({ kind: 'noneConnected' });
+  });
+
+  it('says the lists are empty once connected servers have listed nothing', () => {
+    const servers = [serverState('empty', 'connected'), serverState('down', 'error')];
+    expect(emptyListReason(servers, ['empty', 'down'], [list('empty', 1)])).toEqual({ kind: 'emptyLists' });
+  });
+});
