@@ -3,7 +3,7 @@
 // process dies; palette commands for disabling/enabling a server and switching the language. Axe in both themes.
 import { expectNoAxeViolations } from './fixtures/axe';
 import type { Page } from '@playwright/test';
-import { expect, STEADY_REFERENCE, test } from './picker-page';
+import { expect, listFromEngine, STEADY_REFERENCE, test } from './picker-page';
 
 test.use({ appServers: { reference: STEADY_REFERENCE } });
 test.describe.configure({ timeout: 150_000 });
@@ -113,3 +113,29 @@ for (const theme of ['light', 'dark'] as const) {
     await page.screenshot({ path: test.info().outputPath(`shell-${theme}.png`) });
   });
 }
+
+test("a row's badges are never cut: the URI beside them shortens instead", async ({ app, picker }) => {
+  await picker.waitForList();
+  // A row with the widest set of badges the reference server gives: both audiences, a priority and a date.
+  const all = await listFromEngine(app.engine, 'reference');
+  const widest = all.find(i => i.annotations?.audience?.length === 2 && i.annotations.priority !== undefined && i.annotations.lastModified);
+  expect(widest, 'the reference server lists a resource for both audiences, with a priority and a date').toBeDefined();
+  await picker.search.fill(widest!.uri);
+  const row = picker.row(widest!.uri);
+  await expect(row.locator('.badge')).toHaveCount(4);
+  // Each badge lies inside every box that clips it on the way up to its row; the URI ends before the first badge.
+  const cut = await row.evaluate(rowEl => {
+    const inside = (a: DOMRect, b: DOMRect) => a.left >= b.left - 0.5 && a.right <= b.right + 0.5 && a.top >= b.top - 0.5 && a.bottom <= b.bottom + 0.5;
+    const problems: string[] = [];
+    const badges = [...rowEl.querySelectorAll<HTMLElement>('.badge')];
+    for (const badge of badges) {
+      for (let box: HTMLElement | null = badge.parentElement; box && box !== rowEl.parentElement; box = box.parentElement) {
+        if (getComputedStyle(box).overflow !== 'visible' && !inside(badge.getBoundingClientRect(), box.getBoundingClientRect())) problems.push(`"${badge.textContent}" cut by .${box.className}`);
+      }
+    }
+    const uri = rowEl.querySelector('.row-uri')!.getBoundingClientRect();
+    if (uri.right > badges[0].getBoundingClientRect().left + 0.5) problems.push('the URI runs under the first badge');
+    return problems;
+  });
+  expect(cut).toEqual([]);
+});

@@ -111,33 +111,36 @@ export const ResourceRow = memo(function ResourceRow({ item, row, id, setSize, a
       onClick={e => onPick(row, pickHowOf(e))}
     >
       <ResourceIcon key={iconKey(item.serverId, icon)} serverId={item.serverId} source={icon} />
-      <div className="row-main">
-        <div className="row-title">
-          {pinned && (
-            <span className="row-pin" title={pinnedLabel}>
-              <PinIcon />
-              <span className="visually-hidden">{pinnedLabel}</span>
-            </span>
-          )}
-          {fresh && <span className="row-new">{newLabel}</span>}
-          <Highlight text={displayName(item)} query={query} />
-          {item.title && item.title !== item.name && (
-            <span className="row-name">
-              <Highlight text={item.name} query={query} />
-            </span>
-          )}
+      {/* Two lines, each sharing its own width: a long title leaves the URI line's room to the badges. */}
+      <div className="row-lines">
+        <div className="row-line">
+          <div className="row-title">
+            {pinned && (
+              <span className="row-pin" title={pinnedLabel}>
+                <PinIcon />
+                <span className="visually-hidden">{pinnedLabel}</span>
+              </span>
+            )}
+            {fresh && <span className="row-new">{newLabel}</span>}
+            <Highlight text={displayName(item)} query={query} />
+            {item.title && item.title !== item.name && (
+              <span className="row-name">
+                <Highlight text={item.name} query={query} />
+              </span>
+            )}
+          </div>
+          <div className="row-facts">
+            <span className="row-server">{item.serverId}</span>
+            {item.mimeType && <span className="row-mime">{item.mimeType}</span>}
+            {item.size !== undefined && <span className="row-size">{formatBytes(item.size)}</span>}
+          </div>
         </div>
-        <div className="row-uri">
-          <Highlight text={item.uri} query={query} />
+        <div className="row-line">
+          <div className="row-uri">
+            <Highlight text={item.uri} query={query} />
+          </div>
+          <AnnotationBadges view={annotations} className="row-badges" />
         </div>
-      </div>
-      <div className="row-meta">
-        <div className="row-facts">
-          <span className="row-server">{item.serverId}</span>
-          {item.mimeType && <span className="row-mime">{item.mimeType}</span>}
-          {item.size !== undefined && <span className="row-size">{formatBytes(item.size)}</span>}
-        </div>
-        <AnnotationBadges view={annotations} className="row-badges" />
       </div>
     </div>
   );
