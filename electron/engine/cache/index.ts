@@ -53,11 +53,14 @@ export function createCache(options: CacheOptions): CacheModule {
   let warm: WarmStart | undefined;
   let warmTimer: NodeJS.Timeout | undefined;
   let firstUnsavedAt = 0;
+  // Closing writes the file once more; a change after that (a reply landing while the servers stop) is not saved
+  // later into a data dir its owner may have removed, or over the file of an engine that followed on it.
+  let closed = false;
   // Saved once the cache has been quiet for WARM_SAVE_DELAY_MS (at most WARM_SAVE_MAX_DELAY_MS after the
   // first unsaved change): every save serialises all public list pages, so saving every 2 s while a 100k
   // list streams in cost a fifth of the listing.
   const scheduleWarmSave = () => {
-    if (!warm) return;
+    if (!warm || closed) return;
     const now = Date.now();
     if (warmTimer) clearTimeout(warmTimer);
     else firstUnsavedAt = now;
@@ -136,6 +139,7 @@ export function createCache(options: CacheOptions): CacheModule {
           })
         : 0,
     async close() {
+      closed = true;
       events.flush();
       if (warmTimer) clearTimeout(warmTimer);
       warmTimer = undefined;

@@ -101,4 +101,20 @@ describe('the warm-start save', () => {
     expect(save).toHaveBeenCalledTimes(1);
     await save.mock.results[0].value;
   });
+
+  it('is not scheduled by a change after the cache closed: a reply that lands while the servers stop', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'warm-start-'));
+    dirs.push(dataDir);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const save = vi.spyOn(WarmStart.prototype, 'save');
+    const cache = createCache({ bus: new EventBus(), dataDir });
+    cache.port.storeFor('s1');
+    await cache.close();
+    expect(save).toHaveBeenCalledTimes(1);
+    // Saved 2 s later, this once wrote into a data dir its owner had removed by then (a bench's, a test's), or over
+    // the file of the engine that followed on it.
+    await cache.port.page('s1', 'resources/list', undefined, 'use', async () => ({ resources: [{ uri: 'ref://late', name: 'late' }], ttlMs: 60_000, cacheScope: 'public' }));
+    vi.advanceTimersByTime(60_000);
+    expect(save).toHaveBeenCalledTimes(1);
+  });
 });
