@@ -16,18 +16,27 @@ describe('emptyListReason', () => {
     expect(emptyListReason(servers, [], [])).toEqual({ kind: 'noneShown' });
   });
 
-  it('counts the servers still on their way at a launch: queued, connecting, reconnecting, connected and not listed', () => {
+  it('counts the servers still on their way at a launch: queued, connecting, connected and not listed', () => {
     const servers = [
       serverState('queued', 'disconnected', { startQueued: true }),
       serverState('connecting', 'connecting'),
-      serverState('reconnecting', 'reconnecting'),
+      serverState('retrying', 'reconnecting', { reconnectAttempt: 1 }),
+      serverState('backing-off', 'reconnecting', { reconnectAttempt: 1, nextRetryAt: 2_000, lastError: { code: 'transport', message: 'exited with code 3' } }),
       serverState('unlisted', 'connected'),
       serverState('listed', 'connected'),
       serverState('failed', 'error'),
       serverState('hidden', 'connecting')
     ];
-    const shown = ['queued', 'connecting', 'reconnecting', 'unlisted', 'listed', 'failed'];
-    expect(emptyListReason(servers, shown, [list('unlisted', 0), list('listed', 1)])).toEqual({ kind: 'waiting', waiting: 4, total: 6 });
+    const shown = ['queued', 'connecting', 'retrying', 'backing-off', 'unlisted', 'listed', 'failed'];
+    expect(emptyListReason(servers, shown, [list('unlisted', 0), list('listed', 1)])).toEqual({ kind: 'waiting', waiting: 3, total: 7 });
+  });
+
+  it('does not wait for a server that failed and retries, trying or waiting out its backoff: its card says why', () => {
+    const error = { code: 'transport' as const, message: 'exited with code 3' };
+    const backingOff = serverState('crashing', 'reconnecting', { reconnectAttempt: 2, nextRetryAt: 5_000, lastError: error });
+    const trying = serverState('crashing', 'reconnecting', { reconnectAttempt: 2, lastError: error });
+    expect(emptyListReason([backingOff], ['crashing'], [])).toEqual({ kind: 'noneConnected' });
+    expect(emptyListReason([trying], ['crashing'], [])).toEqual({ kind: 'noneConnected' });
   });
 
   it('does not wait for a connected server whose listing failed or was cancelled', () => {

@@ -8,9 +8,13 @@ export type EmptyListReason =
   | { kind: 'noServers' }
   /** Servers are configured, but none the picker lists: all disabled, or the server filter names none enabled. */
   | { kind: 'noneShown' }
-  /** Shown servers are still on their way: queued, connecting, reconnecting, or connected and not listed yet. */
+  /**
+   * Shown servers are still on their way: queued for their turn to start, connecting (a first attempt), or connected
+   * and not listed yet. A reconnecting server is not: it failed, and its attempts and backoffs would have the list
+   * say one thing, then the other.
+   */
   | { kind: 'waiting'; waiting: number; total: number }
-  /** Every shown server has settled and none is connected (errors, sign-in, stopped): the cards say why. */
+  /** No shown server is connected or on its way (errors, retries after a failure, sign-in, stopped): the cards say why. */
   | { kind: 'noneConnected' }
   /** Connected servers listed, and their lists are empty. */
   | { kind: 'emptyLists' };
@@ -30,7 +34,7 @@ export function emptyListReason(servers: readonly ServerState[], shown: readonly
   if (shownStates.length === 0) return { kind: 'noneShown' };
   const listOf = new Map(lists.map(l => [l.serverId, l]));
   const onTheirWay = shownStates.filter(s => {
-    if (s.status === 'connecting' || s.status === 'reconnecting') return true;
+    if (s.status === 'connecting') return true;
     if (s.status === 'disconnected') return s.startQueued === true;
     if (s.status !== 'connected') return false;
     // Connected: listed once a page came back, or the listing failed or was cancelled; until then it is on its way.
