@@ -1,10 +1,11 @@
 // Why the picker shows nothing, from the server states and list states a launch goes through: a fleet waiting
 // its turn to start is not "no servers", and servers that all failed are not "still connecting".
 import { describe, expect, it } from 'vitest';
+import type { AppError } from '../../../shared/contract';
 import { serverState } from '../../../test-support/renderer/server-state';
 import { emptyListReason } from './empty-list-reason';
 
-const list = (serverId: string, pages: number, extra: { error?: unknown; cancelled?: boolean } = {}) => ({ serverId, pages, cancelled: false, ...extra });
+const list = (serverId: string, pages: number, extra: { error?: AppError; cancelled?: boolean } = {}) => ({ serverId, pages, cancelled: false, ...extra });
 
 describe('emptyListReason', () => {
   it('says there are no servers only when none is configured', () => {

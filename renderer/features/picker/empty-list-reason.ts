@@ -2,6 +2,7 @@
 // while: fifty servers waiting their turn to start are not "no servers", and a launch that restores last known
 // lists is not one that has none.
 import type { ServerId, ServerState } from '../../../shared/contract';
+import type { ServerListState } from './use-picker-model';
 
 export type EmptyListReason =
   /** No server is configured. */
@@ -19,13 +20,8 @@ export type EmptyListReason =
   /** Connected servers listed, and their lists are empty. */
   | { kind: 'emptyLists' };
 
-/** What the picker knows of a shown server's list (use-picker-model's ServerListState). */
-interface ListSeen {
-  serverId: ServerId;
-  pages: number;
-  error?: unknown;
-  cancelled: boolean;
-}
+/** What this reads of a shown server's list state. */
+type ListSeen = Pick<ServerListState, 'serverId' | 'pages' | 'error' | 'cancelled'>;
 
 /** `shown`: the servers the picker lists, in the picker's order (shown-servers.ts); `lists`: their list states. */
 export function emptyListReason(servers: readonly ServerState[], shown: readonly ServerId[], lists: readonly ListSeen[]): EmptyListReason {
