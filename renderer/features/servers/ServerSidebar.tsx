@@ -8,6 +8,8 @@ import { useUiStore } from '../../state/ui-store';
 import { ImportDialog } from './ImportDialog';
 import { ServerCard } from './ServerCard';
 import { ServerForm } from './ServerForm';
+import { summaryGroupOf, type SummaryGroup } from './server-summary';
+import { ServerSummary, SUMMARY_FROM } from './ServerSummary';
 import './servers.css';
 
 export function ServerSidebar() {
@@ -20,8 +22,11 @@ export function ServerSidebar() {
     setImporting(false);
     importButton.current?.focus();
   };
+  const [onlyGroup, setOnlyGroup] = useState<SummaryGroup>();
   const filtered = useUiStore(s => s.serverFilter.length > 0);
   const clearFilter = useUiStore(s => s.clearServerFilter);
+  // A group that empties (its servers all recovered, say) narrows nothing: every card shows again.
+  const only = onlyGroup !== undefined && servers.data?.some(s => summaryGroupOf(s) === onlyGroup) ? onlyGroup : undefined;
   return (
     <nav className="sidebar" aria-label={t('sidebar.label')} data-tour="servers">
       <div className="sidebar-head">
@@ -55,8 +60,9 @@ export function ServerSidebar() {
           {t('sidebar.empty')}
         </p>
       )}
+      {servers.data && servers.data.length >= SUMMARY_FROM && <ServerSummary servers={servers.data} only={only} onOnly={setOnlyGroup} />}
       <ul data-testid="server-list" className="server-list">
-        {servers.data?.map(s => <ServerCard key={s.id} server={s} />)}
+        {servers.data?.filter(s => only === undefined || summaryGroupOf(s) === only).map(s => <ServerCard key={s.id} server={s} />)}
       </ul>
     </nav>
   );

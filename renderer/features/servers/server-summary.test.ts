@@ -1,0 +1,25 @@
+// The fleet summary's groups, from every status a server card can show.
+import { describe, expect, it } from 'vitest';
+import { serverState } from '../../../test-support/renderer/server-state';
+import { serverSummary, summaryGroupOf } from './server-summary';
+
+describe('serverSummary', () => {
+  it('puts each status in the group a user acts on, a disabled server as disabled whatever its status', () => {
+    const fleet = [
+      serverState('up', 'connected'),
+      serverState('booting', 'connecting'),
+      serverState('queued', 'disconnected', { startQueued: true }),
+      serverState('crashed', 'error'),
+      serverState('retrying', 'reconnecting', { reconnectAttempt: 2, nextRetryAt: 5_000 }),
+      serverState('stopped', 'disconnected'),
+      serverState('off', 'disconnected', { disabled: true }),
+      serverState('off-but-up', 'connected', { disabled: true })
+    ];
+    expect(fleet.map(summaryGroupOf)).toEqual(['connected', 'starting', 'starting', 'failing', 'failing', 'stopped', 'disabled', 'disabled']);
+    expect(serverSummary(fleet)).toEqual({ connected: 1, starting: 2, failing: 2, stopped: 1, disabled: 2 });
+  });
+
+  it('counts every group, zero when none', () => {
+    expect(serverSummary([])).toEqual({ connected: 0, starting: 0, failing: 0, stopped: 0, disabled: 0 });
+  });
+});
