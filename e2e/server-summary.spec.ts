@@ -1,5 +1,6 @@
 // Fifty cards are a long scroll: from five servers on, the sidebar sums them up by status, and each group narrows
 // the cards to itself. Here one reference server beside four whose process dies at every start.
+import { expectNoAxeViolationsInBothThemes } from './fixtures/axe';
 import { expect, test } from './fixtures/app';
 
 const dying = { config: { command: process.execPath, args: ['-e', 'process.exit(3)'] } };
@@ -17,6 +18,7 @@ test('the summary counts the fleet by status, and a group narrows the cards to i
   await failing.click();
   await expect(failing).toHaveAttribute('aria-pressed', 'true');
   await expect(cards).toHaveCount(4);
+  await expectNoAxeViolationsInBothThemes(page, { include: '[data-testid="pane"][data-pane="servers"]' });
   for (const card of await cards.all()) await expect(card).toHaveAttribute('data-server-id', /^down/);
 
   await failing.click();
