@@ -1,9 +1,10 @@
 // What the list says while nothing is listed, from the engine's real server states: a server that never answers
 // its handshake is one the list waits for; a server whose process dies at every start is not connected, and the
 // list points at its card. Neither is "no servers".
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/app';
 
-const emptyList = (page: import('@playwright/test').Page) => page.locator('[data-testid="empty-state"][data-pane="list"]');
+const emptyList = (page: Page) => page.locator('[data-testid="empty-state"][data-pane="list"]');
 
 test.describe('a server that never answers', () => {
   // A process that starts and stays silent: the engine waits for its handshake until the connect deadline.

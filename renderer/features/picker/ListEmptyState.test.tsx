@@ -29,7 +29,8 @@ function show(servers: ServerState[], lists: ServerListState[], loaded = 0) {
 describe('ListEmptyState', () => {
   it('waits for a fleet still starting, with how many are left, instead of asking for a server', async () => {
     const fleet = Array.from({ length: 50 }, (_, k) => serverState(`ref${k}`, k < 2 ? 'connected' : 'disconnected', { startQueued: k >= 2 }));
-    show(fleet, [listState('ref0', 1), listState('ref1', 0)]);
+    // The picker gives one list state per server it lists: the first one listed (empty), the other forty-nine not yet.
+    show(fleet, fleet.map((s, k) => listState(s.id, k === 0 ? 1 : 0)));
     const empty = await screen.findByTestId('empty-state');
     expect(empty.dataset.reason).toBe('waiting');
     expect(empty.textContent).toBe('Waiting for servers to connect and list their resources (49 of 50 to go).');
@@ -41,7 +42,7 @@ describe('ListEmptyState', () => {
   });
 
   it('points at the server cards when every server failed', async () => {
-    show([serverState('a', 'error'), serverState('b', 'error')], []);
+    show([serverState('a', 'error'), serverState('b', 'error')], [listState('a', 0), listState('b', 0)]);
     expect((await screen.findByTestId('empty-state')).textContent).toBe("Nothing listed: no server is connected. Each server's card says why.");
   });
 

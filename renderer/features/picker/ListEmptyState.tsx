@@ -4,19 +4,19 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServers } from '../../queries/use-servers';
 import { usePickerStore } from '../../state/picker-store';
-import { useUiStore } from '../../state/ui-store';
 import { emptyListReason } from './empty-list-reason';
-import { shownServerIds } from './shown-servers';
 import type { ServerListState } from './use-picker-model';
 
-/** Why nothing is listed; rendered only while that is so, so the server states it reads cost nothing after. */
+/**
+ * Why nothing is listed; rendered only while that is so, so the server states it reads cost nothing after. `lists`
+ * holds one state per server the picker lists: they are the shown servers.
+ */
 function NothingListed({ lists }: { lists: readonly ServerListState[] }) {
   const { t } = useTranslation('picker');
   const servers = useServers().data;
-  const serverFilter = useUiStore(s => s.serverFilter);
   // Until the server list is in, nothing is known to say.
   if (!servers) return null;
-  const reason = emptyListReason(servers, shownServerIds(servers, serverFilter), lists);
+  const reason = emptyListReason(servers, lists);
   return (
     <p className="empty-state" data-testid="empty-state" data-pane="list" data-reason={reason.kind}>
       {reason.kind === 'waiting' ? t('list.empty.waiting', { count: reason.waiting, total: reason.total }) : t(`list.empty.${reason.kind}`)}

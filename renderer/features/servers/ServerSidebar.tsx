@@ -8,8 +8,8 @@ import { useUiStore } from '../../state/ui-store';
 import { ImportDialog } from './ImportDialog';
 import { ServerCard } from './ServerCard';
 import { ServerForm } from './ServerForm';
-import { summaryGroupOf, type SummaryGroup } from './server-summary';
-import { ServerSummary, SUMMARY_FROM } from './ServerSummary';
+import { narrowedGroup, summaryGroupOf, SUMMARY_FROM, type SummaryGroup } from './server-summary';
+import { ServerSummary } from './ServerSummary';
 import './servers.css';
 
 export function ServerSidebar() {
@@ -25,8 +25,7 @@ export function ServerSidebar() {
   const [onlyGroup, setOnlyGroup] = useState<SummaryGroup>();
   const filtered = useUiStore(s => s.serverFilter.length > 0);
   const clearFilter = useUiStore(s => s.clearServerFilter);
-  // A group that empties (its servers all recovered, say) narrows nothing: every card shows again.
-  const only = onlyGroup !== undefined && servers.data?.some(s => summaryGroupOf(s) === onlyGroup) ? onlyGroup : undefined;
+  const only = narrowedGroup(servers.data ?? [], onlyGroup);
   return (
     <nav className="sidebar" aria-label={t('sidebar.label')} data-tour="servers">
       <div className="sidebar-head">

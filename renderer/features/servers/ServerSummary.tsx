@@ -5,9 +5,6 @@ import { useTranslation } from 'react-i18next';
 import type { ServerState } from '../../../shared/contract';
 import { serverSummary, SUMMARY_GROUPS, type SummaryGroup } from './server-summary';
 
-/** Below this many servers the cards themselves are the summary. */
-export const SUMMARY_FROM = 5;
-
 export function ServerSummary({ servers, only, onOnly }: { servers: readonly ServerState[]; only?: SummaryGroup; onOnly(group: SummaryGroup | undefined): void }) {
   const { t } = useTranslation('servers');
   const counts = serverSummary(servers);

@@ -1,7 +1,7 @@
 // The fleet summary's groups, from every status a server card can show.
 import { describe, expect, it } from 'vitest';
 import { serverState } from '../../../test-support/renderer/server-state';
-import { serverSummary, summaryGroupOf } from './server-summary';
+import { narrowedGroup, serverSummary, summaryGroupOf } from './server-summary';
 
 describe('serverSummary', () => {
   it('puts each status in the group a user acts on, a disabled server as disabled whatever its status', () => {
@@ -21,5 +21,20 @@ describe('serverSummary', () => {
 
   it('counts every group, zero when none', () => {
     expect(serverSummary([])).toEqual({ connected: 0, starting: 0, failing: 0, stopped: 0, disabled: 0 });
+  });
+});
+
+describe('narrowedGroup', () => {
+  const fleet = (n: number) => Array.from({ length: n }, (_, k) => serverState(`s${k}`, k === 0 ? 'error' : 'connected'));
+
+  it('narrows to the chosen group while the summary shows and the group has servers', () => {
+    expect(narrowedGroup(fleet(5), 'failing')).toBe('failing');
+    expect(narrowedGroup(fleet(5), undefined)).toBeUndefined();
+  });
+
+  it('narrows nothing once the group is empty, or once the summary (and its toggle) is gone', () => {
+    expect(narrowedGroup(fleet(5), 'stopped')).toBeUndefined();
+    // A server removed: four left, no summary, so no toggle to undo the narrowing with.
+    expect(narrowedGroup(fleet(4), 'failing')).toBeUndefined();
   });
 });

@@ -5,6 +5,9 @@ import type { ServerState } from '../../../shared/contract';
 export const SUMMARY_GROUPS = ['connected', 'starting', 'failing', 'stopped', 'disabled'] as const;
 export type SummaryGroup = (typeof SUMMARY_GROUPS)[number];
 
+/** Below this many servers the cards themselves are the summary, and none is shown. */
+export const SUMMARY_FROM = 5;
+
 /** The group a server's card belongs to: a disabled server is disabled whatever its status. */
 export function summaryGroupOf(server: ServerState): SummaryGroup {
   if (server.disabled) return 'disabled';
@@ -26,4 +29,13 @@ export function serverSummary(servers: readonly ServerState[]): Record<SummaryGr
   const counts = Object.fromEntries(SUMMARY_GROUPS.map(group => [group, 0])) as Record<SummaryGroup, number>;
   for (const server of servers) counts[summaryGroupOf(server)]++;
   return counts;
+}
+
+/**
+ * The group the cards are narrowed to, of the one the user chose: none while no summary is shown (its toggle would be
+ * gone, and the cards narrowed with no way back), nor once the group has emptied (its servers all recovered, say).
+ */
+export function narrowedGroup(servers: readonly ServerState[], chosen: SummaryGroup | undefined): SummaryGroup | undefined {
+  if (chosen === undefined || servers.length < SUMMARY_FROM) return undefined;
+  return servers.some(s => summaryGroupOf(s) === chosen) ? chosen : undefined;
 }
