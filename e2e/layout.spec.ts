@@ -139,3 +139,15 @@ test("a row's badges are never cut: the URI beside them shortens instead", async
   });
   expect(cut).toEqual([]);
 });
+
+test("a content part's actions stay together on one line", async ({ app, picker }) => {
+  await picker.waitForList();
+  // A JSON part has the most actions (view source, copy, save) beside its kind, MIME type and size.
+  const json = (await listFromEngine(app.engine, 'reference')).find(i => i.mimeType === 'application/json');
+  expect(json, 'the reference server lists a JSON resource').toBeDefined();
+  await picker.open(json!.uri);
+  const part = picker.part();
+  await expect(part.getByTestId('view-source')).toBeVisible();
+  const tops = await Promise.all(['view-source', 'copy-content', 'save-content'].map(async id => Math.round((await part.getByTestId(id).boundingBox())!.y)));
+  expect(new Set(tops).size, `the actions' tops: ${tops.join(', ')}`).toBe(1);
+});

@@ -128,17 +128,19 @@ export function ContentPartView({ part, index, total, source: origin }: { part: 
         <span className="part-mime">{part.mimeType ?? t('noMimeType')}</span>
         <span className="part-size">{t('part.size', { size: part.preview?.size ?? decoded.size })}</span>
         <ContentAnnotations part={part} />
-        {renderedKinds.has(decoded.kind) && decoded.text !== undefined && (
-          <button type="button" aria-pressed={source} onClick={() => setSource(s => !s)} data-testid="view-source">
-            {t('part.viewSource')}
+        <span className="part-actions">
+          {renderedKinds.has(decoded.kind) && decoded.text !== undefined && (
+            <button type="button" aria-pressed={source} onClick={() => setSource(s => !s)} data-testid="view-source">
+              {t('part.viewSource')}
+            </button>
+          )}
+          <button type="button" onClick={() => void copy()} data-testid="copy-content">
+            {copied ? t('part.copied') : t('part.copy')}
           </button>
-        )}
-        <button type="button" onClick={() => void copy()} data-testid="copy-content">
-          {copied ? t('part.copied') : t('part.copy')}
-        </button>
-        <button type="button" onClick={save} data-testid="save-content">
-          {t('part.save')}
-        </button>
+          <button type="button" onClick={save} data-testid="save-content">
+            {t('part.save')}
+          </button>
+        </span>
       </div>
       <PreviewNote part={part} shownBytes={decoded.size} />
       <Suspense fallback={<p className="note">{t('part.loadingPreview')}</p>}>
