@@ -33,3 +33,33 @@ test('the summary counts the fleet by status, and a group narrows the cards to i
   await expect(group('failing')).toHaveAttribute('aria-pressed', 'false');
   await expect(cards).toHaveCount(5);
 });
+
+test('a query finds cards by name, reported name or command, within the chosen group; Escape clears it', async ({ page, app: _app }) => {
+  const find = page.getByTestId('server-find');
+  const cards = page.getByTestId('server-item');
+  const ids = async () => (await cards.evaluateAll(els => els.map(el => el.getAttribute('data-server-id')))).sort();
+  await expect(cards).toHaveCount(5);
+
+  await find.fill('OFF');
+  await expect.poll(ids).toEqual(['off1', 'off2', 'off3']);
+  // Every term must match: "off 2" is off2 alone.
+  await find.fill('off 2');
+  await expect.poll(ids).toEqual(['off2']);
+  // The name the server reports (the reference server calls itself mcp-reference-server), and the command line.
+  await find.fill('mcp-reference');
+  await expect.poll(ids).toEqual(['reference']);
+  await find.fill('process.exit(3)');
+  await expect.poll(ids).toEqual(['down', 'off1', 'off2', 'off3']);
+
+  // With a status group chosen too, a card shows only when it is in the group and the query finds it.
+  await page.getByTestId('server-summary').locator('[data-group="disabled"]').click();
+  await expect.poll(ids).toEqual(['off1', 'off2', 'off3']);
+  await find.fill('down');
+  await expect(cards).toHaveCount(0);
+  await expect(page.getByTestId('server-find-empty')).toHaveText('No server matches “down”.');
+
+  await find.press('Escape');
+  await expect(find).toHaveValue('');
+  await expect(page.getByTestId('server-find-empty')).toHaveCount(0);
+  await expect.poll(ids).toEqual(['off1', 'off2', 'off3']);
+});

@@ -1,5 +1,7 @@
 // The server sidebar: a compact card per configured server (ServerCard), adding and importing servers, and
-// a way back to all servers when the picker is narrowed to chosen ones.
+// a way back to all servers when the picker is narrowed to chosen ones. From SUMMARY_FROM servers on, the cards can
+// be narrowed to a status group (ServerSummary) and to those a query finds (server-find.ts); both narrow the
+// sidebar only.
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callErrorOf } from '../../api/call-error';
@@ -8,6 +10,7 @@ import { useUiStore } from '../../state/ui-store';
 import { ImportDialog } from './ImportDialog';
 import { ServerCard } from './ServerCard';
 import { ServerForm } from './ServerForm';
+import { serverMatches } from './server-find';
 import { narrowedGroup, summaryGroupOf, SUMMARY_FROM, type SummaryGroup } from './server-summary';
 import { ServerSummary } from './ServerSummary';
 import './servers.css';
@@ -25,7 +28,12 @@ export function ServerSidebar() {
   const [onlyGroup, setOnlyGroup] = useState<SummaryGroup>();
   const filtered = useUiStore(s => s.serverFilter.length > 0);
   const clearFilter = useUiStore(s => s.clearServerFilter);
-  const only = narrowedGroup(servers.data ?? [], onlyGroup);
+  const [findQuery, setFindQuery] = useState('');
+  const all = servers.data ?? [];
+  const only = narrowedGroup(all, onlyGroup);
+  // Like the group, the query narrows only while its field shows: below SUMMARY_FROM servers it is gone.
+  const query = all.length >= SUMMARY_FROM ? findQuery : '';
+  const cards = all.filter(s => (only === undefined || summaryGroupOf(s) === only) && serverMatches(s, query));
   return (
     <nav className="sidebar" aria-label={t('sidebar.label')} data-tour="servers">
       <div className="sidebar-head">
@@ -59,9 +67,29 @@ export function ServerSidebar() {
           {t('sidebar.empty')}
         </p>
       )}
-      {servers.data && servers.data.length >= SUMMARY_FROM && <ServerSummary servers={servers.data} only={only} onOnly={setOnlyGroup} />}
+      {all.length >= SUMMARY_FROM && (
+        <>
+          <ServerSummary servers={all} only={only} onOnly={setOnlyGroup} />
+          <input
+            type="search"
+            className="server-find"
+            data-testid="server-find"
+            value={findQuery}
+            onChange={e => setFindQuery(e.target.value)}
+            placeholder={t('find.placeholder')}
+            aria-label={t('find.label')}
+          />
+        </>
+      )}
+      {query.trim() !== '' && cards.length === 0 && (
+        <p className="empty-state" data-testid="server-find-empty">
+          {t('find.none', { query: query.trim() })}
+        </p>
+      )}
       <ul data-testid="server-list" className="server-list">
-        {servers.data?.filter(s => only === undefined || summaryGroupOf(s) === only).map(s => <ServerCard key={s.id} server={s} />)}
+        {cards.map(s => (
+          <ServerCard key={s.id} server={s} />
+        ))}
       </ul>
     </nav>
   );
