@@ -9,6 +9,9 @@
 //   silent       answers the handshake, then never answers anything
 //   malformed    answers with broken JSON lines, and with replies whose ids match no request
 //   wrong-ids    answers every request with a wrong id
+//   hostile-names  lists resources whose names, titles and URIs hide characters (a right-to-left override, a
+//                zero-width space, terminal escapes), beside a plain right-to-left name, and reports a name with an
+//                override in its title
 // With `--transport http` it serves the same modes over Streamable HTTP (stateless, 2025 era) on
 // `--port` (0: any) and prints `listening on <url>` on stderr: replies are JSON bodies, or event streams with
 // `--sse-replies`; the flood runs on the GET event stream.
@@ -45,7 +48,16 @@ function send(message: unknown): boolean {
 const reply = (id: Id, result: unknown) => send({ id, result });
 const refuse = (id: Id, code: number, message: string) => send({ id, error: { code, message } });
 
-const items = Array.from({ length: resources }, (_, i) => ({ uri: `fleet://${mode}/${i}`, name: `${mode} ${i}`, mimeType: 'text/plain' }));
+/** What `hostile-names` lists: each hides characters a page must not let act on what it shows (see HOSTILE_NAMES). */
+const HOSTILE_NAMES = [
+  { uri: 'fleet://hostile-names/invoice\u202efdp.exe', name: 'invoice\u202efdp.exe', title: 'Invoice \u202efdp.exe', mimeType: 'application/pdf' },
+  { uri: 'fleet://hostile-names/cat\u200balog', name: 'catalog', mimeType: 'text/plain' },
+  { uri: 'fleet://hostile-names/ansi', name: 'ansi \u001b[31mred\u001b[0m', mimeType: 'text/plain' },
+  { uri: 'fleet://hostile-names/rtl', name: '\u05e9\u05dc\u05d5\u05dd 1', mimeType: 'text/plain' }
+];
+
+const items =
+  mode === 'hostile-names' ? HOSTILE_NAMES : Array.from({ length: resources }, (_, i) => ({ uri: `fleet://${mode}/${i}`, name: `${mode} ${i}`, mimeType: 'text/plain' }));
 
 function flood(sink: Writable = process.stdout, framing = frame): void {
   const line = (n: number) => framing(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri: `fleet://flood/${n % 50}` } }));
@@ -90,7 +102,7 @@ function handle(message: Message): void {
     reply(id, {
       protocolVersion: '2025-11-25',
       capabilities: { resources: { subscribe: true, listChanged: false } },
-      serverInfo: { name: `fleet-${mode}`, version: '1.0.0' }
+      serverInfo: { name: `fleet-${mode}`, version: '1.0.0', ...(mode === 'hostile-names' && { title: 'Official \u202eredro' }) }
     });
     if (mode === 'exit-after-init') {
       process.stderr.write(`fleet: ${mode} exiting on purpose\n`);

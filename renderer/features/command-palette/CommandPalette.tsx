@@ -15,6 +15,7 @@ import { rankCommands, paletteCommands, type PaletteCommand } from './commands';
 import { useCommandContext } from './use-command-context';
 import { useResourceMatches } from './use-resource-finder';
 import './command-palette.css';
+import { ServerText } from '../server-text/ServerText';
 
 const PALETTE_SHORTCUT = 'Control+Shift+P Meta+Shift+P';
 
@@ -56,8 +57,12 @@ function ResourceItemRow({ item, onDone }: { item: ResourceItem; onDone(): void 
       }}
     >
       <span className="palette-resource">
-        <span>{displayName(item)}</span>
-        <span className="palette-hint palette-uri">{item.uri}</span>
+        <span>
+          <ServerText text={displayName(item)} />
+        </span>
+        <span className="palette-hint palette-uri">
+          <ServerText text={item.uri} />
+        </span>
       </span>
       <span className="palette-hint">{item.serverId}</span>
     </Command.Item>

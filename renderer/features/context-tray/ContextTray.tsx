@@ -11,6 +11,7 @@ import { useResourceReads } from '../../queries/use-resource-read';
 import { useTrayStore } from '../../state/tray-store';
 import { useUiStore } from '../../state/ui-store';
 import { ExportMenu } from './ExportMenu';
+import { ServerText } from '../server-text/ServerText';
 
 export function ContextTray() {
   const { t } = useTranslation('tray');
@@ -50,7 +51,7 @@ export function ContextTray() {
                 className="tray-item"
               >
                 <button type="button" className="link-button tray-open" onClick={() => open(item)} title={item.uri}>
-                  {label}
+                  <ServerText text={label} />
                 </button>
                 <span className="tray-meta">
                   {read?.data

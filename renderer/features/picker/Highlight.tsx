@@ -1,12 +1,14 @@
-// Text with the search's matched characters wrapped in <mark>.
+// Text a server sent with the search's matched characters wrapped in <mark>, isolated and with its hidden characters
+// shown as marks (ServerText): a match's ranges are of the text as sent, and each hidden character is one mark.
 import { highlightRanges, splitByRanges } from '../../../shared/search/search';
+import { revealHidden } from '../server-text/ServerText';
 
 export function Highlight({ text, query }: { text: string; query: string }) {
-  if (!query.trim()) return <>{text}</>;
+  if (!query.trim()) return <bdi>{revealHidden(text)}</bdi>;
   const parts = splitByRanges(text, highlightRanges(text, query));
   return (
-    <>
-      {parts.map(([part, matched], k) => (matched ? <mark key={k}>{part}</mark> : <span key={k}>{part}</span>))}
-    </>
+    <bdi>
+      {parts.map(([part, matched], k) => (matched ? <mark key={k}>{revealHidden(part)}</mark> : <span key={k}>{revealHidden(part)}</span>))}
+    </bdi>
   );
 }

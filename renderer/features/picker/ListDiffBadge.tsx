@@ -7,6 +7,7 @@ import { displayName } from '../../../shared/picker/columns';
 import { diffTotals } from './list-diff';
 import { useListDiffStore } from './list-diff-store';
 import { Popover } from './Popover';
+import { ServerText } from '../server-text/ServerText';
 
 export const ListDiffBadge = memo(function ListDiffBadge() {
   const { t } = useTranslation('picker');
@@ -35,9 +36,11 @@ export const ListDiffBadge = memo(function ListDiffBadge() {
         <ul className="popover-list">
           {removed.map(item => (
             <li key={resourceKey(item)} className="popover-static" data-testid="removed-item" data-server-id={item.serverId} data-uri={item.uri}>
-              <span className="popover-item-name">{displayName(item)}</span>
+              <span className="popover-item-name">
+                <ServerText text={displayName(item)} />
+              </span>
               <span className="popover-item-detail">
-                {item.serverId} · {item.uri}
+                {item.serverId} · <ServerText text={item.uri} />
               </span>
             </li>
           ))}

@@ -8,6 +8,7 @@ import { useUiStore } from '../../state/ui-store';
 import { ClockIcon } from './icons';
 import { Popover } from './Popover';
 import { useRecentsStore } from './recents-store';
+import { ServerText } from '../server-text/ServerText';
 
 export const RecentsMenu = memo(function RecentsMenu() {
   const { t } = useTranslation('picker');
@@ -73,9 +74,11 @@ export const RecentsMenu = memo(function RecentsMenu() {
                     setOpen(false);
                   }}
                 >
-                  <span className="popover-item-name">{r.name || r.uri}</span>
+                  <span className="popover-item-name">
+                    <ServerText text={r.name || r.uri} />
+                  </span>
                   <span className="popover-item-detail">
-                    {r.serverId} · {r.uri}
+                    {r.serverId} · <ServerText text={r.uri} />
                   </span>
                 </button>
               </li>

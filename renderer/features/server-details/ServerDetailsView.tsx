@@ -6,6 +6,7 @@ import { transportKinds } from '../../../shared/transport-kinds';
 import { prettyJson } from '../protocol-log/log-format';
 import { notificationSubject, summarizeCapabilities } from './details-format';
 import { StderrPane } from './StderrPane';
+import { ServerText } from '../server-text/ServerText';
 
 export function ServerDetailsView({ details }: { details: ServerDetails }) {
   const { t } = useTranslation('serverDetails');
@@ -38,7 +39,14 @@ export function ServerDetailsView({ details }: { details: ServerDetails }) {
         <dd data-testid="server-details-info">
           {details.serverInfo ? (
             <>
-              <strong>{details.serverInfo.title ?? details.serverInfo.name}</strong> {details.serverInfo.title && <code>{details.serverInfo.name}</code>}{' '}
+              <strong>
+                <ServerText text={details.serverInfo.title ?? details.serverInfo.name} />
+              </strong>{' '}
+              {details.serverInfo.title && (
+                <code>
+                  <ServerText text={details.serverInfo.name} />
+                </code>
+              )}{' '}
               <Trans t={t} i18nKey="view.version" values={{ version: details.serverInfo.version }} components={{ code: <code /> }} />
             </>
           ) : (

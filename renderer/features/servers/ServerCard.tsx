@@ -11,6 +11,7 @@ import { ServerEditor } from './ServerEditor';
 import { ServerMenu } from './ServerMenu';
 import { useServerEditStore } from './server-edit-store';
 import { useServerActions } from './use-server-actions';
+import { ServerText } from '../server-text/ServerText';
 
 /** How many resources are listed (`listing`: a listing is under way, and these are its items so far) and watched. */
 function useCounts(serverId: string): { resources?: number; listing: boolean; watches: number } {
@@ -91,7 +92,11 @@ export const ServerCard = memo(function ServerCard({ server }: { server: ServerS
         {counts.watches > 0 && <span data-testid="server-watch-count">{t('card.watches', { count: counts.watches })}</span>}
         <span className="server-transport">{server.transport}</span>
       </div>
-      {label !== server.id && <p className="server-title">{label}</p>}
+      {label !== server.id && (
+        <p className="server-title">
+          <ServerText text={label} />
+        </p>
+      )}
       {server.disabled && <p className="server-note">{t('card.disabledNote')}</p>}
       {error && (
         <p className="server-error" role="status" data-testid="server-error" data-code={error.code}>

@@ -10,6 +10,7 @@ import { callErrorOf } from '../../api/call-error';
 import { useUiStore } from '../../state/ui-store';
 import { useSubscriptions } from './use-subscriptions';
 import './subscriptions.css';
+import { ServerText } from '../server-text/ServerText';
 
 /** The protocol method that carries the watch (shown as the method name, not translated). */
 const mechanismMethod = { listen: 'subscriptions/listen', subscribe: 'resources/subscribe' } as const;
@@ -35,7 +36,7 @@ const SubscriptionRow = memo(function SubscriptionRow({ info }: { info: Subscrip
       className="subscription-item"
     >
       <button type="button" className="link-button subscription-uri" onClick={() => open({ serverId: info.serverId, uri: info.uri })}>
-        {info.uri}
+        <ServerText text={info.uri} />
       </button>
       <span className="subscription-server">{info.serverId}</span>
       <span className="subscription-mechanism">{mechanismMethod[info.mechanism]}</span>

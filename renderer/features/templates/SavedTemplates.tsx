@@ -10,6 +10,7 @@ import { toTemplateValues } from './argument-values';
 import { useSavedTemplatesStore, type SavedTemplate } from './saved-templates-store';
 import { problemMessage } from './template-messages';
 import { useTemplatesStore } from './templates-store';
+import { ServerText } from '../server-text/ServerText';
 
 /** The URI the saved values expand to, or why they do not. */
 function expandSaved(entry: SavedTemplate, t: TFunction<'templates'>): { ok: true; uri: string } | { ok: false; message: string } {
@@ -37,7 +38,7 @@ export function SavedTemplates({ serverId, templates }: { serverId: ServerId; te
             <li key={`${entry.uriTemplate}\u0000${entry.name}`} className="saved-template" data-testid="saved-template-item" data-name={entry.name} data-uri-template={entry.uriTemplate}>
               <span className="saved-template-name">{entry.name}</span>
               <code className="template-uri" title={expansion.ok ? expansion.uri : expansion.message}>
-                {expansion.ok ? expansion.uri : entry.uriTemplate}
+                <ServerText text={expansion.ok ? expansion.uri : entry.uriTemplate} />
               </code>
               <span className="saved-template-actions">
                 <button

@@ -11,6 +11,7 @@ import { CompletionInput } from './CompletionInput';
 import { useSavedTemplatesStore } from './saved-templates-store';
 import { describeVariable, problemMessage, syntaxErrorMessage } from './template-messages';
 import { useTemplatesStore, type ArgumentInput, type ValueKind } from './templates-store';
+import { ServerText } from '../server-text/ServerText';
 
 interface Props {
   template: TemplateItem;
@@ -91,8 +92,12 @@ export function TemplateForm({ template, completions }: Props) {
         if (expansion.ok) open({ serverId: template.serverId, uri: expansion.uri });
       }}
     >
-      <h3>{template.title ?? template.name}</h3>
-      <code className="template-source">{template.uriTemplate}</code>
+      <h3>
+        <ServerText text={template.title ?? template.name} />
+      </h3>
+      <code className="template-source">
+        <ServerText text={template.uriTemplate} />
+      </code>
       {template.description && <p className="template-description">{template.description}</p>}
       {parsed.variables.map(variable => {
         const input = inputOf(variable);

@@ -12,6 +12,7 @@ import { TemplateForm } from './TemplateForm';
 import { useTemplatesStore } from './templates-store';
 import { useTemplates } from './use-templates';
 import './templates.css';
+import { ServerText } from '../server-text/ServerText';
 
 function hasResources(server: ServerState): boolean {
   return server.status === 'connected' && Boolean(server.capabilities?.resources);
@@ -63,8 +64,12 @@ export function TemplatesPanel() {
             return (
               <li key={template.uriTemplate} data-testid="template-item" data-uri-template={template.uriTemplate}>
                 <button type="button" aria-pressed={selected} className={selected ? 'template-item template-item--open' : 'template-item'} onClick={() => openTemplate(template.serverId, template.uriTemplate)}>
-                  <span className="template-name">{template.title ?? template.name}</span>
-                  <code className="template-uri">{template.uriTemplate}</code>
+                  <span className="template-name">
+                    <ServerText text={template.title ?? template.name} />
+                  </span>
+                  <code className="template-uri">
+                    <ServerText text={template.uriTemplate} />
+                  </code>
                   <AnnotationBadges view={annotationView(template.annotations, template.invalidAnnotations)} />
                 </button>
               </li>

@@ -14,6 +14,7 @@ import { HexView } from './HexView';
 import { CsvView, JsonView, MarkdownView, TextView } from './lazy-views';
 import { MediaView } from './MediaView';
 import { SandboxFrame } from './SandboxFrame';
+import { ServerText } from '../server-text/ServerText';
 
 interface Decoded {
   kind: PreviewKind;
@@ -124,7 +125,11 @@ export function ContentPartView({ part, index, total, source: origin }: { part: 
     >
       <div className="part-toolbar">
         <span className="part-kind">{decoded.kind}</span>
-        {total > 1 && <span className="part-uri">{part.uri}</span>}
+        {total > 1 && (
+          <span className="part-uri">
+            <ServerText text={part.uri} />
+          </span>
+        )}
         <span className="part-mime">{part.mimeType ?? t('noMimeType')}</span>
         <span className="part-size">{t('part.size', { size: part.preview?.size ?? decoded.size })}</span>
         <ContentAnnotations part={part} />

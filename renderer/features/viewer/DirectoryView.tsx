@@ -5,6 +5,7 @@ import type { ServerId } from '../../../shared/contract';
 import type { DirectoryEntry } from '../../../shared/viewer/directory';
 import { useUiStore } from '../../state/ui-store';
 import './directory.css';
+import { ServerText } from '../server-text/ServerText';
 
 export function DirectoryView({ serverId, entries }: { serverId: ServerId; entries: DirectoryEntry[] }) {
   const { t } = useTranslation('viewer');
@@ -27,10 +28,12 @@ export function DirectoryView({ serverId, entries }: { serverId: ServerId; entri
                 onClick={() => open({ serverId, uri: entry.uri })}
               >
                 <span className="directory-entry-name">
-                  {entry.name}
+                  <ServerText text={entry.name} />
                   {entry.isDirectory && !entry.name.endsWith('/') ? '/' : ''}
                 </span>
-                <code className="directory-entry-uri">{entry.uri}</code>
+                <code className="directory-entry-uri">
+                  <ServerText text={entry.uri} />
+                </code>
                 <span className="directory-entry-mime">{entry.mimeType ?? t('noMimeType')}</span>
               </button>
             </li>

@@ -16,6 +16,7 @@ import { CacheBadge } from '../cache/CacheBadge';
 import { viewerActions } from '../../app/viewer-actions';
 import { ContentPartView } from './ContentPartView';
 import { DirectoryView } from './DirectoryView';
+import { ServerText } from '../server-text/ServerText';
 
 /**
  * The listed item for the open resource (for its title and annotations), if the list has it: the finished list,
@@ -64,8 +65,12 @@ export function Viewer() {
     >
       <header className="viewer-head">
         <div className="viewer-title">
-          <h2>{item.title || item.name}</h2>
-          <code className="viewer-uri">{target.uri}</code>
+          <h2>
+            <ServerText text={item.title || item.name} />
+          </h2>
+          <code className="viewer-uri">
+            <ServerText text={target.uri} />
+          </code>
           <span className="viewer-server">{target.serverId}</span>
         </div>
         <div className="viewer-actions">

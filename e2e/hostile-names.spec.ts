@@ -1,0 +1,43 @@
+// A stranger's server decides the names, titles and URIs the page shows. Here one lists a PDF whose name hides a
+// right-to-left override ("invoice\u202efdp.exe" reads "invoiceexe.pdf"), a URI with a zero-width space in it, a name
+// with terminal escapes, and a plain Hebrew name; it calls itself "Official" with an override too. Each hidden
+// character must show as a mark in its place, never act on the text, and the resource must still open as sent.
+import { expectNoAxeViolationsInBothThemes } from './fixtures/axe';
+import { brokenServer } from './fixtures/reference-servers';
+import { expect, test } from './picker-page';
+
+test.use({ appServers: { hostile: { config: brokenServer('hostile-names') } } });
+
+const RLO = '\u202e';
+const INVOICE = `fleet://hostile-names/invoice${RLO}fdp.exe`;
+
+test('hidden characters in names, titles and URIs show as marks, and the resource opens as the server named it', async ({ page, picker }) => {
+  await picker.waitForList(4);
+  const invoice = picker.row(INVOICE);
+  // The override is gone from what is shown: its mark stands in its place, named in full on hover.
+  await expect(invoice.locator('.row-title')).toHaveText(/^Invoice RLOfdp\.exe/);
+  await expect(invoice.locator('.row-title .hidden-char').first()).toHaveAttribute('title', 'Hidden character U+202E RIGHT-TO-LEFT OVERRIDE, as the server sent it');
+  await expect(invoice.locator('.row-uri')).toHaveText('fleet://hostile-names/invoiceRLOfdp.exe');
+  const shown = await page.getByTestId('resource-list').evaluate(list => (list as HTMLElement).innerText);
+  expect(shown).not.toContain(RLO);
+  expect(shown).not.toContain('\u200b');
+  expect(shown).not.toContain('\u001b');
+
+  // The look-alike URI and the escapes are marked too; the Hebrew name, which hides nothing, is shown as it is.
+  await expect(picker.row('fleet://hostile-names/cat\u200balog').locator('.row-uri')).toHaveText('fleet://hostile-names/catZWSPalog');
+  await expect(picker.row('fleet://hostile-names/ansi').locator('.row-title')).toHaveText('ansi ESC[31mredESC[0m');
+  await expect(picker.row('fleet://hostile-names/rtl').locator('.row-title')).toHaveText('\u05e9\u05dc\u05d5\u05dd 1');
+  await expect(picker.row('fleet://hostile-names/rtl').locator('.hidden-char')).toHaveCount(0);
+
+  // Searching still finds it by what was sent, and it opens and reads at its real URI.
+  await picker.open(INVOICE);
+  await expect(picker.viewer.locator('h2')).toHaveText('Invoice RLOfdp.exe');
+  await expect(picker.viewer.locator('.viewer-uri')).toHaveText('fleet://hostile-names/invoiceRLOfdp.exe');
+  await expect(picker.part()).toContainText(`contents of ${INVOICE}`);
+
+  // The server's own name for itself, on its card.
+  const card = page.locator('[data-testid="server-item"][data-server-id="hostile"]');
+  await expect(card.locator('.server-title')).toHaveText('Official RLOredro');
+
+  await expectNoAxeViolationsInBothThemes(page, { include: '[data-testid="pane"][data-pane="list"]' });
+});

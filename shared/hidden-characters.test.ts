@@ -1,0 +1,33 @@
+// Hidden characters in what a server sends: found, named, and split out of the text around them.
+import { describe, expect, it } from 'vitest';
+import { hasHiddenCharacters, splitHidden } from './hidden-characters';
+
+describe('splitHidden', () => {
+  it('leaves text without hidden characters whole, including scripts and emoji that need zero-width joiners', () => {
+    for (const text of ['report.pdf', 'ref://catalog/38', 'تقرير', 'רשימה', 'नमस्ते', 'می\u200cخواهم', '\u{1F468}\u200d\u{1F469}\u200d\u{1F467} family', '']) {
+      expect(hasHiddenCharacters(text)).toBe(false);
+      expect(splitHidden(text)).toEqual([text]);
+    }
+  });
+
+  it('takes out a right-to-left override, so invoice[RLO]fdp.exe no longer reads as a PDF', () => {
+    expect(splitHidden('invoice\u202efdp.exe')).toEqual([
+      'invoice',
+      { char: '\u202e', codePoint: 'U+202E', mark: 'RLO', name: 'RIGHT-TO-LEFT OVERRIDE' },
+      'fdp.exe'
+    ]);
+  });
+
+  it('names every kind it marks: bidirectional controls, invisible characters, control characters', () => {
+    const marks = (text: string) => splitHidden(text).flatMap(part => (typeof part === 'string' ? [] : [part.mark]));
+    expect(marks('\u202a\u202b\u202c\u202d\u2066\u2067\u2068\u2069\u200e\u200f\u061c')).toEqual(['LRE', 'RLE', 'PDF', 'LRO', 'LRI', 'RLI', 'FSI', 'PDI', 'LRM', 'RLM', 'ALM']);
+    expect(marks('a\u200bb\u2060c\ufeffd\u00ade\u3164')).toEqual(['ZWSP', 'WJ', 'BOM', 'SHY', 'HF']);
+    expect(marks('\u0000\u0007\u001b[31m\u007f\u009b')).toEqual(['NUL', 'BEL', 'ESC', 'DEL', 'U+009B']);
+  });
+
+  it('keeps the text between, before and after the marks, in order, with adjacent marks apart', () => {
+    const parts = splitHidden('\u200bref://\u200b\u200bcatalog\u200b');
+    expect(parts.map(part => (typeof part === 'string' ? part : part.codePoint))).toEqual(['U+200B', 'ref://', 'U+200B', 'U+200B', 'catalog', 'U+200B']);
+    expect(parts.map(part => (typeof part === 'string' ? part : part.char)).join('')).toBe('\u200bref://\u200b\u200bcatalog\u200b');
+  });
+});
