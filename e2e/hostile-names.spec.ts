@@ -1,7 +1,8 @@
 // A stranger's server decides the names, titles and URIs the page shows. Here one lists a PDF whose name hides a
 // right-to-left override ("invoice\u202efdp.exe" reads "invoiceexe.pdf"), a URI with a zero-width space in it, a name
-// with terminal escapes, and a plain Hebrew name; it calls itself "Official" with an override too. Each hidden
-// character must show as a mark in its place, never act on the text, and the resource must still open as sent.
+// with terminal escapes, a plain Hebrew name, and a script whose code hides bidirectional controls (Trojan Source);
+// it calls itself "Official" with an override too. Each hidden character must show as a mark in its place, never act
+// on the text, and the resource must still open as sent.
 import { expectNoAxeViolationsInBothThemes } from './fixtures/axe';
 import { brokenServer } from './fixtures/reference-servers';
 import { expect, test } from './picker-page';
@@ -12,7 +13,7 @@ const RLO = '\u202e';
 const INVOICE = `fleet://hostile-names/invoice${RLO}fdp.exe`;
 
 test('hidden characters in names, titles and URIs show as marks, and the resource opens as the server named it', async ({ page, picker }) => {
-  await picker.waitForList(4);
+  await picker.waitForList(5);
   const invoice = picker.row(INVOICE);
   // The override is gone from what is shown: its mark stands in its place, named in full on hover.
   await expect(invoice.locator('.row-title')).toHaveText(/^Invoice RLOfdp\.exe/);
@@ -33,7 +34,15 @@ test('hidden characters in names, titles and URIs show as marks, and the resourc
   await picker.open(INVOICE);
   await expect(picker.viewer.locator('h2')).toHaveText('Invoice RLOfdp.exe');
   await expect(picker.viewer.locator('.viewer-uri')).toHaveText('fleet://hostile-names/invoiceRLOfdp.exe');
-  await expect(picker.part()).toContainText(`contents of ${INVOICE}`);
+  // Its text names it too, and the override in it is marked there as well.
+  await expect(picker.part()).toContainText('contents of fleet://hostile-names/invoiceRLOfdp.exe');
+
+  // A script whose text hides bidirectional controls (Trojan Source): highlighted, with each control marked, so the
+  // check reads as it runs; its tabs and line ends are its own and stay as they are.
+  await picker.open('fleet://hostile-names/access.js');
+  const code = picker.part().locator('pre.hljs code');
+  await expect(code.locator('.hidden-char')).toHaveText(['RLO', 'LRI', 'PDI', 'LRI']);
+  expect(await code.evaluate(el => (el as HTMLElement).innerText)).toBe('const role = "user";\nif (role !== "adminRLO LRI// check laterPDI LRI") {\n  console.log("denied");\n}\n');
 
   // The server's own name for itself, on its card.
   const card = page.locator('[data-testid="server-item"][data-server-id="hostile"]');

@@ -30,4 +30,11 @@ describe('splitHidden', () => {
     expect(parts.map(part => (typeof part === 'string' ? part : part.codePoint))).toEqual(['U+200B', 'ref://', 'U+200B', 'U+200B', 'catalog', 'U+200B']);
     expect(parts.map(part => (typeof part === 'string' ? part : part.char)).join('')).toBe('\u200bref://\u200b\u200bcatalog\u200b');
   });
+
+  it('marks only the controls that reorder text when asked for bidiOnly (a resource\'s own text keeps its tabs and marks)', () => {
+    const code = 'if (role !== "user\u202e \u2066// admin\u2069 \u2066") {\n\treturn\u00ad;\u200f\n}';
+    const marks = splitHidden(code, { bidiOnly: true }).flatMap(part => (typeof part === 'string' ? [] : [part.mark]));
+    expect(marks).toEqual(['RLO', 'LRI', 'PDI', 'LRI']);
+    expect(splitHidden('line one\n\tline two\u00ad\u200f', { bidiOnly: true })).toEqual(['line one\n\tline two\u00ad\u200f']);
+  });
 });

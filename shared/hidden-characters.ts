@@ -49,6 +49,12 @@ const C0 = 'NUL SOH STX ETX EOT ENQ ACK BEL BS HT LF VT FF CR SO SI DLE DC1 DC2 
 // eslint-disable-next-line no-control-regex -- control characters are among what this finds
 const HIDDEN = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u115f\u1160\u180e\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\u3164\ufeff\uffa0]/;
 const HIDDEN_ALL = new RegExp(HIDDEN.source, 'g');
+/**
+ * The bidirectional embeddings, overrides and isolates alone: what reorders text, the Trojan Source characters. In a
+ * resource's text (code, prose) only these are marked: tabs, line ends, soft hyphens and marks are the text's own.
+ */
+const BIDI = /[\u202a-\u202e\u2066-\u2069]/;
+const BIDI_ALL = new RegExp(BIDI.source, 'g');
 
 const codePointOf = (code: number) => `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
 
@@ -66,12 +72,15 @@ export function hasHiddenCharacters(text: string): boolean {
   return HIDDEN.test(text);
 }
 
-/** `text` as runs of plain text and the hidden characters between them, in order; plain text alone when it has none. */
-export function splitHidden(text: string): (string | HiddenCharacter)[] {
-  if (!HIDDEN.test(text)) return [text];
+/**
+ * `text` as runs of plain text and the hidden characters between them, in order; plain text alone when it has none.
+ * `bidiOnly`: only the bidirectional controls that reorder text (for a resource's own text, see BIDI).
+ */
+export function splitHidden(text: string, { bidiOnly = false } = {}): (string | HiddenCharacter)[] {
+  if (!(bidiOnly ? BIDI : HIDDEN).test(text)) return [text];
   const parts: (string | HiddenCharacter)[] = [];
   let from = 0;
-  for (const match of text.matchAll(HIDDEN_ALL)) {
+  for (const match of text.matchAll(bidiOnly ? BIDI_ALL : HIDDEN_ALL)) {
     if (match.index > from) parts.push(text.slice(from, match.index));
     parts.push(describe(match[0]));
     from = match.index + 1;

@@ -10,8 +10,8 @@
 //   malformed    answers with broken JSON lines, and with replies whose ids match no request
 //   wrong-ids    answers every request with a wrong id
 //   hostile-names  lists resources whose names, titles and URIs hide characters (a right-to-left override, a
-//                zero-width space, terminal escapes), beside a plain right-to-left name, and reports a name with an
-//                override in its title
+//                zero-width space, terminal escapes), beside a plain right-to-left name and a script whose text
+//                hides bidirectional controls (Trojan Source), and reports a name with an override in its title
 // With `--transport http` it serves the same modes over Streamable HTTP (stateless, 2025 era) on
 // `--port` (0: any) and prints `listening on <url>` on stderr: replies are JSON bodies, or event streams with
 // `--sse-replies`; the flood runs on the GET event stream.
@@ -53,8 +53,11 @@ const HOSTILE_NAMES = [
   { uri: 'fleet://hostile-names/invoice\u202efdp.exe', name: 'invoice\u202efdp.exe', title: 'Invoice \u202efdp.exe', mimeType: 'application/pdf' },
   { uri: 'fleet://hostile-names/cat\u200balog', name: 'catalog', mimeType: 'text/plain' },
   { uri: 'fleet://hostile-names/ansi', name: 'ansi \u001b[31mred\u001b[0m', mimeType: 'text/plain' },
-  { uri: 'fleet://hostile-names/rtl', name: '\u05e9\u05dc\u05d5\u05dd 1', mimeType: 'text/plain' }
+  { uri: 'fleet://hostile-names/rtl', name: '\u05e9\u05dc\u05d5\u05dd 1', mimeType: 'text/plain' },
+  { uri: 'fleet://hostile-names/access.js', name: 'access.js', mimeType: 'text/javascript' }
 ];
+/** What reading access.js gives: the Trojan Source example, a check that reads as a comment and runs as code. */
+const TROJAN_SOURCE = 'const role = "user";\nif (role !== "admin\u202e \u2066// check later\u2069 \u2066") {\n  console.log("denied");\n}\n';
 
 const items =
   mode === 'hostile-names' ? HOSTILE_NAMES : Array.from({ length: resources }, (_, i) => ({ uri: `fleet://${mode}/${i}`, name: `${mode} ${i}`, mimeType: 'text/plain' }));
@@ -129,6 +132,7 @@ function handle(message: Message): void {
   if (method === 'resources/read') {
     const uri = String(message.params?.uri ?? '');
     if (mode === 'big-blob') return void reply(id, { contents: [{ uri, mimeType: 'application/octet-stream', blob: Buffer.alloc(bytes, 7).toString('base64') }] });
+    if (mode === 'hostile-names' && uri.endsWith('/access.js')) return void reply(id, { contents: [{ uri, mimeType: 'text/javascript', text: TROJAN_SOURCE }] });
     return void reply(id, { contents: [{ uri, mimeType: 'text/plain', text: `contents of ${uri}` }] });
   }
   refuse(id, -32601, `Method not found: ${method}`);

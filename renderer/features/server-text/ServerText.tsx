@@ -2,14 +2,19 @@
 // right-to-left characters in one field cannot reorder the next, and with each hidden character (bidirectional
 // controls, invisible and control characters, shared/hidden-characters.ts) shown as a mark in its place instead of
 // acting on the text. Plain text, the usual case, renders as plain text inside the <bdi>.
-import type { ReactNode } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { splitHidden, type HiddenCharacter } from '../../../shared/hidden-characters';
 import { useCachedT } from '../../i18n/text-cache';
 import './server-text.css';
 
+type CommonT = ReturnType<typeof useCachedT<'common'>>;
+
+const markTitle = (t: CommonT, hidden: HiddenCharacter) =>
+  hidden.name ? t('hiddenCharacter.named', { codePoint: hidden.codePoint, name: hidden.name }) : t('hiddenCharacter.unnamed', { codePoint: hidden.codePoint });
+
 function HiddenMark({ hidden }: { hidden: HiddenCharacter }) {
   const t = useCachedT('common');
-  const title = hidden.name ? t('hiddenCharacter.named', { codePoint: hidden.codePoint, name: hidden.name }) : t('hiddenCharacter.unnamed', { codePoint: hidden.codePoint });
+  const title = markTitle(t, hidden);
   return (
     <abbr className="hidden-char" data-code-point={hidden.codePoint} title={title}>
       {hidden.mark}
@@ -17,13 +22,38 @@ function HiddenMark({ hidden }: { hidden: HiddenCharacter }) {
   );
 }
 
-/** `text` with its hidden characters as marks (not isolated: for runs inside a ServerText, such as search highlights). */
-export function revealHidden(text: string): ReactNode {
-  const parts = splitHidden(text);
+/**
+ * `text` with its hidden characters as marks (not isolated: for runs inside a ServerText, such as search highlights).
+ * `bidiOnly`: only the controls that reorder text, for a resource's own text (shared/hidden-characters.ts).
+ */
+export function revealHidden(text: string, options?: { bidiOnly?: boolean }): ReactNode {
+  const parts = splitHidden(text, options);
   if (parts.length === 1 && typeof parts[0] === 'string') return parts[0];
   return parts.map((part, k) => (typeof part === 'string' ? part : <HiddenMark key={k} hidden={part} />));
 }
 
 export function ServerText({ text }: { text: string }) {
   return <bdi>{revealHidden(text)}</bdi>;
+}
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * For highlighted code (highlight.js's HTML, which escapes the source and adds only <span class> tags, so a control
+ * character is only ever in text): each bidirectional control replaced by the mark HiddenMark renders.
+ */
+export function useMarkBidiInHtml(): (html: string) => string {
+  const t = useCachedT('common');
+  return useCallback(
+    (html: string) => {
+      const parts = splitHidden(html, { bidiOnly: true });
+      if (parts.length === 1 && typeof parts[0] === 'string') return html;
+      return parts
+        .map(part =>
+          typeof part === 'string' ? part : `<abbr class="hidden-char" data-code-point="${part.codePoint}" title="${escapeHtml(markTitle(t, part))}">${part.mark}</abbr>`
+        )
+        .join('');
+    },
+    [t]
+  );
 }

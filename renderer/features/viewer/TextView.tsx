@@ -1,7 +1,8 @@
 // Plain or highlighted text. Large texts are shown in slices ("show more") so a 5 MB content never
-// blocks the page: highlighting only runs on slices small enough to stay fast.
+// blocks the page: highlighting only runs on slices small enough to stay fast. Bidirectional controls show as marks.
 import hljs from 'highlight.js/lib/common';
 import { useMemo, useState } from 'react';
+import { revealHidden, useMarkBidiInHtml } from '../server-text/ServerText';
 import { ShowMore } from './ShowMore';
 
 const sliceChars = 200_000;
@@ -10,11 +11,13 @@ const highlightLimit = 100_000;
 export function TextView({ text, language }: { text: string; language?: string }) {
   const [shownChars, setShownChars] = useState(sliceChars);
   const shown = text.length > shownChars ? text.slice(0, shownChars) : text;
+  const markBidi = useMarkBidiInHtml();
   const html = useMemo(() => {
     if (!language || shown.length > highlightLimit || !hljs.getLanguage(language)) return undefined;
-    // hljs escapes the source; its output holds only <span class> markup.
-    return hljs.highlight(shown, { language, ignoreIllegals: true }).value;
-  }, [shown, language]);
+    // hljs escapes the source; its output holds only <span class> markup. A control that reorders text (Trojan
+    // Source: code that reads otherwise than it runs) shows as a mark, as in names (ServerText).
+    return markBidi(hljs.highlight(shown, { language, ignoreIllegals: true }).value);
+  }, [shown, language, markBidi]);
   return (
     <div className="text-view">
       {html !== undefined ? (
@@ -23,7 +26,7 @@ export function TextView({ text, language }: { text: string; language?: string }
         </pre>
       ) : (
         <pre>
-          <code>{shown}</code>
+          <code>{revealHidden(shown, { bidiOnly: true })}</code>
         </pre>
       )}
       <ShowMore shown={shownChars} total={text.length} unit="characters" onMore={() => setShownChars(n => n + sliceChars * 5)} />
