@@ -44,6 +44,14 @@ test('hidden characters in names, titles and URIs show as marks, and the resourc
   await expect(code.locator('.hidden-char')).toHaveText(['RLO', 'LRI', 'PDI', 'LRI']);
   expect(await code.evaluate(el => (el as HTMLElement).innerText)).toBe('const role = "user";\nif (role !== "adminRLO LRI// check laterPDI LRI") {\n  console.log("denied");\n}\n');
 
+  // The frame in the protocol log shows the override as a mark too (JSON escapes control characters, not these).
+  await page.getByRole('tab', { name: 'Protocol log' }).click();
+  const log = page.getByTestId('protocol-log');
+  await log.getByTestId('log-filter-method').fill('resources/read');
+  await page.locator('[data-testid="protocol-entry"][data-direction="out"][data-method="resources/read"]').filter({ hasText: 'invoice' }).click();
+  await expect(log.getByTestId('log-detail-request')).toContainText('"uri": "fleet://hostile-names/invoiceRLOfdp.exe"');
+  expect(await log.getByTestId('log-detail-request').innerText()).not.toContain(RLO);
+
   // The server's own name for itself, on its card.
   const card = page.locator('[data-testid="server-item"][data-server-id="hostile"]');
   await expect(card.locator('.server-title')).toHaveText('Official RLOredro');

@@ -6,6 +6,7 @@ import type { LogEntry } from '../../../shared/contract';
 import { prettyJson } from './log-format';
 import { indexOfSeq } from './log-store';
 import { ReplayForm } from './ReplayForm';
+import { revealHidden } from '../server-text/ServerText';
 
 export interface LogDetailProps {
   entries: LogEntry[];
@@ -102,7 +103,7 @@ function Frame({ title, missing, entry, testId, selected }: { title: string; mis
         {title}
         {entry && entry !== selected && <span className="log-muted"> #{entry.seq}</span>}
       </h4>
-      {entry ? <pre>{prettyJson(entry.message)}</pre> : <p className="log-muted">{missing}</p>}
+      {entry ? <pre>{revealHidden(prettyJson(entry.message))}</pre> : <p className="log-muted">{missing}</p>}
     </section>
   );
 }

@@ -6,7 +6,7 @@ import { transportKinds } from '../../../shared/transport-kinds';
 import { prettyJson } from '../protocol-log/log-format';
 import { notificationSubject, summarizeCapabilities } from './details-format';
 import { StderrPane } from './StderrPane';
-import { ServerText } from '../server-text/ServerText';
+import { revealHidden, ServerText } from '../server-text/ServerText';
 
 export function ServerDetailsView({ details }: { details: ServerDetails }) {
   const { t } = useTranslation('serverDetails');
@@ -85,7 +85,7 @@ export function ServerDetailsView({ details }: { details: ServerDetails }) {
         <section aria-label={t('view.instructions')}>
           <h4>{t('view.instructions')}</h4>
           <pre className="details-pre" data-testid="server-instructions">
-            {details.instructions}
+            {revealHidden(details.instructions, { bidiOnly: true })}
           </pre>
         </section>
       )}
@@ -101,7 +101,7 @@ export function ServerDetailsView({ details }: { details: ServerDetails }) {
               components={{ strong: <strong /> }}
             />
           </p>
-          {details.lastError.data !== undefined && <pre className="details-pre">{prettyJson(details.lastError.data)}</pre>}
+          {details.lastError.data !== undefined && <pre className="details-pre">{revealHidden(prettyJson(details.lastError.data))}</pre>}
         </section>
       )}
 
