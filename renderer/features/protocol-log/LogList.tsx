@@ -5,6 +5,7 @@ import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LogEntry } from '../../../shared/contract';
 import { entryHint } from './log-format';
+import { ServerText } from '../server-text/ServerText';
 
 const ROW_HEIGHT = 24;
 
@@ -111,7 +112,7 @@ function LogRow({ entry, top, selected, onSelect }: { entry: LogEntry; top: numb
       </span>
       <span className="log-server">{entry.serverId}</span>
       <span className="log-kind">{t(`kind.${entry.kind}`)}</span>
-      <span className="log-method">{entry.method ?? '—'}</span>
+      <span className="log-method">{entry.method ? <ServerText text={entry.method} /> : '—'}</span>
       <span className="log-id">{entry.id !== undefined ? `#${entry.id}` : ''}</span>
       <span className="log-hint" title={hint}>
         {hint}
