@@ -34,6 +34,12 @@ test('hidden characters in names, titles and URIs show as marks, and the resourc
   await picker.open(INVOICE);
   await expect(picker.viewer.locator('h2')).toHaveText('Invoice RLOfdp.exe');
   await expect(picker.viewer.locator('.viewer-uri')).toHaveText('fleet://hostile-names/invoiceRLOfdp.exe');
+  // In the context tray too, and in its tooltip, where only text goes: the mark in brackets.
+  await page.getByTestId('add-to-context').click();
+  const trayItem = picker.tray.locator('[data-testid="context-item"] .tray-open');
+  await expect(trayItem).toHaveText('Invoice RLOfdp.exe');
+  await expect(trayItem).toHaveAttribute('title', 'fleet://hostile-names/invoice[RLO]fdp.exe');
+
   // Its text names it too, and the override in it is marked there as well.
   await expect(picker.part()).toContainText('contents of fleet://hostile-names/invoiceRLOfdp.exe');
 

@@ -1,11 +1,10 @@
 // Hidden characters in what a server sends: found, named, and split out of the text around them.
 import { describe, expect, it } from 'vitest';
-import { hasHiddenCharacters, splitHidden } from './hidden-characters';
+import { splitHidden, withHiddenMarked } from './hidden-characters';
 
 describe('splitHidden', () => {
   it('leaves text without hidden characters whole, including scripts and emoji that need zero-width joiners', () => {
     for (const text of ['report.pdf', 'ref://catalog/38', 'تقرير', 'רשימה', 'नमस्ते', 'می\u200cخواهم', '\u{1F468}\u200d\u{1F469}\u200d\u{1F467} family', '']) {
-      expect(hasHiddenCharacters(text)).toBe(false);
       expect(splitHidden(text)).toEqual([text]);
     }
   });
@@ -36,5 +35,14 @@ describe('splitHidden', () => {
     const marks = splitHidden(code, { bidiOnly: true }).flatMap(part => (typeof part === 'string' ? [] : [part.mark]));
     expect(marks).toEqual(['RLO', 'LRI', 'PDI', 'LRI']);
     expect(splitHidden('line one\n\tline two\u00ad\u200f', { bidiOnly: true })).toEqual(['line one\n\tline two\u00ad\u200f']);
+  });
+});
+
+describe('withHiddenMarked', () => {
+  it('writes each hidden character as its bracketed mark, for a tooltip; text without any is the same string', () => {
+    expect(withHiddenMarked('fleet://x/invoice\u202efdp.exe')).toBe('fleet://x/invoice[RLO]fdp.exe');
+    expect(withHiddenMarked('a\u200bb\u0007')).toBe('a[ZWSP]b[BEL]');
+    const plain = 'ref://catalog/38';
+    expect(withHiddenMarked(plain)).toBe(plain);
   });
 });

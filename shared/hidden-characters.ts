@@ -67,11 +67,6 @@ function describe(char: string): HiddenCharacter {
   return { char, codePoint, mark: code === 0x7f ? 'DEL' : codePoint };
 }
 
-/** Whether `text` holds any character `splitHidden` would mark: a quick test before splitting. */
-export function hasHiddenCharacters(text: string): boolean {
-  return HIDDEN.test(text);
-}
-
 /**
  * `text` as runs of plain text and the hidden characters between them, in order; plain text alone when it has none.
  * `bidiOnly`: only the bidirectional controls that reorder text (for a resource's own text, see BIDI).
@@ -87,4 +82,10 @@ export function splitHidden(text: string, { bidiOnly = false } = {}): (string | 
   }
   if (from < text.length) parts.push(text.slice(from));
   return parts;
+}
+
+/** `text` for where only a string goes (a tooltip): each hidden character as its mark in brackets, "[RLO]". */
+export function withHiddenMarked(text: string): string {
+  const parts = splitHidden(text);
+  return parts.length === 1 && typeof parts[0] === 'string' ? text : parts.map(part => (typeof part === 'string' ? part : `[${part.mark}]`)).join('');
 }

@@ -12,6 +12,7 @@ import { useTrayStore } from '../../state/tray-store';
 import { useUiStore } from '../../state/ui-store';
 import { ExportMenu } from './ExportMenu';
 import { ServerText } from '../server-text/ServerText';
+import { withHiddenMarked } from '../../../shared/hidden-characters';
 
 export function ContextTray() {
   const { t } = useTranslation('tray');
@@ -50,7 +51,7 @@ export function ContextTray() {
                 data-uri={item.uri}
                 className="tray-item"
               >
-                <button type="button" className="link-button tray-open" onClick={() => open(item)} title={item.uri}>
+                <button type="button" className="link-button tray-open" onClick={() => open(item)} title={withHiddenMarked(item.uri)}>
                   <ServerText text={label} />
                 </button>
                 <span className="tray-meta">

@@ -11,6 +11,7 @@ import { useRemoteIcon } from '../../queries/use-icon';
 import { AnnotationBadges } from '../annotations/AnnotationBadges';
 import { Highlight } from './Highlight';
 import { PinIcon } from './icons';
+import { withHiddenMarked } from '../../../shared/hidden-characters';
 
 /** The neutral square shown while an icon loads, when there is none, or when it was refused (`title` says why). */
 function IconPlaceholder({ state, reason }: { state: 'none' | 'loading' | 'refused'; reason?: string }) {
@@ -103,7 +104,7 @@ export const ResourceRow = memo(function ResourceRow({ item, row, id, setSize, a
       data-new={fresh || undefined}
       className={['resource-row', active && 'resource-row--active', marked && 'resource-row--selected', fresh && 'resource-row--new'].filter(Boolean).join(' ')}
       style={style}
-      title={item.description}
+      title={item.description && withHiddenMarked(item.description)}
       onMouseDown={e => {
         // Shift+click would otherwise select the text between the two rows.
         if (e.shiftKey) e.preventDefault();

@@ -11,6 +11,7 @@ import { useSavedTemplatesStore, type SavedTemplate } from './saved-templates-st
 import { problemMessage } from './template-messages';
 import { useTemplatesStore } from './templates-store';
 import { ServerText } from '../server-text/ServerText';
+import { withHiddenMarked } from '../../../shared/hidden-characters';
 
 /** The URI the saved values expand to, or why they do not. */
 function expandSaved(entry: SavedTemplate, t: TFunction<'templates'>): { ok: true; uri: string } | { ok: false; message: string } {
@@ -37,7 +38,7 @@ export function SavedTemplates({ serverId, templates }: { serverId: ServerId; te
           return (
             <li key={`${entry.uriTemplate}\u0000${entry.name}`} className="saved-template" data-testid="saved-template-item" data-name={entry.name} data-uri-template={entry.uriTemplate}>
               <span className="saved-template-name">{entry.name}</span>
-              <code className="template-uri" title={expansion.ok ? expansion.uri : expansion.message}>
+              <code className="template-uri" title={expansion.ok ? withHiddenMarked(expansion.uri) : expansion.message}>
                 <ServerText text={expansion.ok ? expansion.uri : entry.uriTemplate} />
               </code>
               <span className="saved-template-actions">

@@ -6,6 +6,7 @@ import type { DirectoryEntry } from '../../../shared/viewer/directory';
 import { useUiStore } from '../../state/ui-store';
 import './directory.css';
 import { ServerText } from '../server-text/ServerText';
+import { withHiddenMarked } from '../../../shared/hidden-characters';
 
 export function DirectoryView({ serverId, entries }: { serverId: ServerId; entries: DirectoryEntry[] }) {
   const { t } = useTranslation('viewer');
@@ -24,7 +25,7 @@ export function DirectoryView({ serverId, entries }: { serverId: ServerId; entri
                 data-testid="directory-entry"
                 data-uri={entry.uri}
                 data-mime={entry.mimeType}
-                title={t('directory.open', { uri: entry.uri })}
+                title={t('directory.open', { uri: withHiddenMarked(entry.uri) })}
                 onClick={() => open({ serverId, uri: entry.uri })}
               >
                 <span className="directory-entry-name">
