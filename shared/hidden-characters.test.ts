@@ -1,6 +1,6 @@
 // Hidden characters in what a server sends: found, named, and split out of the text around them.
 import { describe, expect, it } from 'vitest';
-import { splitHidden, withHiddenMarked } from './hidden-characters';
+import { escapeHiddenInJson, splitHidden, withHiddenMarked } from './hidden-characters';
 
 describe('splitHidden', () => {
   it('leaves text without hidden characters whole, including scripts and emoji that need zero-width joiners', () => {
@@ -46,3 +46,15 @@ describe('withHiddenMarked', () => {
     expect(withHiddenMarked(plain)).toBe(plain);
   });
 });
+
+describe('escapeHiddenInJson', () => {
+  it('writes hidden characters in JSON as escapes: the same values, nothing raw left for a terminal', () => {
+    const value = { name: 'invoice\u202efdp.exe', note: 'csi \u009b31m, zwsp \u200b, tab \t', ok: 'plain' };
+    const json = escapeHiddenInJson(JSON.stringify(value, null, 2));
+    expect(json).toContain('invoice\\u202efdp.exe');
+    expect(json).toContain('csi \\u009b31m, zwsp \\u200b, tab \\t');
+    expect(json).not.toMatch(/[\u0080-\u009f\u200b\u202e]/);
+    expect(JSON.parse(json)).toEqual(value);
+  });
+});
+

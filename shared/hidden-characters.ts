@@ -46,9 +46,13 @@ const NAMED: Record<number, [mark: string, name: string]> = {
 /** C0 controls by their usual abbreviations (U+0000–U+001F); DEL and the C1 controls show as code points. */
 const C0 = 'NUL SOH STX ETX EOT ENQ ACK BEL BS HT LF VT FF CR SO SI DLE DC1 DC2 DC3 DC4 NAK SYN ETB CAN EM SUB ESC FS GS RS US'.split(' ');
 
-// eslint-disable-next-line no-control-regex -- control characters are among what this finds
-const HIDDEN = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u115f\u1160\u180e\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\u3164\ufeff\uffa0]/;
+/** The C0 controls, U+0000–U+001F: JSON.stringify escapes them in strings and uses them raw only as its layout. */
+const C0_CONTROLS = '\\u0000-\\u001f';
+/** Every other character marked: DEL and the C1 controls, then the invisible and bidirectional ones named above. */
+const PAST_C0 = '\\u007f-\\u009f\\u00ad\\u061c\\u115f\\u1160\\u180e\\u200b\\u200e\\u200f\\u202a-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\u3164\\ufeff\\uffa0';
+const HIDDEN = new RegExp(`[${C0_CONTROLS}${PAST_C0}]`);
 const HIDDEN_ALL = new RegExp(HIDDEN.source, 'g');
+const HIDDEN_PAST_C0 = new RegExp(`[${PAST_C0}]`, 'g');
 /**
  * The bidirectional embeddings, overrides and isolates alone: what reorders text, the Trojan Source characters. In a
  * resource's text (code, prose) only these are marked: tabs, line ends, soft hyphens and marks are the text's own.
@@ -88,4 +92,13 @@ export function splitHidden(text: string, { bidiOnly = false } = {}): (string | 
 export function withHiddenMarked(text: string): string {
   const parts = splitHidden(text);
   return parts.length === 1 && typeof parts[0] === 'string' ? text : parts.map(part => (typeof part === 'string' ? part : `[${part.mark}]`)).join('');
+}
+
+/**
+ * JSON text with each hidden character written as its \\u escape: the same JSON values, shown on a terminal as what
+ * they are instead of acting on it (JSON.stringify escapes only U+0000–U+001F; a C1 control or a bidirectional one
+ * would otherwise reach the terminal raw). JSON holds such characters only inside strings, where an escape is valid.
+ */
+export function escapeHiddenInJson(json: string): string {
+  return json.replace(HIDDEN_PAST_C0, char => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { projectRoot, referenceServerEntry } from '../engine/config/default-server';
 import { cleanup, crashingStdio, tempDir } from '../../test-support/engine/engine-harness';
+import { brokenServer } from '../../test-support/fleet/fleet';
 import { HttpReferenceServer } from '../../test-support/reference-server/http-server';
 import { CLI_BUNDLE } from '../../test-support/paths';
 
@@ -15,6 +16,7 @@ const root = projectRoot();
 interface CliRun {
   code: number;
   json: unknown;
+  stdout: string;
   stderr: string;
 }
 
@@ -31,7 +33,7 @@ async function cli(args: string[]): Promise<CliRun> {
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
         try {
-          resolve({ code, json: JSON.parse(stdout), stderr });
+          resolve({ code, json: JSON.parse(stdout), stdout, stderr });
         } catch {
           reject(new Error(`CLI printed no JSON (exit ${code}):\n${stdout}\n${stderr}`));
         }
@@ -120,6 +122,20 @@ describe('CLI', { timeout: 120_000 }, () => {
     expect((viaStdio.json as { items: unknown[] }).items.length).toBeGreaterThanOrEqual(7);
     expect(viaUrl.code).toBe(0);
     expect((viaUrl.json as { items: { uriTemplate: string }[] }).items.length).toBeGreaterThan(0);
+  });
+
+  it('prints the hidden characters a server sent as escapes: the same JSON, nothing raw for the terminal to act on', async () => {
+    const hostile = brokenServer('hostile-names');
+    const run = await cli(['list', '--stdio', shellQuote([hostile.command, ...(hostile.args ?? [])])]);
+    expect(run.code).toBe(0);
+    const items = (run.json as { items: { uri: string; name: string }[] }).items;
+    expect(items.map(i => i.name)).toContain('invoice\u202efdp.exe');
+    expect(items.map(i => i.name)).toContain('ansi \u001b[31mred\u001b[0m');
+    expect(run.stdout).toContain('invoice\\u202efdp.exe');
+    expect(run.stdout).toContain('cat\\u200balog');
+    // Nothing raw: no control character but the layout's line ends, no invisible or bidirectional one.
+    // eslint-disable-next-line no-control-regex -- control characters are what this looks for
+    expect(run.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200b\u202a-\u202e\u2066-\u2069]/);
   });
 
   it('completes a template argument, with the other arguments as context', async () => {

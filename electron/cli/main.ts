@@ -1,6 +1,8 @@
 // `npm run -s cli -- <command>`: a headless client on the same engine as the app. Prints JSON on
 // stdout (`watch`: JSON lines until interrupted); on failure prints {"error": AppError} and exits 1 (2 for
-// usage errors).
+// usage errors). Hidden characters a server sent (bidirectional and C1 controls, invisible ones) are printed as
+// \u escapes, so they reach a terminal as text, not as something it acts on.
+import { escapeHiddenInJson } from '../../shared/hidden-characters';
 import { DEFAULT_REQUEST_TIMEOUT_MS, createEngine } from '../engine/engine';
 import { boundHeapGrowth } from '../engine/heap-growth';
 import { ADHOC_SERVER_ID, CLI_USAGE, CliUsageError, parseCliArgs } from './args';
@@ -10,7 +12,7 @@ import { openInBrowser } from './open-browser';
 
 /** Prints `value` (nothing when undefined) and exits once stdout has taken everything. */
 function exitWith(code: number, value: unknown): void {
-  process.stdout.write(value === undefined ? '' : `${JSON.stringify(value, null, 2)}\n`, () => process.exit(code));
+  process.stdout.write(value === undefined ? '' : `${escapeHiddenInJson(JSON.stringify(value, null, 2))}\n`, () => process.exit(code));
 }
 
 /** Settles at the first SIGINT or SIGTERM (which then no longer end the process by themselves). */
@@ -21,7 +23,7 @@ function interrupted(): Promise<void> {
   });
 }
 
-const writeLine = (line: WatchLine) => process.stdout.write(`${JSON.stringify(line)}\n`);
+const writeLine = (line: WatchLine) => process.stdout.write(`${escapeHiddenInJson(JSON.stringify(line))}\n`);
 
 async function main(args: CliArgs): Promise<void> {
   const timeoutMs = args.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
