@@ -11,6 +11,7 @@ import type { ServerState } from '../../../shared/contract';
 import { useServers } from '../../queries/use-servers';
 import { serverToasts, type ServerToast } from './server-toasts';
 import './toasts.css';
+import { withHiddenMarked } from '../../../shared/hidden-characters';
 
 type Tone = 'info' | 'error';
 
@@ -67,7 +68,7 @@ export function Toasts() {
           data-tone={item.tone}
           onOpenChange={open => open || dismiss(item.id)}
         >
-          <Toast.Description className="toast-message">{item.message}</Toast.Description>
+          <Toast.Description className="toast-message">{withHiddenMarked(item.message)}</Toast.Description>
           <Toast.Close className="toast-dismiss" data-testid="toast-dismiss" aria-label={t('toast.dismiss')}>
             <X aria-hidden="true" />
           </Toast.Close>

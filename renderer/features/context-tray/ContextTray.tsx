@@ -61,7 +61,7 @@ export function ContextTray() {
                 </span>
                 {error && (
                   <span role="alert" data-testid="error-banner" data-code={error.code} className="error-banner">
-                    {error.message}
+                    {withHiddenMarked(error.message)}
                     <button type="button" onClick={() => void read.refetch()}>
                       {t('retry')}
                     </button>

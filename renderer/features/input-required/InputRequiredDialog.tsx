@@ -9,6 +9,7 @@ import { callErrorOf } from '../../api/call-error';
 import { UrlElicitation } from './UrlElicitation';
 import { usePendingInputs } from './use-pending-inputs';
 import './input-required.css';
+import { ServerText } from '../server-text/ServerText';
 
 // The form (rjsf and its JSON-schema validator) loads the first time a server asks for form input.
 const ElicitationForm = lazy(() => import('./ElicitationForm').then(m => ({ default: m.ElicitationForm })));
@@ -79,7 +80,9 @@ function RequestDialog({ request, waiting }: { request: PendingInputRequest; wai
         {waiting > 0 && <span className="input-queue">{t('waiting', { count: waiting })}</span>}
       </p>
       {/* Server text: rendered as plain text, never as markup. */}
-      <p className="input-message">{request.request.message}</p>
+      <p className="input-message">
+        <ServerText text={request.request.message} />
+      </p>
       {request.request.mode === 'form' ? (
         <Suspense fallback={<p className="note">{t('loadingForm')}</p>}>
           <ElicitationForm requestId={request.id} requestedSchema={request.request.requestedSchema} busy={busy} onAnswer={answer} />

@@ -37,4 +37,17 @@ describe('ServerCard', () => {
     expect(screen.getByTestId('server-resource-count').textContent).toBe('3,048 resources');
     expect(screen.getByTestId('server-resource-count').getAttribute('data-listing')).toBeNull();
   });
+
+  it("marks the hidden characters in a server's error message and in the name it reports", () => {
+    const server = serverState('a', 'error', {
+      serverInfo: { name: 'files', title: 'Official \u202eredro', version: '1' },
+      lastError: { code: 'server_error', message: 'failed: \u001b[2Jcleared \u202eyes' }
+    });
+    renderWithEngine(<ServerCard server={server} />, stubEngine({ 'subscriptions.list': () => [] }));
+    expect(screen.getByTestId('server-error').textContent).toBe('failed: [ESC][2Jcleared [RLO]yes');
+    const title = document.querySelector('.server-title')!;
+    expect(title.textContent).toBe('Official RLOredro');
+    expect(title.querySelector('bdi abbr.hidden-char')?.getAttribute('data-code-point')).toBe('U+202E');
+  });
 });
+

@@ -12,6 +12,7 @@ import { ServerMenu } from './ServerMenu';
 import { useServerEditStore } from './server-edit-store';
 import { useServerActions } from './use-server-actions';
 import { ServerText } from '../server-text/ServerText';
+import { withHiddenMarked } from '../../../shared/hidden-characters';
 
 /** How many resources are listed (`listing`: a listing is under way, and these are its items so far) and watched. */
 function useCounts(serverId: string): { resources?: number; listing: boolean; watches: number } {
@@ -101,8 +102,8 @@ export const ServerCard = memo(function ServerCard({ server }: { server: ServerS
       {error && (
         <p className="server-error" role="status" data-testid="server-error" data-code={error.code}>
           {server.nextRetryAt && server.status === 'reconnecting'
-            ? t('card.retryAt', { message: error.message, time: new Date(server.nextRetryAt).toLocaleTimeString() })
-            : error.message}
+            ? t('card.retryAt', { message: withHiddenMarked(error.message), time: new Date(server.nextRetryAt).toLocaleTimeString() })
+            : withHiddenMarked(error.message)}
         </p>
       )}
       {server.throttle && (
