@@ -41,7 +41,7 @@ describe('ServerCard', () => {
   it("marks the hidden characters in a server's error message and in the name it reports", () => {
     const server = serverState('a', 'error', {
       serverInfo: { name: 'files', title: 'Official \u202eredro', version: '1' },
-      lastError: { code: 'server_error', message: 'failed: \u001b[2Jcleared \u202eyes' }
+      lastError: { code: 'protocol', message: 'failed: \u001b[2Jcleared \u202eyes' }
     });
     renderWithEngine(<ServerCard server={server} />, stubEngine({ 'subscriptions.list': () => [] }));
     expect(screen.getByTestId('server-error').textContent).toBe('failed: [ESC][2Jcleared [RLO]yes');
