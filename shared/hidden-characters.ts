@@ -88,9 +88,12 @@ export function splitHidden(text: string, { bidiOnly = false } = {}): (string | 
   return parts;
 }
 
-/** `text` for where only a string goes (a tooltip): each hidden character as its mark in brackets, "[RLO]". */
-export function withHiddenMarked(text: string): string {
-  const parts = splitHidden(text);
+/**
+ * `text` for where only a string goes (a tooltip, a value a library renders): each hidden character as its mark in
+ * brackets, "[RLO]". `bidiOnly` as for splitHidden.
+ */
+export function withHiddenMarked(text: string, options?: { bidiOnly?: boolean }): string {
+  const parts = splitHidden(text, options);
   return parts.length === 1 && typeof parts[0] === 'string' ? text : parts.map(part => (typeof part === 'string' ? part : `[${part.mark}]`)).join('');
 }
 

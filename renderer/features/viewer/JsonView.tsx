@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { allExpanded, collapseAllNested, defaultStyles, JsonView as Tree } from 'react-json-view-lite';
 import 'react-json-view-lite/dist/index.css';
+import { withHiddenMarked } from '../../../shared/hidden-characters';
 import { TextView } from './TextView';
 
 /** Above this size, expanding everything would build a huge DOM; nested levels start collapsed. */
@@ -22,6 +23,23 @@ const treeStyles = {
   punctuation: `${defaultStyles.punctuation} json-punctuation`
 };
 
+/**
+ * `value` with the bidirectional controls in its keys and strings written as marks ("[RLO]"), as the text view marks
+ * them: the tree renders strings itself. Whatever holds none is returned as it is (Copy and Save use the source).
+ */
+function markBidiInStrings(value: unknown): unknown {
+  if (typeof value === 'string') return withHiddenMarked(value, BIDI_ONLY);
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    const marked = value.map(markBidiInStrings);
+    return marked.some((v, k) => v !== value[k]) ? marked : value;
+  }
+  const entries = Object.entries(value);
+  const marked = entries.map(([key, v]) => [withHiddenMarked(key, BIDI_ONLY), markBidiInStrings(v)] as const);
+  return marked.some(([key, v], k) => key !== entries[k][0] || v !== entries[k][1]) ? Object.fromEntries(marked) : value;
+}
+const BIDI_ONLY = { bidiOnly: true };
+
 /** Above this size the tree itself is too heavy; the (sliced, plain) text view is shown instead. */
 const treeLimit = 2_000_000;
 
@@ -30,7 +48,7 @@ export function JsonView({ source }: { source: string }) {
   const parsed = useMemo(() => {
     if (source.length > treeLimit) return { tooBig: true as const };
     try {
-      return { value: JSON.parse(source) as unknown };
+      return { value: markBidiInStrings(JSON.parse(source)) };
     } catch (e) {
       return { error: (e as Error).message };
     }
