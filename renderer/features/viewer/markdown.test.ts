@@ -27,4 +27,15 @@ describe('renderMarkdown (untrusted server markdown)', () => {
   it('renders ordinary markdown', () => {
     expect(renderMarkdown('# Title\n\n| a | b |\n|---|---|\n| 1 | 2 |')).toMatch(/<h1>Title<\/h1>[\s\S]*<table>/);
   });
+
+  it('writes bidirectional controls as marks in text, code, link text, targets and titles', () => {
+    const html = renderMarkdown('Pay \u202eusd001\u202c now: `if (a\u2066) b` [click\u202e](https://example.com/\u202ex "t\u2067")\n\n```js\nlet x = "a\u202e";\n```');
+    expect(html).toContain('Pay [RLO]usd001[PDF] now');
+    expect(html).toContain('<code>if (a[LRI]) b</code>');
+    expect(html).toContain('>click[RLO]</a>');
+    expect(html).toContain('title="t[RLI]"');
+    expect(html).toContain('let x = &quot;a[RLO]&quot;;');
+    expect(html).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/);
+  });
 });
+
