@@ -63,4 +63,13 @@ test('hidden characters in names, titles and URIs show as marks, and the resourc
   await expect(card.locator('.server-title')).toHaveText('Official RLOredro');
 
   await expectNoAxeViolationsInBothThemes(page, { include: '[data-testid="pane"][data-pane="list"]' });
+
+  // Its stderr, logged in ANSI colours: the colours as the theme's, no escape shown, the search in the text alone.
+  await page.getByRole('tab', { name: 'Server details' }).click();
+  const stderr = page.getByTestId('server-details').getByTestId('stderr-line').filter({ hasText: 'names may hide' });
+  await expect(stderr).toContainText('error: names may hide characters, look closely');
+  await expect(stderr.locator('.ansi-red')).toHaveText('error');
+  await expect(stderr.locator('.ansi-cyan.ansi-bold')).toHaveText('look closely');
+  expect(await stderr.innerText()).not.toContain('\u001b');
+  await expectNoAxeViolationsInBothThemes(page, { include: '[data-testid="server-details"]' });
 });

@@ -11,7 +11,8 @@
 //   wrong-ids    answers every request with a wrong id
 //   hostile-names  lists resources whose names, titles and URIs hide characters (a right-to-left override, a
 //                zero-width space, terminal escapes), beside a plain right-to-left name and a script whose text
-//                hides bidirectional controls (Trojan Source), and reports a name with an override in its title
+//                hides bidirectional controls (Trojan Source), and reports a name with an override in its title; its
+//                stderr line is in ANSI colours
 // With `--transport http` it serves the same modes over Streamable HTTP (stateless, 2025 era) on
 // `--port` (0: any) and prints `listening on <url>` on stderr: replies are JSON bodies, or event streams with
 // `--sse-replies`; the flood runs on the GET event stream.
@@ -56,6 +57,9 @@ const HOSTILE_NAMES = [
   { uri: 'fleet://hostile-names/rtl', name: '\u05e9\u05dc\u05d5\u05dd 1', mimeType: 'text/plain' },
   { uri: 'fleet://hostile-names/access.js', name: 'access.js', mimeType: 'text/javascript' }
 ];
+// Its log line comes in colours, as many servers' do.
+if (mode === 'hostile-names') process.stderr.write('\u001b[31merror\u001b[39m: names may hide characters, \u001b[1;36mlook closely\u001b[0m\n');
+
 /** What reading access.js gives: the Trojan Source example, a check that reads as a comment and runs as code. */
 const TROJAN_SOURCE = 'const role = "user";\nif (role !== "admin\u202e \u2066// check later\u2069 \u2066") {\n  console.log("denied");\n}\n';
 

@@ -83,7 +83,7 @@ export function ServerDetailsView({ details }: { details: ServerDetails }) {
 
       {details.instructions && (
         <section aria-label={t('view.instructions')}>
-          <h4>{t('view.instructions')}</h4>
+          <h3>{t('view.instructions')}</h3>
           <pre className="details-pre" data-testid="server-instructions">
             {revealHidden(details.instructions, { bidiOnly: true })}
           </pre>
@@ -92,7 +92,7 @@ export function ServerDetailsView({ details }: { details: ServerDetails }) {
 
       {details.lastError && (
         <section aria-label={t('view.latestError')} className="details-error" data-testid="server-last-error" data-code={details.lastError.code}>
-          <h4>{t('view.latestError')}</h4>
+          <h3>{t('view.latestError')}</h3>
           <p>
             <Trans
               t={t}
@@ -106,7 +106,7 @@ export function ServerDetailsView({ details }: { details: ServerDetails }) {
       )}
 
       <section aria-label={t('view.reconnectHistory')}>
-        <h4>{t('view.reconnects')}</h4>
+        <h3>{t('view.reconnects')}</h3>
         {details.reconnectHistory.length === 0 ? (
           <p className="details-muted">{t('view.noReconnects')}</p>
         ) : (
@@ -123,7 +123,7 @@ export function ServerDetailsView({ details }: { details: ServerDetails }) {
       {localProcess && <StderrPane lines={details.stderr} dropped={details.stderrDropped} />}
 
       <section aria-label={t('view.notifications')}>
-        <h4>{t('view.notifications')}</h4>
+        <h3>{t('view.notifications')}</h3>
         {details.notifications.length === 0 ? (
           <p className="details-muted">{t('view.noNotifications')}</p>
         ) : (

@@ -1,14 +1,15 @@
 // A stdio server's stderr, live: bounded, searchable, and following the newest line unless the user
-// scrolled up to read.
+// scrolled up to read. Lines keep their ANSI colours (AnsiText); the search looks in their text without escapes.
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StderrLine } from '../../../shared/contract';
+import { AnsiText, ansiPlainText } from './AnsiText';
 
 export function StderrPane({ lines, dropped }: { lines: StderrLine[]; dropped: number }) {
   const { t } = useTranslation('serverDetails');
   const [search, setSearch] = useState('');
   const needle = useDeferredValue(search.trim().toLowerCase());
-  const shown = useMemo(() => (needle ? lines.filter(l => l.text.toLowerCase().includes(needle)) : lines), [lines, needle]);
+  const shown = useMemo(() => (needle ? lines.filter(l => ansiPlainText(l.text).toLowerCase().includes(needle)) : lines), [lines, needle]);
   const scrollRef = useRef<HTMLOListElement>(null);
   const follow = useRef(true);
 
@@ -20,7 +21,7 @@ export function StderrPane({ lines, dropped }: { lines: StderrLine[]; dropped: n
   return (
     <section className="stderr" aria-label={t('stderr.label')}>
       <div className="details-row">
-        <h4>{t('stderr.heading')}</h4>
+        <h3>{t('stderr.heading')}</h3>
         <input
           type="search"
           data-testid="stderr-search"
@@ -50,7 +51,7 @@ export function StderrPane({ lines, dropped }: { lines: StderrLine[]; dropped: n
         {shown.length === 0 && <li className="details-muted">{lines.length === 0 ? t('stderr.empty') : t('stderr.noMatch')}</li>}
         {shown.map((line, i) => (
           <li key={`${line.at}-${i}`} data-testid="stderr-line">
-            <time className="details-muted">{t('time', { at: line.at })}</time> {line.text}
+            <time className="details-muted">{t('time', { at: line.at })}</time> <AnsiText text={line.text} />
           </li>
         ))}
       </ol>
