@@ -33,6 +33,34 @@ describe('toFormSpec', () => {
     expect(spec.schema.required).toEqual(['name', 'email']);
   });
 
+  it("marks hidden characters in what the form shows of a server's schema, and answers its values as sent", async () => {
+    const hostile: JsonObject = {
+      type: 'object',
+      properties: {
+        'token\u202e': { type: 'string', description: 'Paste your \u202enekot here' },
+        plan: { type: 'string', title: 'Plan\u200b', enum: ['free', 'pro\u202e'] },
+        scope: { type: 'string', oneOf: [{ const: 'read', title: 'Read \u2066only\u2069' }] },
+        plain: { type: 'string', title: 'Plain', enum: ['a', 'b'] }
+      }
+    };
+    const spec = toFormSpec(hostile);
+    expect(spec.schema.properties?.['token\u202e']).toEqual({ type: 'string', title: 'token[RLO]', description: 'Paste your [RLO]nekot here' });
+    expect(spec.schema.properties?.plan).toEqual({ type: 'string', title: 'Plan[ZWSP]', oneOf: [{ const: 'free', title: 'free' }, { const: 'pro\u202e', title: 'pro[RLO]' }] });
+    expect(spec.schema.properties?.scope).toEqual({ type: 'string', oneOf: [{ const: 'read', title: 'Read [LRI]only[PDI]' }] });
+    // Nothing hidden: as it was.
+    expect(spec.schema.properties?.plain).toEqual({ type: 'string', title: 'Plain', enum: ['a', 'b'] });
+
+    const answers: InputAnswer[] = [];
+    render(<ElicitationForm requestId="req-3" requestedSchema={hostile} busy={false} onAnswer={a => answers.push(a)} />);
+    expect(document.body.textContent).toContain('Paste your [RLO]nekot here');
+    expect(document.body.textContent).not.toMatch(/[\u200b\u202e\u2066\u2069]/);
+    // The option shown as "pro[RLO]" answers the server's own value.
+    fireEvent.change(screen.getByTestId('input-field-plan'), { target: { value: '1' } });
+    fireEvent.click(screen.getByTestId('input-accept'));
+    await waitFor(() => expect(answers).toHaveLength(1));
+    expect(answers[0]).toEqual({ action: 'accept', content: { plan: 'pro\u202e' } });
+  });
+
   it('keeps only known fields of allowed types in the answer', () => {
     expect(toAnswerContent({ name: 'ann', age: 20, tags: ['a'], extra: 1, bad: { x: 1 } }, ['name', 'age', 'tags', 'bad'])).toEqual({ name: 'ann', age: 20, tags: ['a'] });
   });

@@ -4,6 +4,7 @@
 // anything nested deeper than one level of properties is left out (definitions a property refers to are kept).
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { InputAnswer, JsonObject, JsonValue } from '../../../shared/contract';
+import { withHiddenMarked } from '../../../shared/hidden-characters';
 
 export interface FormSpec {
   schema: RJSFSchema;
@@ -27,6 +28,39 @@ function titledEnum(property: JsonObject): JsonObject {
   return { ...rest, oneOf: values.map((v, i) => ({ const: v, title: typeof names[i] === 'string' ? names[i] : String(v) })) };
 }
 
+/** `oneOf`/`anyOf` options with their titles marked, and a marked title for one whose untitled value hides characters. */
+function markedOptions(options: JsonValue[]): JsonValue[] {
+  return options.map(option => {
+    if (!isObject(option)) return option;
+    if (typeof option.title === 'string') return { ...option, title: withHiddenMarked(option.title) };
+    const value = option.const;
+    return typeof value === 'string' && withHiddenMarked(value) !== value ? { ...option, title: withHiddenMarked(value) } : option;
+  });
+}
+
+/**
+ * What the form shows of a property with its hidden characters written as marks ("[RLO]"), as everywhere a server's
+ * text is shown: its label (the name when it has no title), its description, and its options' titles. An enum whose
+ * values hide characters becomes a titled `oneOf`, so the values answered are still exactly the server's.
+ */
+function withMarkedLabels(name: string, property: JsonObject): JsonObject {
+  const out: JsonObject = { ...property };
+  const label = typeof property.title === 'string' ? property.title : name;
+  if (withHiddenMarked(label) !== label) out.title = withHiddenMarked(label);
+  if (typeof property.description === 'string') out.description = withHiddenMarked(property.description);
+  for (const key of ['oneOf', 'anyOf'] as const) {
+    const options = property[key];
+    if (Array.isArray(options)) out[key] = markedOptions(options);
+  }
+  const values = property.enum;
+  if (Array.isArray(values) && values.some(v => typeof v === 'string' && withHiddenMarked(v) !== v)) {
+    delete out.enum;
+    out.oneOf = values.map((v): JsonObject => (typeof v === 'string' ? { const: v, title: withHiddenMarked(v) } : { const: v }));
+  }
+  if (isObject(property.items)) out.items = withMarkedLabels('', property.items);
+  return out;
+}
+
 function isMultiSelect(property: JsonObject): boolean {
   return property.type === 'array' && isObject(property.items) && (Array.isArray(property.items.enum) || Array.isArray(property.items.anyOf) || Array.isArray(property.items.oneOf));
 }
@@ -47,7 +81,7 @@ export function toFormSpec(requestedSchema: JsonObject): FormSpec {
   for (const [name, raw] of Object.entries(properties)) {
     if (!isObject(raw)) continue;
     fields.push(name);
-    let property = titledEnum(raw);
+    let property = withMarkedLabels(name, titledEnum(raw));
     if (isMultiSelect(property)) {
       // Checkboxes need distinct values; the spec's multi-select is a set.
       property = { ...property, uniqueItems: true };
