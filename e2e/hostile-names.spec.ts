@@ -1,8 +1,8 @@
 // A stranger's server decides the names, titles and URIs the page shows. Here one lists a PDF whose name hides a
 // right-to-left override ("invoice\u202efdp.exe" reads "invoiceexe.pdf"), a URI with a zero-width space in it, a name
-// with terminal escapes, a plain Hebrew name, and a script whose code hides bidirectional controls (Trojan Source);
-// it calls itself "Official" with an override too. Each hidden character must show as a mark in its place, never act
-// on the text, and the resource must still open as sent.
+// with terminal escapes, a look-alike "p\u0430ypal" (a Cyrillic a), plain Hebrew and Russian names, and a script whose
+// code hides bidirectional controls (Trojan Source); it calls itself "Official" with an override too. Each hidden
+// character must show as a mark in its place, never act on the text, and the resource must still open as sent.
 import { expectNoAxeViolationsInBothThemes } from './fixtures/axe';
 import { brokenServer } from './fixtures/reference-servers';
 import { expect, test } from './picker-page';
@@ -13,7 +13,7 @@ const RLO = '\u202e';
 const INVOICE = `fleet://hostile-names/invoice${RLO}fdp.exe`;
 
 test('hidden characters in names, titles and URIs show as marks, and the resource opens as the server named it', async ({ page, picker }) => {
-  await picker.waitForList(5);
+  await picker.waitForList(7);
   const invoice = picker.row(INVOICE);
   // The override is gone from what is shown: its mark stands in its place, named in full on hover.
   await expect(invoice.locator('.row-title')).toHaveText(/^Invoice RLOfdp\.exe/);
@@ -29,6 +29,12 @@ test('hidden characters in names, titles and URIs show as marks, and the resourc
   await expect(picker.row('fleet://hostile-names/ansi').locator('.row-title')).toHaveText('ansi ESC[31mredESC[0m');
   await expect(picker.row('fleet://hostile-names/rtl').locator('.row-title')).toHaveText('\u05e9\u05dc\u05d5\u05dd 1');
   await expect(picker.row('fleet://hostile-names/rtl').locator('.hidden-char')).toHaveCount(0);
+
+  // A look-alike name: the Cyrillic letter in "p\u0430ypal" is underlined and named; a name wholly in Cyrillic is not.
+  const lookAlike = picker.row('fleet://hostile-names/login').locator('.row-title .mixed-script');
+  await expect(lookAlike).toHaveText('\u0430');
+  await expect(lookAlike).toHaveAttribute('title', 'Cyrillic letters U+0430 in a Latin word: the name may only look like the one it resembles');
+  await expect(picker.row('fleet://hostile-names/report').locator('.mixed-script')).toHaveCount(0);
 
   // Searching still finds it by what was sent, and it opens and reads at its real URI.
   await picker.open(INVOICE);

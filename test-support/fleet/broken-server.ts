@@ -10,7 +10,8 @@
 //   malformed    answers with broken JSON lines, and with replies whose ids match no request
 //   wrong-ids    answers every request with a wrong id
 //   hostile-names  lists resources whose names, titles and URIs hide characters (a right-to-left override, a
-//                zero-width space, terminal escapes), beside a plain right-to-left name and a script whose text
+//                zero-width space, terminal escapes), a look-alike name (a Cyrillic letter in a Latin word), beside
+//                plain right-to-left and Cyrillic names and a script whose text
 //                hides bidirectional controls (Trojan Source), and reports a name with an override in its title; its
 //                stderr line is in ANSI colours
 // With `--transport http` it serves the same modes over Streamable HTTP (stateless, 2025 era) on
@@ -55,7 +56,9 @@ const HOSTILE_NAMES = [
   { uri: 'fleet://hostile-names/cat\u200balog', name: 'catalog', mimeType: 'text/plain' },
   { uri: 'fleet://hostile-names/ansi', name: 'ansi \u001b[31mred\u001b[0m', mimeType: 'text/plain' },
   { uri: 'fleet://hostile-names/rtl', name: '\u05e9\u05dc\u05d5\u05dd 1', mimeType: 'text/plain' },
-  { uri: 'fleet://hostile-names/access.js', name: 'access.js', mimeType: 'text/javascript' }
+  { uri: 'fleet://hostile-names/access.js', name: 'access.js', mimeType: 'text/javascript' },
+  { uri: 'fleet://hostile-names/login', name: 'p\u0430ypal login', mimeType: 'text/plain' },
+  { uri: 'fleet://hostile-names/report', name: '\u041e\u0442\u0447\u0451\u0442', mimeType: 'text/plain' }
 ];
 // Its log line comes in colours, as many servers' do.
 if (mode === 'hostile-names') process.stderr.write('\u001b[31merror\u001b[39m: names may hide characters, \u001b[1;36mlook closely\u001b[0m\n');

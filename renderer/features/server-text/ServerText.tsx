@@ -4,6 +4,7 @@
 // acting on the text. Plain text, the usual case, renders as plain text inside the <bdi>.
 import { useCallback, type ReactNode } from 'react';
 import { splitHidden, type HiddenCharacter } from '../../../shared/hidden-characters';
+import { splitMixedScripts, type ForeignLetters } from '../../../shared/mixed-scripts';
 import { useCachedT } from '../../i18n/text-cache';
 import './server-text.css';
 
@@ -22,14 +23,32 @@ function HiddenMark({ hidden }: { hidden: HiddenCharacter }) {
   );
 }
 
+function ForeignLettersMark({ foreign }: { foreign: ForeignLetters }) {
+  const t = useCachedT('common');
+  return (
+    <span className="mixed-script" data-script={foreign.script} title={t('mixedScript', { script: t(`script.${foreign.script}`), codePoints: foreign.codePoints })}>
+      {foreign.text}
+    </span>
+  );
+}
+
+/** A run of text with the Cyrillic or Greek letters inside its Latin words underlined (shared/mixed-scripts.ts). */
+function revealMixedScripts(text: string, key: number): ReactNode {
+  const parts = splitMixedScripts(text);
+  if (parts.length === 1 && typeof parts[0] === 'string') return text;
+  return parts.map((part, k) => (typeof part === 'string' ? part : <ForeignLettersMark key={`${key}.${k}`} foreign={part} />));
+}
+
 /**
- * `text` with its hidden characters as marks (not isolated: for runs inside a ServerText, such as search highlights).
- * `bidiOnly`: only the controls that reorder text, for a resource's own text (shared/hidden-characters.ts).
+ * `text` with its hidden characters as marks (not isolated: for runs inside a ServerText, such as search highlights),
+ * and the letters of another script inside its Latin words (a look-alike name) underlined. `bidiOnly`: only the
+ * controls that reorder text, and no look-alike check, for a resource's own text (shared/hidden-characters.ts).
  */
 export function revealHidden(text: string, options?: { bidiOnly?: boolean }): ReactNode {
   const parts = splitHidden(text, options);
-  if (parts.length === 1 && typeof parts[0] === 'string') return parts[0];
-  return parts.map((part, k) => (typeof part === 'string' ? part : <HiddenMark key={k} hidden={part} />));
+  const plain = (part: string, k: number) => (options?.bidiOnly ? part : revealMixedScripts(part, k));
+  if (parts.length === 1 && typeof parts[0] === 'string') return plain(parts[0], 0);
+  return parts.map((part, k) => (typeof part === 'string' ? plain(part, k) : <HiddenMark key={k} hidden={part} />));
 }
 
 export function ServerText({ text }: { text: string }) {
