@@ -20,7 +20,7 @@ describe('splitHidden', () => {
   it('names every kind it marks: bidirectional controls, invisible characters, control characters', () => {
     const marks = (text: string) => splitHidden(text).flatMap(part => (typeof part === 'string' ? [] : [part.mark]));
     expect(marks('\u202a\u202b\u202c\u202d\u2066\u2067\u2068\u2069\u200e\u200f\u061c')).toEqual(['LRE', 'RLE', 'PDF', 'LRO', 'LRI', 'RLI', 'FSI', 'PDI', 'LRM', 'RLM', 'ALM']);
-    expect(marks('a\u200bb\u2060c\ufeffd\u00ade\u3164')).toEqual(['ZWSP', 'WJ', 'BOM', 'SHY', 'HF']);
+    expect(marks('a\u200bb\u2060c\ufeffd\u00ade\u3164f\u2028g\u2029')).toEqual(['ZWSP', 'WJ', 'BOM', 'SHY', 'HF', 'LSEP', 'PSEP']);
     expect(marks('\u0000\u0007\u001b[31m\u007f\u009b')).toEqual(['NUL', 'BEL', 'ESC', 'DEL', 'U+009B']);
   });
 

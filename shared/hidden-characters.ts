@@ -3,6 +3,8 @@
 // CVE-2021-42574), zero-width and other invisible characters (two URIs that look the same and are not), and control
 // characters. The page shows each as a visible mark instead of the character, so what a user reads is what the
 // server sent. Zero-width joiners and non-joiners are left alone: emoji sequences and several scripts need them.
+// A resource's own text (code, prose) has only the bidirectional controls marked (`bidiOnly`); where only a string
+// goes (a tooltip) the mark is written in brackets, and JSON for a terminal (the CLI) gets them as \u escapes.
 
 export interface HiddenCharacter {
   /** The character itself. */
@@ -38,6 +40,8 @@ const NAMED: Record<number, [mark: string, name: string]> = {
   0x2067: ['RLI', 'RIGHT-TO-LEFT ISOLATE'],
   0x2068: ['FSI', 'FIRST STRONG ISOLATE'],
   0x2069: ['PDI', 'POP DIRECTIONAL ISOLATE'],
+  0x2028: ['LSEP', 'LINE SEPARATOR'],
+  0x2029: ['PSEP', 'PARAGRAPH SEPARATOR'],
   0x3164: ['HF', 'HANGUL FILLER'],
   0xfeff: ['BOM', 'ZERO WIDTH NO-BREAK SPACE'],
   0xffa0: ['HWHF', 'HALFWIDTH HANGUL FILLER']
@@ -49,7 +53,7 @@ const C0 = 'NUL SOH STX ETX EOT ENQ ACK BEL BS HT LF VT FF CR SO SI DLE DC1 DC2 
 /** The C0 controls, U+0000–U+001F: JSON.stringify escapes them in strings and uses them raw only as its layout. */
 const C0_CONTROLS = '\\u0000-\\u001f';
 /** Every other character marked: DEL and the C1 controls, then the invisible and bidirectional ones named above. */
-const PAST_C0 = '\\u007f-\\u009f\\u00ad\\u061c\\u115f\\u1160\\u180e\\u200b\\u200e\\u200f\\u202a-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\u3164\\ufeff\\uffa0';
+const PAST_C0 = '\\u007f-\\u009f\\u00ad\\u061c\\u115f\\u1160\\u180e\\u200b\\u200e\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\u3164\\ufeff\\uffa0';
 const HIDDEN = new RegExp(`[${C0_CONTROLS}${PAST_C0}]`);
 const HIDDEN_ALL = new RegExp(HIDDEN.source, 'g');
 const HIDDEN_PAST_C0 = new RegExp(`[${PAST_C0}]`, 'g');
