@@ -45,6 +45,8 @@ test('hidden characters in names, titles and URIs show as marks, and the resourc
   const trayItem = picker.tray.locator('[data-testid="context-item"] .tray-open');
   await expect(trayItem).toHaveText('Invoice RLOfdp.exe');
   await expect(trayItem).toHaveAttribute('title', 'fleet://hostile-names/invoice[RLO]fdp.exe');
+  // Its buttons' accessible names, strings too, say the same (read aloud, a hidden character would pass unheard).
+  await expect(picker.tray.getByRole('button', { name: 'Remove Invoice [RLO]fdp.exe', exact: true })).toBeVisible();
 
   // Its text names it too, and the override in it is marked there as well.
   await expect(picker.part()).toContainText('contents of fleet://hostile-names/invoiceRLOfdp.exe');

@@ -43,6 +43,8 @@ export function ContextTray() {
             const read = reads[k];
             const error = read?.isError ? callErrorOf(read.error) : undefined;
             const label = displayName(item);
+            // Accessible names are strings: the name's hidden characters as bracketed marks, as in tooltips.
+            const spokenLabel = withHiddenMarked(label);
             return (
               <li
                 key={resourceKey(item)}
@@ -68,18 +70,18 @@ export function ContextTray() {
                   </span>
                 )}
                 <span className="tray-actions">
-                  <button type="button" aria-label={t('moveUp', { label })} disabled={k === 0} onClick={() => move(k, k - 1)}>
+                  <button type="button" aria-label={t('moveUp', { label: spokenLabel })} disabled={k === 0} onClick={() => move(k, k - 1)}>
                     <ArrowUp />
                   </button>
                   <button
                     type="button"
-                    aria-label={t('moveDown', { label })}
+                    aria-label={t('moveDown', { label: spokenLabel })}
                     disabled={k === items.length - 1}
                     onClick={() => move(k, k + 1)}
                   >
                     <ArrowDown />
                   </button>
-                  <button type="button" aria-label={t('remove', { label })} onClick={() => remove(resourceKey(item))}>
+                  <button type="button" aria-label={t('remove', { label: spokenLabel })} onClick={() => remove(resourceKey(item))}>
                     <X />
                   </button>
                 </span>

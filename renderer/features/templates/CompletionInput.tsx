@@ -5,6 +5,7 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CompletionRequest } from './use-completion';
 import { useCompletion } from './use-completion';
+import { withHiddenMarked } from '../../../shared/hidden-characters';
 
 interface Props {
   name: string;
@@ -77,7 +78,7 @@ export function CompletionInput({ name, label, value, onChange, completion, desc
       />
       {completion && open && (
         <div className="completion-popup">
-          <ul id={listId} role="listbox" aria-label={t('suggestionsFor', { name })} className="completion-list">
+          <ul id={listId} role="listbox" aria-label={t('suggestionsFor', { name: withHiddenMarked(name) })} className="completion-list">
             {options.map((option, i) => (
               <li
                 key={option}

@@ -12,6 +12,7 @@ import { useSavedTemplatesStore } from './saved-templates-store';
 import { describeVariable, problemMessage, syntaxErrorMessage } from './template-messages';
 import { useTemplatesStore, type ArgumentInput, type ValueKind } from './templates-store';
 import { ServerText } from '../server-text/ServerText';
+import { withHiddenMarked } from '../../../shared/hidden-characters';
 
 interface Props {
   template: TemplateItem;
@@ -86,7 +87,7 @@ export function TemplateForm({ template, completions }: Props) {
     <form
       data-testid="template-form"
       className="template-form"
-      aria-label={t('formLabel', { name: template.title ?? template.name })}
+      aria-label={t('formLabel', { name: withHiddenMarked(template.title ?? template.name) })}
       onSubmit={e => {
         e.preventDefault();
         if (expansion.ok) open({ serverId: template.serverId, uri: expansion.uri });
@@ -112,7 +113,7 @@ export function TemplateForm({ template, completions }: Props) {
               {input.kind === 'pairs' && ` · ${t('pairsHint')}`}
             </span>
             <select
-              aria-label={t('kindLabel', { name: variable.name })}
+              aria-label={t('kindLabel', { name: withHiddenMarked(variable.name) })}
               data-testid={`template-kind-${variable.name}`}
               value={input.kind}
               onChange={e => setInput(key, variable.name, { ...input, kind: e.target.value as ValueKind })}

@@ -15,6 +15,7 @@ import { CsvView, JsonView, MarkdownView, TextView } from './lazy-views';
 import { MediaView } from './MediaView';
 import { SandboxFrame } from './SandboxFrame';
 import { ServerText } from '../server-text/ServerText';
+import { withHiddenMarked } from '../../../shared/hidden-characters';
 
 interface Decoded {
   kind: PreviewKind;
@@ -121,7 +122,7 @@ export function ContentPartView({ part, index, total, source: origin }: { part: 
       data-size={part.preview?.size ?? decoded.size}
       {...truncated}
       className="content-part"
-      aria-label={t('part.label', { index: index + 1, total, mime: part.mimeType ?? t('part.unknownType') })}
+      aria-label={t('part.label', { index: index + 1, total, mime: part.mimeType ? withHiddenMarked(part.mimeType) : t('part.unknownType') })}
     >
       <div className="part-toolbar">
         <span className="part-kind">{decoded.kind}</span>
