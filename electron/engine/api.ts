@@ -15,6 +15,7 @@ import type { RequestRegistry } from './requests';
 import { resourceHandlers } from './resources/handlers';
 import type { LastKnownAnswers } from './resources/last-known-list';
 import { templateHandlers } from './templates/handlers';
+import type { ListLimits } from './resources/list-walk';
 
 export interface ApiDeps {
   bus: EventBus;
@@ -22,7 +23,7 @@ export interface ApiDeps {
   config: ConfigStore;
   requests: RequestRegistry;
   ports: EnginePorts;
-  maxListItems: number;
+  listLimits: ListLimits;
   maxContentBytes: number;
   lastKnown: LastKnownAnswers;
 }

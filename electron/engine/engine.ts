@@ -36,12 +36,13 @@ import { TokenStore } from './auth/token-store';
 import type { SecretVaultPort } from './ports';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import type { ListLimits } from './resources/list-walk';
 
 interface EngineLimits extends ConnectionLimits {
   /** Largest single content item a read returns (bytes); bigger ones fail with `too_large`. */
   maxContentBytes: number;
-  /** A listing with more items than this fails rather than exhausting memory. */
-  maxListItems: number;
+  /** A listing with more items, or more characters of their text, than this fails rather than exhausting memory. */
+  list: ListLimits;
 }
 
 export interface EngineOptions {
@@ -101,9 +102,14 @@ export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 const defaultLimits: EngineLimits = {
   maxMessageBytes: 64 * 1024 * 1024,
   maxContentBytes: 32 * 1024 * 1024,
-  // Twice the scale the app is built for (a million resources): a server of a million and a few more lists
-  // whole, and one that never stops listing still ends before it exhausts memory.
-  maxListItems: 2_000_000,
+  list: {
+    // Twice the scale the app is built for (a million resources): a server of a million and a few more lists
+    // whole, and one that never stops listing still ends before it exhausts memory.
+    maxItems: 2_000_000,
+    // A million typical items are ~150 million characters (URI, name, title, description, MIME type, icons):
+    // over three times that lists whole, while one whose items are huge (each field is capped, items.ts) stops.
+    maxText: 512 * 1024 * 1024
+  },
   stderrLines: 500,
   notifications: 200,
   reconnectHistory: 50
@@ -201,7 +207,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   featureHandlers.push({ 'app.firstScreenShown': async () => ({ released: firstScreen.release() }) } satisfies HandlerMap<'app.firstScreenShown'>);
 
   const lastKnown = new LastKnownAnswers(ports);
-  const host = createApi({ bus, registry, config, requests, ports, maxListItems: limits.maxListItems, maxContentBytes: limits.maxContentBytes, lastKnown }, featureHandlers);
+  const host = createApi({ bus, registry, config, requests, ports, listLimits: limits.list, maxContentBytes: limits.maxContentBytes, lastKnown }, featureHandlers);
   for (const [serverId, entry] of Object.entries(config.entries())) await registry.add(serverId, entry, { start: false });
   // Restored lists are made into their answers while the page loads (it asks for them all as soon as it has).
   if (forPage) lastKnown.prepare(Object.entries(config.entries()).filter(([, entry]) => !entry.disabled));

@@ -9,6 +9,8 @@
 //   silent       answers the handshake, then never answers anything
 //   malformed    answers with broken JSON lines, and with replies whose ids match no request
 //   wrong-ids    answers every request with a wrong id
+//   huge-items   lists pages of `--resources` items (default 10) whose descriptions are `--bytes` characters long,
+//                without end (every page has a next cursor)
 //   hostile-names  lists resources whose names, titles and URIs hide characters (a right-to-left override, a
 //                zero-width space, terminal escapes), a look-alike name (a Cyrillic letter in a Latin word), beside
 //                plain right-to-left and Cyrillic names and a script whose text
@@ -132,6 +134,11 @@ function handle(message: Message): void {
   if (method === 'resources/list') {
     if (mode === 'huge-line') return hugeLine(id);
     if (mode === 'big-blob') return void reply(id, { resources: [{ uri: 'fleet://blob/0', name: 'big blob', mimeType: 'application/octet-stream', size: bytes }] });
+    if (mode === 'huge-items') {
+      const page = Number(message.params?.cursor ?? 0);
+      const description = 'd'.repeat(bytes);
+      return void reply(id, { resources: items.map(item => ({ ...item, uri: `${item.uri}/${page}`, description })), nextCursor: String(page + 1) });
+    }
     return void reply(id, { resources: items });
   }
   if (method === 'resources/templates/list') return void reply(id, { resourceTemplates: [] });

@@ -31,7 +31,7 @@ function brokenServerScript(): string {
   return script;
 }
 
-export type BrokenMode = 'healthy' | 'exit-after-init' | 'flood' | 'huge-line' | 'big-blob' | 'silent' | 'malformed' | 'wrong-ids' | 'hostile-names';
+export type BrokenMode = 'healthy' | 'exit-after-init' | 'flood' | 'huge-line' | 'big-blob' | 'silent' | 'malformed' | 'wrong-ids' | 'hostile-names' | 'huge-items';
 
 /** A stdio entry for one broken server; `extra` adds flags such as `--bytes` or `--exit-code`. */
 export function brokenServer(mode: BrokenMode, extra: string[] = []): StdioServerConfig {

@@ -8,20 +8,21 @@ import type { RequestRegistry } from '../requests';
 import type { LastKnownAnswers } from './last-known-list';
 import { listResources } from './list';
 import { readResource } from './read';
+import type { ListLimits } from './list-walk';
 
 export interface ResourceHandlerDeps {
   registry: ServerRegistry;
   requests: RequestRegistry;
   bus: EventBus;
   ports: EnginePorts;
-  maxListItems: number;
+  listLimits: ListLimits;
   maxContentBytes: number;
   lastKnown: LastKnownAnswers;
 }
 
 export function resourceHandlers(deps: ResourceHandlerDeps): HandlerMap<'resources.list' | 'resources.lastKnown' | 'resources.read'> {
   const { registry, requests } = deps;
-  const listDeps = { bus: deps.bus, ports: deps.ports, maxListItems: deps.maxListItems };
+  const listDeps = { bus: deps.bus, ports: deps.ports, listLimits: deps.listLimits };
   const readDeps = { ports: deps.ports, maxContentBytes: deps.maxContentBytes };
   return {
     'resources.list': ({ serverId, requestId, cacheMode, streamOnly, shownLastKnown }) =>

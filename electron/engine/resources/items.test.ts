@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toContentParts, toResourceItem, toTemplateItem } from './items';
+import { itemText, toContentParts, toResourceItem, toTemplateItem } from './items';
 
 describe('toResourceItem', () => {
   it('copies every known field with its type', () => {
@@ -14,6 +14,28 @@ describe('toResourceItem', () => {
       icons: [{ src: 'data:x', mimeType: 'image/png', sizes: ['16x16'], theme: 'dark' }]
     };
     expect(toResourceItem('s', raw)).toEqual({ serverId: 's', ...raw });
+  });
+
+  it("caps what a hostile server can put in an item's text and icons, never cutting its URI", () => {
+    const long = (n: number) => 'x'.repeat(n);
+    const uri = `ref://${long(70_000)}`;
+    const item = toResourceItem('s', {
+      uri,
+      name: long(5_000),
+      title: long(1_000),
+      description: long(100_000),
+      mimeType: `text/${long(1_000)}`,
+      icons: [{ src: `data:image/png;base64,${long(40_000)}` }, ...Array.from({ length: 20 }, (_, k) => ({ src: `https://example.com/${k}.png` }))]
+    });
+    expect(item.uri).toBe(uri);
+    expect(item.name).toHaveLength(1_000);
+    expect(item.name.endsWith('…')).toBe(true);
+    expect(item.title).toBe(long(1_000));
+    expect(item.description).toHaveLength(4_000);
+    expect(item.mimeType).toHaveLength(255);
+    // The 40 kB data: icon is left out; of the twenty others, the first eight are kept.
+    expect(item.icons?.map(i => i.src)).toEqual(Array.from({ length: 8 }, (_, k) => `https://example.com/${k}.png`));
+    expect(itemText(item)).toBe(uri.length + 1_000 + 1_000 + 4_000 + 255 + item.icons!.reduce((n, i) => n + i.src.length, 0));
   });
 
   it('drops fields of the wrong type and lists invalid annotations instead of correcting them, never throwing on hostile input', () => {

@@ -13,6 +13,20 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : und
 /** Longest `InvalidAnnotation.raw` (the value as sent); a longer one is cut, with `…`. */
 const MAX_INVALID_RAW = 64;
 
+/**
+ * What an item's text fields may hold, so a server cannot make each listed item as big as it likes (its list as a
+ * whole is bounded too: `maxText`, walk-pages.ts). Far past any real name, title, description or MIME type; a
+ * longer one is cut, with `…` (the URI, which names the resource, is never cut). An icon's source past its limit (a
+ * data: URL of a large image) is left out, as are the icons past the first few.
+ */
+const MAX_NAME = 1_000;
+const MAX_DESCRIPTION = 4_000;
+const MAX_MIME_TYPE = 255;
+const MAX_ICONS = 8;
+const MAX_ICON_SRC = 32 * 1024;
+
+const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
 /** The contract's form of an invalid value: a string as sent, anything else as JSON, cut short. */
 function invalid(field: InvalidAnnotation['field'], value: unknown): InvalidAnnotation {
   let text: string;
@@ -64,7 +78,7 @@ function copyAnnotations(out: Annotated, raw: unknown): void {
 function iconOf(raw: unknown): Icon | undefined {
   if (typeof raw !== 'object' || raw === null) return undefined;
   const i = raw as Loose;
-  if (typeof i.src !== 'string' || !i.src) return undefined;
+  if (typeof i.src !== 'string' || !i.src || i.src.length > MAX_ICON_SRC) return undefined;
   const icon: Icon = { src: i.src };
   if (typeof i.mimeType === 'string' && i.mimeType) icon.mimeType = i.mimeType;
   if (Array.isArray(i.sizes)) icon.sizes = i.sizes.filter((s): s is string => typeof s === 'string');
@@ -78,15 +92,16 @@ function iconsOf(raw: unknown): Icon[] | undefined {
   for (const entry of raw) {
     const icon = iconOf(entry);
     if (icon) icons.push(icon);
+    if (icons.length === MAX_ICONS) break;
   }
   return icons.length ? icons : undefined;
 }
 
 /** The fields resources and templates share, copied onto `out` when present with the right type. */
 function copyCommon<T extends ResourceItem | TemplateItem>(out: T, raw: Loose): T {
-  if (typeof raw.title === 'string') out.title = raw.title;
-  if (typeof raw.description === 'string') out.description = raw.description;
-  if (typeof raw.mimeType === 'string') out.mimeType = raw.mimeType;
+  if (typeof raw.title === 'string') out.title = cut(raw.title, MAX_NAME);
+  if (typeof raw.description === 'string') out.description = cut(raw.description, MAX_DESCRIPTION);
+  if (typeof raw.mimeType === 'string') out.mimeType = cut(raw.mimeType, MAX_MIME_TYPE);
   copyAnnotations(out, carriedAnnotations(raw) ?? raw.annotations);
   const icons = iconsOf(raw.icons);
   if (icons) out.icons = icons;
@@ -94,13 +109,20 @@ function copyCommon<T extends ResourceItem | TemplateItem>(out: T, raw: Loose): 
 }
 
 export function toResourceItem(serverId: ServerId, raw: Loose): ResourceItem {
-  const item = copyCommon<ResourceItem>({ serverId, uri: str(raw.uri) ?? '', name: str(raw.name) ?? '' }, raw);
+  const item = copyCommon<ResourceItem>({ serverId, uri: str(raw.uri) ?? '', name: cut(str(raw.name) ?? '', MAX_NAME) }, raw);
   if (typeof raw.size === 'number' && Number.isFinite(raw.size) && raw.size >= 0) item.size = raw.size;
   return item;
 }
 
 export function toTemplateItem(serverId: ServerId, raw: Loose): TemplateItem {
-  return copyCommon<TemplateItem>({ serverId, uriTemplate: str(raw.uriTemplate) ?? '', name: str(raw.name) ?? '' }, raw);
+  return copyCommon<TemplateItem>({ serverId, uriTemplate: str(raw.uriTemplate) ?? '', name: cut(str(raw.name) ?? '', MAX_NAME) }, raw);
+}
+
+/** An item's characters of text (URI, name, title, description, MIME type, icon sources): what a list's `maxText` counts. */
+export function itemText(item: ResourceItem | TemplateItem): number {
+  let text = ('uri' in item ? item.uri : item.uriTemplate).length + item.name.length + (item.title?.length ?? 0) + (item.description?.length ?? 0) + (item.mimeType?.length ?? 0);
+  for (const icon of item.icons ?? []) text += icon.src.length;
+  return text;
 }
 
 /** Decoded size of a base64 string, without decoding it. */

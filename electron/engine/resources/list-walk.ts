@@ -11,13 +11,21 @@ import type { PageProgress } from './walk-pages';
 
 type Loose = Record<string, unknown>;
 
+/** How big a list may grow before its walk fails (walk-pages.ts): items, and characters of their text. */
+export interface ListLimits {
+  maxItems: number;
+  maxText: number;
+}
+
 export interface ListWalk<T> {
   method: 'resources/list' | 'resources/templates/list';
   /** The result field holding the page's items. */
   itemsKey: 'resources' | 'resourceTemplates';
   map(serverId: ServerId, raw: Loose): T;
   onPage?(progress: PageProgress<T>): void;
-  maxItems: number;
+  /** An item's characters of text, counted against `limits.maxText`. */
+  weigh(item: T): number;
+  limits: ListLimits;
   /** The items only go out through `onPage`; the result carries none, just how many (`streamed`). */
   streamOnly?: boolean;
 }
@@ -45,7 +53,9 @@ export async function walkListMethod<T>(ports: EnginePorts, live: LiveConnection
   let streamed = 0;
   const result = await walkPages<Loose, T>({
     signal: handle.signal,
-    maxItems: walk.maxItems,
+    maxItems: walk.limits.maxItems,
+    maxText: walk.limits.maxText,
+    weigh: walk.weigh,
     map: raw => walk.map(serverId, raw),
     fetchPage,
     onPage: progress => {

@@ -6,15 +6,15 @@ import type { LastKnownList } from '../cache/last-known';
 import type { EventBus } from '../event-bus';
 import type { EnginePorts, LiveConnection } from '../ports';
 import type { RequestHandle } from '../requests';
-import { toResourceItem } from './items';
-import { walkListMethod } from './list-walk';
+import { itemText, toResourceItem } from './items';
+import { walkListMethod, type ListLimits } from './list-walk';
 import { batchProgress } from './progress-batch';
 import { withholdWhileKnown } from './withhold-known';
 
 export interface ListDeps {
   bus: EventBus;
   ports: EnginePorts;
-  maxListItems: number;
+  listLimits: ListLimits;
 }
 
 /** How often a running listing sends its pages (the picker repaints every few hundred ms at most). */
@@ -39,11 +39,12 @@ export async function listResources(deps: ListDeps, live: LiveConnection, handle
   const withheld = streamOnly && shownKnown ? withholdWhileKnown(live.serverId, shownKnown, batches) : undefined;
   const progress = withheld ?? batches;
   try {
-    const list = await walkListMethod(deps.ports, live, handle, mode, {
+    const list = await walkListMethod<ResourceItem>(deps.ports, live, handle, mode, {
       method: 'resources/list',
       itemsKey: 'resources',
       map: toResourceItem,
-      maxItems: deps.maxListItems,
+      weigh: itemText,
+      limits: deps.listLimits,
       streamOnly,
       onPage: progress.onPage
     });

@@ -53,6 +53,24 @@ describe('walkPages', () => {
     await expect(promise).rejects.toMatchObject({ error: { code: 'protocol', message: expect.stringMatching(/more than 10/) } });
   });
 
+  it("stops once the items' text is over maxText, before reporting the page that crossed it", async () => {
+    let n = 0;
+    const progress: PageProgress<number>[] = [];
+    // Each item weighs its own value in characters: pages of 100, 200, 300… until 1,000 is crossed.
+    const promise = walkPages<number, number>({
+      fetchPage: async () => ({ items: [++n * 100], nextCursor: `c${n}` }),
+      map: v => v,
+      weigh: v => v,
+      maxText: 1_000,
+      onPage: p => progress.push(p),
+      signal: new AbortController().signal,
+      maxItems: 1_000
+    });
+    await expect(promise).rejects.toMatchObject({ error: { code: 'too_large', message: expect.stringMatching(/more than 1000 characters/) } });
+    // 100 + 200 + 300 + 400 = 1,000 is within; the fifth page (1,500) is not reported.
+    expect(progress.map(p => p.items)).toEqual([[100], [200], [300], [400]]);
+  });
+
   it('restarts from the first page when the server rejects a cursor (-32602)', async () => {
     let rejected = false;
     const source = pagesOf(3, 1);

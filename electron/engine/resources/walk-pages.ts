@@ -3,7 +3,8 @@
 // - a page that repeats the previous one under the same cursor ends the walk (as the SDK does);
 // - any other cursor seen twice is a loop and fails the walk instead of running forever;
 // - a cursor the server no longer accepts (-32602, e.g. after a server restart) restarts from page 1;
-// - more than `maxItems` items fails the walk rather than exhausting memory.
+// - more than `maxItems` items, or more than `maxText` characters of them (`weigh`), fails the walk rather than
+//   exhausting memory: a million typical items are ~150 million characters, a hostile server's can be any size.
 // The next page is requested before the current one is mapped and reported, so that work (checking and
 // copying each item, serialising a `listProgress` event per client) overlaps the server's instead of adding
 // to every round trip.
@@ -30,6 +31,9 @@ export interface WalkOptions<R, T> {
   onPage?(progress: PageProgress<T>): void;
   signal: AbortSignal;
   maxItems: number;
+  /** An item's size in characters of text, counted against `maxText`. */
+  weigh?(item: T): number;
+  maxText?: number;
   maxRestarts?: number;
   /** False: items are only reported through `onPage`, not collected (the result's `items` is empty). */
   collect?: boolean;
@@ -53,6 +57,7 @@ export async function walkPages<R, T>(options: WalkOptions<R, T>): Promise<WalkR
     const items: T[] = [];
     const seen = new Set<string>();
     let loaded = 0;
+    let text = 0;
     let cursor: string | undefined;
     let previous: readonly R[] | undefined;
     let pages = 0;
@@ -86,6 +91,11 @@ export async function walkPages<R, T>(options: WalkOptions<R, T>): Promise<WalkR
       }
       // Mapped once the next page is on its way, so the server works on it meanwhile.
       const mapped = page.items.map(options.map);
+      if (options.weigh) {
+        for (const item of mapped) text += options.weigh(item);
+        const maxText = options.maxText ?? Infinity;
+        if (text > maxText) throw appError('too_large', `The server listed more than ${maxText} characters of names, URIs, descriptions and icons; stopped there`);
+      }
       if (collect) for (const item of mapped) items.push(item);
       options.onPage?.({ page: pages, loaded, items: mapped, raw: page.items, done });
       if (done) return { items, pages };

@@ -1,13 +1,14 @@
 // `templates.list` (every page of resources/templates/list, each through the cache, walked like resources.list)
 // and `completion.complete` (argument completion for a template, only on servers that declare `completions`).
-import type { CompletionResult } from '../../../shared/contract';
+import type { CompletionResult, TemplateItem } from '../../../shared/contract';
 import type { ServerRegistry } from '../connections/registry';
 import { appError } from '../errors';
 import type { HandlerMap } from '../handlers';
 import type { EnginePorts } from '../ports';
 import type { RequestRegistry } from '../requests';
-import { toTemplateItem } from '../resources/items';
+import { itemText, toTemplateItem } from '../resources/items';
 import { walkListMethod } from '../resources/list-walk';
+import type { ListLimits } from '../resources/list-walk';
 
 /** The spec caps a completion reply at 100 values; more from a server is cut. */
 const maxCompletionValues = 100;
@@ -17,7 +18,7 @@ export interface TemplateDeps {
   registry: ServerRegistry;
   requests: RequestRegistry;
   ports: EnginePorts;
-  maxListItems: number;
+  listLimits: ListLimits;
 }
 
 export function templateHandlers(deps: TemplateDeps): HandlerMap<'templates.list' | 'completion.complete'> {
@@ -26,11 +27,12 @@ export function templateHandlers(deps: TemplateDeps): HandlerMap<'templates.list
     'templates.list': ({ serverId, cacheMode }) =>
       requests.run(undefined, handle =>
         registry.use(serverId, handle, live =>
-          walkListMethod(deps.ports, live, handle, cacheMode ?? 'use', {
+          walkListMethod<TemplateItem>(deps.ports, live, handle, cacheMode ?? 'use', {
             method: 'resources/templates/list',
             itemsKey: 'resourceTemplates',
             map: toTemplateItem,
-            maxItems: deps.maxListItems
+            weigh: itemText,
+            limits: deps.listLimits
           })
         )
       ),
