@@ -144,7 +144,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   const log = new ProtocolLog({ bus });
   const inputBroker = new InputBroker(bus);
   const subscriptions = new SubscriptionManager(bus, { backoff });
-  const cache = createCache({ bus, dataDir, log, budgetBytes: config.settings().cacheBudgetBytes });
+  const cache = createCache({ bus, dataDir, log });
   const restored = await cache.loadWarm();
   const tokens = new TokenStore(options.auth?.vault ?? fileVault(join(dataDir, 'auth', 'tokens.json')));
   await tokens.load();

@@ -19,7 +19,7 @@ import type { HandlerMap } from '../handlers';
 
 export interface CacheOptions {
   bus: EventBus;
-  /** Memory budget for cached bodies, and the warm-start file's cap; least recently used entries go first. Default 64 MB. */
+  /** Memory budget for cached bodies; least recently used entries go first. Default 64 MB. */
   budgetBytes?: number;
   /** Upper bound on any server TTL. Default 1 hour: a server cannot pin a stale copy for a day. */
   maxTtlMs?: number;
@@ -83,7 +83,7 @@ export function createCache(options: CacheOptions): CacheModule {
       if (!restoring) scheduleWarmSave();
     }
   });
-  if (options.dataDir) warm = new WarmStart(path.join(options.dataDir, 'cache', 'warm.json'), store, options.budgetBytes ?? DEFAULT_BUDGET_BYTES);
+  if (options.dataDir) warm = new WarmStart(path.join(options.dataDir, 'cache', 'warm.json'), store);
   const counters = new CacheCounterBook(id => events.mark([id]));
 
   const views = new Map<ServerId, ServerCacheView>();

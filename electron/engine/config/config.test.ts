@@ -102,24 +102,6 @@ describe('ConfigStore', () => {
     await expect(store.removeServer('ok')).rejects.toMatchObject({ error: { code: 'config' } });
     expect(await readFile(path, 'utf8')).toBe(text);
   });
-
-  it('reads the cache size beside the servers, keeps it on save, and reports a bad one while loading the servers', async () => {
-    const path = join(dir, 'config.json');
-    await writeFile(path, JSON.stringify({ cache: { maxMegabytes: 256 }, mcpServers: { ok: { command: 'x' } } }));
-    const store = new ConfigStore({ path, defaults });
-    await store.load();
-    expect(store.settings()).toEqual({ cacheBudgetBytes: 256 * 1024 * 1024 });
-    await store.setServer('more', { command: 'y' });
-    expect(JSON.parse(await readFile(path, 'utf8'))).toMatchObject({ cache: { maxMegabytes: 256 } });
-
-    for (const cache of [{ maxMegabytes: 8 }, { maxMegabytes: 10_000 }, { maxMegabytes: '256' }, { maxMegabytes: 64.5 }, 'big']) {
-      await writeFile(path, JSON.stringify({ cache, mcpServers: { ok: { command: 'x' } } }));
-      const view = await store.load();
-      expect(view.servers, JSON.stringify(cache)).toEqual({ ok: { command: 'x' } });
-      expect(view.error, JSON.stringify(cache)).toMatch(/^cache(\.maxMegabytes)?: /m);
-      expect(store.settings()).toEqual({});
-    }
-  });
 });
 
 describe('writeFileAtomic', () => {

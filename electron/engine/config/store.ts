@@ -5,7 +5,6 @@ import type { ConfigView, ServerConfigEntry } from '../../../shared/contract';
 import { appError } from '../errors';
 import { writeFileAtomic } from './atomic-write';
 import { validateServerMap } from './schema';
-import { settingsFrom, type EngineSettings } from './settings';
 
 export interface ConfigStoreOptions {
   path: string;
@@ -17,8 +16,6 @@ export class ConfigStore {
   private servers: Record<string, ServerConfigEntry> = {};
   /** Top-level keys other than `mcpServers`, written back untouched. */
   private otherKeys: Record<string, unknown> = {};
-  /** Engine settings read from those keys (settings.ts). */
-  private engineSettings: EngineSettings = {};
   private error: string | undefined;
   private firstStart = false;
 
@@ -44,7 +41,6 @@ export class ConfigStore {
       }
       this.servers = this.options.defaults();
       this.otherKeys = {};
-      this.engineSettings = {};
       this.error = undefined;
       this.firstStart = true;
       return this.view();
@@ -63,22 +59,14 @@ export class ConfigStore {
     }
     const { mcpServers, ...rest } = doc as Record<string, unknown>;
     const validated = validateServerMap('mcpServers', mcpServers ?? {});
-    const settings = settingsFrom(rest);
     this.servers = validated.servers;
     this.otherKeys = rest;
-    this.engineSettings = settings.settings;
-    const issues = [...validated.issues, ...settings.issues];
-    this.error = issues.length ? issues.join('\n') : undefined;
+    this.error = validated.issues.length ? validated.issues.join('\n') : undefined;
     return this.view();
   }
 
   view(): ConfigView {
     return { path: this.path, servers: { ...this.servers }, ...(this.error && { error: this.error }) };
-  }
-
-  /** The engine settings the file gives (none for a missing or broken file): read at load, used at the engine's start. */
-  settings(): EngineSettings {
-    return { ...this.engineSettings };
   }
 
   entries(): Record<string, ServerConfigEntry> {
@@ -116,7 +104,6 @@ export class ConfigStore {
   private reset(error: string): void {
     this.servers = {};
     this.otherKeys = {};
-    this.engineSettings = {};
     this.error = error;
   }
 }
