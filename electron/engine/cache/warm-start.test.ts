@@ -1,6 +1,7 @@
 // The warm-start file written in chunks from list pages kept in parts: it must read back as the same entries, every
 // character of the pages intact (quotes, escapes, non-Latin text, the line separators JSON allows raw).
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -54,6 +55,22 @@ describe('WarmStart', () => {
     const restored = newStore();
     expect(await new WarmStart(file, restored).load()).toBe(3);
     expect(restored.all().map(e => [e.params, JSON.parse(e.value) as unknown])).toEqual(store.all().map((e, n) => [e.params, pages[n]]));
+  });
+});
+
+describe('leftover temp files', () => {
+  it("removes the temp file of a save cut short, keeping one whose process still runs", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'warm-start-'));
+    dirs.push(dir);
+    // A process that has ended: its id names a save that will never finish.
+    const ended = spawn(process.execPath, ['-e', '']);
+    const deadPid = ended.pid!;
+    await new Promise(resolve => ended.once('exit', resolve));
+    const file = path.join(dir, 'warm.json');
+    const names = [`warm.json.${deadPid}.tmp`, `warm.json.${process.pid}.tmp`, `warm.json.${process.ppid}.tmp`, 'warm.json.notes.tmp', 'other.json.1.tmp'];
+    for (const name of names) await writeFile(path.join(dir, name), 'x'.repeat(1000));
+    expect(await new WarmStart(file, newStore()).load()).toBe(0);
+    expect((await readdir(dir)).sort()).toEqual(names.filter(name => name !== `warm.json.${deadPid}.tmp`).sort());
   });
 });
 

@@ -1,7 +1,7 @@
 // Optional warm start: public list entries are written to the data dir and loaded at the next launch as
 // stale, so the first listing can revalidate them (and a server that is down can still be browsed, marked
 // stale). Private entries are never written to disk.
-import { mkdir, open, readFile, rename } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import * as z from 'zod';
 import { LIST_METHODS } from './keys';
@@ -32,6 +32,16 @@ function isPersistable(entry: StoredEntry): boolean {
   return entry.scope === 'public' && LIST_METHODS.has(entry.method);
 }
 
+/** Whether a process with this id runs (one this process may not signal runs too). */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 export class WarmStart {
   private saving: Promise<void> = Promise.resolve();
 
@@ -46,6 +56,7 @@ export class WarmStart {
    * runs the (synchronous) filling of the store, so the owner can tell these changes from new ones.
    */
   async load(restoring: (fill: () => number) => number = fill => fill()): Promise<number> {
+    await this.removeLeftoverTemps();
     let text: string;
     try {
       text = await readFile(this.file, 'utf8');
@@ -61,6 +72,30 @@ export class WarmStart {
     }
     const entries = parsed.entries;
     return restoring(() => this.restore(entries));
+  }
+
+  /**
+   * Removes the temp files of saves cut short: a process killed while writing (a closed window mid-save, a bench
+   * stopping the app) leaves its `<file>.<pid>.tmp`, up to the file's cap, and every such launch left another. One
+   * whose process still runs is another engine's save in progress, and stays.
+   */
+  private async removeLeftoverTemps(): Promise<void> {
+    const dir = path.dirname(this.file);
+    const prefix = `${path.basename(this.file)}.`;
+    let names: string[];
+    try {
+      names = await readdir(dir);
+    } catch {
+      return;
+    }
+    await Promise.all(
+      names.map(async name => {
+        if (!name.startsWith(prefix) || !name.endsWith('.tmp')) return;
+        const pid = Number(name.slice(prefix.length, -'.tmp'.length));
+        if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || isRunning(pid)) return;
+        await rm(path.join(dir, name), { force: true }).catch(() => undefined);
+      })
+    );
   }
 
   private restore(entries: unknown[]): number {
@@ -141,9 +176,12 @@ export class WarmStart {
       }
       await put(']}');
       await file.write(pending.join(''));
-    } finally {
+    } catch (err) {
       await file.close();
+      await rm(tmp, { force: true }).catch(() => undefined);
+      throw err;
     }
+    await file.close();
     await rename(tmp, this.file);
   }
 }
