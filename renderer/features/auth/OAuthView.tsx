@@ -7,6 +7,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import type { AuthDetails, AuthFlowStep } from '../../../shared/contract';
 import { prettyJson } from '../protocol-log/log-format';
 import { oauthChecks } from './oauth-checks';
+import { withHiddenMarked } from '../../../shared/hidden-characters';
 
 const flowColumns = ['time', 'step', 'request', 'status', 'outcome', 'detail'] as const;
 const PRM_FIELDS = ['resource', 'authorization_servers', 'scopes_supported', 'bearer_methods_supported', 'resource_name'];
@@ -31,7 +32,7 @@ function HeaderParam({ name, value }: { name: string; value: string | undefined 
   return (
     <>
       {' '}
-      {name}=<code>{value}</code>
+      {name}=<code>{withHiddenMarked(value)}</code>
     </>
   );
 }
@@ -112,12 +113,12 @@ function FlowTable({ steps }: { steps: AuthFlowStep[] }) {
               <td>{t(`flow.kind.${step.kind}`)}</td>
               <td className="oauth-url">
                 {step.method && <strong>{step.method} </strong>}
-                <code>{step.url}</code>
+                <code>{withHiddenMarked(step.url)}</code>
               </td>
               <td>{step.status ?? '—'}</td>
               <td>{t(`flow.outcome.${step.outcome}`)}</td>
               <td>
-                {step.detail}
+                {step.detail && withHiddenMarked(step.detail)}
                 {step.durationMs !== undefined && <span className="details-muted">{t('flow.duration', { ms: step.durationMs })}</span>}
               </td>
             </tr>
@@ -140,10 +141,10 @@ export function OAuthView({ details, serverUrl }: { details: AuthDetails; server
         <dd data-testid="oauth-status">
           {t(`state.${status.state}`)}
           {status.step && t('oauth.step', { step: status.step })}
-          {status.user && t('oauth.user', { user: status.user })}
-          {status.scopes?.length ? t('oauth.scopes', { scopes: status.scopes.join(' ') }) : null}
+          {status.user && t('oauth.user', { user: withHiddenMarked(status.user) })}
+          {status.scopes?.length ? t('oauth.scopes', { scopes: withHiddenMarked(status.scopes.join(' ')) }) : null}
           {status.expiresAt !== undefined && t('oauth.expires', { at: status.expiresAt })}
-          {status.error && t('oauth.error', { error: status.error })}
+          {status.error && t('oauth.error', { error: withHiddenMarked(status.error) })}
         </dd>
         <dt>{t('oauth.lastChallenge')}</dt>
         <dd data-testid="oauth-challenge">
@@ -153,19 +154,19 @@ export function OAuthView({ details, serverUrl }: { details: AuthDetails; server
               <HeaderParam name="error" value={challenge.error} />
               <HeaderParam name="scope" value={challenge.scope} />
               <HeaderParam name="resource_metadata" value={challenge.resourceMetadata} />
-              {challenge.errorDescription && <span className="details-muted"> ({challenge.errorDescription})</span>}
+              {challenge.errorDescription && <span className="details-muted"> ({withHiddenMarked(challenge.errorDescription)})</span>}
             </>
           ) : (
             <span className="details-muted">{t('oauth.noChallenge')}</span>
           )}
         </dd>
         <dt>{t('oauth.resource')}</dt>
-        <dd>{details.resource ? <code>{details.resource}</code> : <span className="details-muted">{t('oauth.unknown')}</span>}</dd>
+        <dd>{details.resource ? <code>{withHiddenMarked(details.resource)}</code> : <span className="details-muted">{t('oauth.unknown')}</span>}</dd>
         <dt>{t('oauth.client')}</dt>
         <dd data-testid="oauth-client" data-registration={client?.registration ?? ''}>
           {client ? (
             <>
-              <code>{client.clientId}</code> · {t(`registration.${client.registration}`)} · {client.hasSecret ? t('oauth.confidential') : t('oauth.publicClient')}
+              <code>{withHiddenMarked(client.clientId)}</code> · {t(`registration.${client.registration}`)} · {client.hasSecret ? t('oauth.confidential') : t('oauth.publicClient')}
             </>
           ) : (
             <span className="details-muted">{t('oauth.notRegistered')}</span>

@@ -34,6 +34,15 @@ describe('ServerAuth', () => {
     await waitFor(() => expect(stub.calls).toEqual([{ method: 'auth.signIn', params: { serverId: 'secure' } }]));
   });
 
+  it("marks hidden characters in what an authorization server says: the account, the scopes, the reason", () => {
+    show({ state: 'signed-in', user: 'admin\u202eresu', scopes: ['mcp\u200b'], expiresAt: Date.now() + 60_000 });
+    expect(screen.getByTestId('auth-user').textContent).toBe('admin[RLO]resu');
+    expect(screen.getByTestId('auth-scopes').textContent).toContain('mcp[ZWSP]');
+    cleanup();
+    show({ state: 'required', error: 'Sign in to \u202eeliforp' });
+    expect(screen.getByTestId('auth-error').textContent).toBe('Sign in to [RLO]eliforp');
+  });
+
   it('pending: the step waited on, the sign-in page as a link (an alert once blocked), and Cancel', async () => {
     const url = 'http://127.0.0.1:1/authorize?x=1';
     const stub = show({ state: 'pending', step: 'awaiting-browser', authorizationUrl: url });

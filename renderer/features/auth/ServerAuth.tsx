@@ -5,6 +5,7 @@ import type { AuthStatus, ServerId } from '../../../shared/contract';
 import './auth.css';
 import { useBlockedSignInPages } from './sign-in-tabs';
 import { useCancelSignIn, useSignIn, useSignOut } from './use-auth';
+import { withHiddenMarked } from '../../../shared/hidden-characters';
 
 function SignInPageLink({ url, blocked }: { url: string; blocked: boolean }) {
   const { t } = useTranslation('auth');
@@ -27,7 +28,7 @@ function Scopes({ scopes, label }: { scopes: string[] | undefined; label: string
       {label}{' '}
       {scopes.map(s => (
         <code key={s} className="auth-scope">
-          {s}
+          {withHiddenMarked(s)}
         </code>
       ))}
     </span>
@@ -66,7 +67,7 @@ export function ServerAuth({ serverId, auth }: { serverId: ServerId; auth: AuthS
       {auth.state === 'required' && (
         <>
           <p>
-            <strong>{t('status.required')}</strong> {auth.error && <span data-testid="auth-error">{auth.error}</span>}{' '}
+            <strong>{t('status.required')}</strong> {auth.error && <span data-testid="auth-error">{withHiddenMarked(auth.error)}</span>}{' '}
             <Scopes scopes={auth.scopes} label={t('status.asksFor')} />
           </p>
           {signInButton(t('status.signIn'))}
@@ -87,7 +88,7 @@ export function ServerAuth({ serverId, auth }: { serverId: ServerId; auth: AuthS
         <>
           <p>
             {auth.user ? (
-              <Trans t={t} i18nKey="status.signedInAs" values={{ user: auth.user }} components={{ user: <strong data-testid="auth-user" /> }} />
+              <Trans t={t} i18nKey="status.signedInAs" values={{ user: withHiddenMarked(auth.user) }} components={{ user: <strong data-testid="auth-user" /> }} />
             ) : (
               <Trans t={t} i18nKey="status.signedInAnonymous" components={{ note: <span className="auth-note" /> }} />
             )}
@@ -112,7 +113,7 @@ export function ServerAuth({ serverId, auth }: { serverId: ServerId; auth: AuthS
             <Trans
               t={t}
               i18nKey="status.failed"
-              values={{ error: auth.error ?? t('status.noReason') }}
+              values={{ error: auth.error ? withHiddenMarked(auth.error) : t('status.noReason') }}
               components={{ strong: <strong />, error: <span data-testid="auth-error" /> }}
             />
           </p>
