@@ -39,6 +39,8 @@ function markBidiInStrings(value: unknown): unknown {
   return marked.some(([key, v], k) => key !== entries[k][0] || v !== entries[k][1]) ? Object.fromEntries(marked) : value;
 }
 const BIDI_ONLY = { bidiOnly: true };
+/** A bidirectional control in JSON text, raw or as a \u escape: without one, no string of the value holds one. */
+const BIDI_IN_JSON = /[\u202a-\u202e\u2066-\u2069]|\\u20(?:2[a-e]|6[6-9])/i;
 
 /** Above this size the tree itself is too heavy; the (sliced, plain) text view is shown instead. */
 const treeLimit = 2_000_000;
@@ -48,7 +50,9 @@ export function JsonView({ source }: { source: string }) {
   const parsed = useMemo(() => {
     if (source.length > treeLimit) return { tooBig: true as const };
     try {
-      return { value: markBidiInStrings(JSON.parse(source)) };
+      const value = JSON.parse(source) as unknown;
+      // The walk copies every array and object it visits; the source says at once whether there is anything to mark.
+      return { value: BIDI_IN_JSON.test(source) ? markBidiInStrings(value) : value };
     } catch (e) {
       return { error: (e as Error).message };
     }
