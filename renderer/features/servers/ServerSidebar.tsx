@@ -10,8 +10,7 @@ import { useUiStore } from '../../state/ui-store';
 import { ImportDialog } from './ImportDialog';
 import { ServerCard } from './ServerCard';
 import { ServerForm } from './ServerForm';
-import { serverMatches } from './server-find';
-import { narrowedGroup, summaryGroupOf, SUMMARY_FROM, type SummaryGroup } from './server-summary';
+import { narrowedCards, SUMMARY_FROM, type SummaryGroup } from './server-summary';
 import { ServerSummary } from './ServerSummary';
 import './servers.css';
 
@@ -30,10 +29,7 @@ export function ServerSidebar() {
   const clearFilter = useUiStore(s => s.clearServerFilter);
   const [findQuery, setFindQuery] = useState('');
   const all = servers.data ?? [];
-  const only = narrowedGroup(all, onlyGroup);
-  // Like the group, the query narrows only while its field shows: below SUMMARY_FROM servers it is gone.
-  const query = all.length >= SUMMARY_FROM ? findQuery : '';
-  const cards = all.filter(s => (only === undefined || summaryGroupOf(s) === only) && serverMatches(s, query));
+  const { cards, group: only, query } = narrowedCards(all, onlyGroup, findQuery);
   return (
     <nav className="sidebar" aria-label={t('sidebar.label')} data-tour="servers">
       <div className="sidebar-head">
@@ -81,9 +77,9 @@ export function ServerSidebar() {
           />
         </>
       )}
-      {query.trim() !== '' && cards.length === 0 && (
+      {query !== '' && cards.length === 0 && (
         <p className="empty-state" data-testid="server-find-empty">
-          {t('find.none', { query: query.trim() })}
+          {t('find.none', { query })}
         </p>
       )}
       <ul data-testid="server-list" className="server-list">

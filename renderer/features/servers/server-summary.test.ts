@@ -1,7 +1,7 @@
 // The fleet summary's groups, from every status a server card can show.
 import { describe, expect, it } from 'vitest';
 import { serverState } from '../../../test-support/renderer/server-state';
-import { narrowedGroup, serverSummary, summaryGroupOf } from './server-summary';
+import { narrowedCards, narrowedGroup, serverSummary, SUMMARY_FROM, summaryGroupOf } from './server-summary';
 
 describe('serverSummary', () => {
   it('puts each status in the group a user acts on, a disabled server as disabled whatever its status', () => {
@@ -38,3 +38,22 @@ describe('narrowedGroup', () => {
     expect(narrowedGroup(fleet(4), 'failing')).toBeUndefined();
   });
 });
+
+describe('narrowedCards', () => {
+  const fleet = (n: number) => Array.from({ length: n }, (_, k) => serverState(`s${k}`, k === 0 ? 'error' : 'connected'));
+
+  it('narrows to the chosen group and the query together while the summary shows', () => {
+    const { cards, group, query } = narrowedCards(fleet(6), 'connected', ' s5 ');
+    expect(cards.map(s => s.id)).toEqual(['s5']);
+    expect(group).toBe('connected');
+    expect(query).toBe('s5');
+  });
+
+  it('narrows nothing below SUMMARY_FROM servers, where neither the toggles nor the field is shown', () => {
+    const { cards, group, query } = narrowedCards(fleet(SUMMARY_FROM - 1), 'failing', 's3');
+    expect(cards).toHaveLength(SUMMARY_FROM - 1);
+    expect(group).toBeUndefined();
+    expect(query).toBe('');
+  });
+});
+

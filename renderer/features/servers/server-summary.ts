@@ -1,6 +1,7 @@
 // A fleet's health at a glance: how many servers are connected, starting, failing, stopped or disabled. With
 // fifty cards, the one that failed is otherwise a scroll away.
 import type { ServerState } from '../../../shared/contract';
+import { serverMatches } from './server-find';
 
 export const SUMMARY_GROUPS = ['connected', 'starting', 'failing', 'stopped', 'disabled'] as const;
 export type SummaryGroup = (typeof SUMMARY_GROUPS)[number];
@@ -38,4 +39,15 @@ export function serverSummary(servers: readonly ServerState[]): Record<SummaryGr
 export function narrowedGroup(servers: readonly ServerState[], chosen: SummaryGroup | undefined): SummaryGroup | undefined {
   if (chosen === undefined || servers.length < SUMMARY_FROM) return undefined;
   return servers.some(s => summaryGroupOf(s) === chosen) ? chosen : undefined;
+}
+
+/**
+ * The cards the sidebar shows: those in the chosen group (narrowedGroup) that the find query matches (server-find.ts).
+ * Both narrowings are the summary's, so below SUMMARY_FROM servers, where it is not shown, neither applies.
+ */
+export function narrowedCards(servers: readonly ServerState[], chosen: SummaryGroup | undefined, query: string): { cards: ServerState[]; group?: SummaryGroup; query: string } {
+  const group = narrowedGroup(servers, chosen);
+  const shownQuery = servers.length >= SUMMARY_FROM ? query.trim() : '';
+  const cards = servers.filter(s => (group === undefined || summaryGroupOf(s) === group) && serverMatches(s, shownQuery));
+  return { cards, ...(group !== undefined && { group }), query: shownQuery };
 }
