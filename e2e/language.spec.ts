@@ -17,8 +17,8 @@ async function expectLanguage(page: Page, language: string) {
   await expect(page.locator('html')).toHaveAttribute('lang', language);
 }
 
-/** What Intl says for a byte count under 1 KB in `language` (the viewer's size of a small part). */
-const bytesIn = (language: string, bytes: number) => new Intl.NumberFormat(language, { style: 'unit', unit: 'byte', unitDisplay: 'long' }).format(bytes);
+/** A byte count under 1 kB in `language`'s numbers (the viewer's size of a small part, and its row's). */
+const bytesIn = (language: string, bytes: number) => `${new Intl.NumberFormat(language).format(bytes)} B`;
 
 async function openConfigAndTray(picker: PickerPage) {
   await picker.waitForList();
@@ -40,6 +40,7 @@ test('switches to Traditional and Simplified Chinese, formats for the locale, an
   const size = Number(await picker.part().getAttribute('data-size'));
   expect(size).toBeLessThan(1024);
   await expect(picker.part().locator('.part-size')).toHaveText(bytesIn('en', size));
+  await expect(picker.row(CONFIG).locator('.row-size')).toHaveText(bytesIn('en', size));
 
   await page.getByTestId('language-select').selectOption('zh-TW');
   await expectLanguage(page, 'zh-TW');
@@ -47,6 +48,7 @@ test('switches to Traditional and Simplified Chinese, formats for the locale, an
   await expect(picker.viewer.getByTestId('refresh-button')).toHaveText('重新整理');
   await expect(picker.viewer.getByTestId('add-to-context')).toHaveText('已在上下文中');
   await expect(picker.part().locator('.part-size')).toHaveText(bytesIn('zh-TW', size));
+  await expect(picker.row(CONFIG).locator('.row-size')).toHaveText(bytesIn('zh-TW', size));
   await expect(picker.tray.locator('h2')).toHaveText('上下文');
   await expect(picker.tray.locator('.tray-totals')).toContainText('1 個項目');
   await openLog(page, '通訊協定記錄');
@@ -61,6 +63,7 @@ test('switches to Traditional and Simplified Chinese, formats for the locale, an
   await expect(picker.viewer.getByTestId('refresh-button')).toHaveText('刷新');
   await expect(picker.viewer.getByTestId('add-to-context')).toHaveText('已在上下文中');
   await expect(picker.part().locator('.part-size')).toHaveText(bytesIn('zh-CN', size));
+  await expect(picker.row(CONFIG).locator('.row-size')).toHaveText(bytesIn('zh-CN', size));
   await expect(page.getByRole('tab', { name: '协议日志' })).toHaveAttribute('aria-selected', 'true');
   await expect(log.getByTestId('log-pause')).toHaveText('暂停');
   await expect(log.getByTestId('log-count')).toHaveText(/^[\d,]+ 个条目$/);

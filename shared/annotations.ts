@@ -5,7 +5,6 @@
 // the unannotated ones). The engine drops invalid values and reports them as `invalidAnnotations`; the
 // checks here also catch any that reach the page, so the two never disagree on what is shown.
 import { canonicalIsoMs, dayExists, type Annotations, type Audience, type InvalidAnnotation } from './contract';
-import { formatDay } from './format';
 
 /** The priority when it is a number in 0..1, else undefined. */
 export function validPriority(value: unknown): number | undefined {
@@ -80,4 +79,10 @@ export function annotationView(annotations: Annotations | undefined, reported: r
     }
   }
   return view;
+}
+
+/** A lastModified as the badges show it, a calendar day (UTC); '' when it does not parse. */
+function formatDay(iso: string): string {
+  const ms = Date.parse(iso);
+  return Number.isNaN(ms) ? '' : new Date(ms).toISOString().slice(0, 10);
 }

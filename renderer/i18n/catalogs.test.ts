@@ -34,9 +34,9 @@ describe('message catalogs', () => {
 });
 
 describe('formatByteSize', () => {
-  it('uses binary steps and the language’s unit names', () => {
-    expect(formatByteSize(0, 'en')).toBe('0 bytes');
-    expect(formatByteSize(1, 'en')).toBe('1 byte');
+  it('uses binary steps, the language’s numbers and its unit names', () => {
+    expect(formatByteSize(0, 'en')).toBe('0 B');
+    expect(formatByteSize(1023, 'en')).toBe('1,023 B');
     expect(formatByteSize(1536, 'en')).toBe('1.5 kB');
     expect(formatByteSize(5 * 1024 * 1024, 'en')).toBe('5 MB');
     expect(formatByteSize(5 * 1024 * 1024, 'zh-CN')).toMatch(/^5\s?MB$/);

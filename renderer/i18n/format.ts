@@ -52,7 +52,7 @@ export function formatNumber(value: number, language: string): string {
   return numberFormat(language, {}).format(value);
 }
 
-/** A byte count in binary steps (1 KB = 1,024 B) with Intl's unit names for the language. */
+/** A byte count in binary steps (1 kB = 1,024 B), in the language's numbers and Intl's unit names for it. */
 export function formatByteSize(bytes: number, language: string): string {
   if (!Number.isFinite(bytes) || bytes < 0) return '';
   let value = bytes;
@@ -62,9 +62,10 @@ export function formatByteSize(bytes: number, language: string): string {
     unit++;
   }
   const maximumFractionDigits = unit === 0 || value >= 10 ? 0 : 1;
-  // Short names for the multiples ("1.5 kB"); the byte itself in full, since its short form reads "2 byte".
-  const unitDisplay = unit === 0 ? 'long' : 'short';
-  return numberFormat(language, { style: 'unit', unit: byteUnits[unit], unitDisplay, maximumFractionDigits }).format(value);
+  // Intl's short names for the multiples ("1.5 kB", "1,5 kB"). The byte's short name reads "2 byte" (English,
+  // Chinese), its long one takes a row's room ("222 bytes"): bytes are "222 B", the symbol beside the multiples'.
+  if (unit === 0) return `${numberFormat(language, {}).format(value)} B`;
+  return numberFormat(language, { style: 'unit', unit: byteUnits[unit], unitDisplay: 'short', maximumFractionDigits }).format(value);
 }
 
 const unitOf = (language: string, unit: string, value: number, pad = false) =>

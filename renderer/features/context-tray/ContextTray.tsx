@@ -29,6 +29,10 @@ export function ContextTray() {
     <aside className="context-tray" data-testid="context-tray" aria-label={t('label')}>
       <div className="tray-head">
         <h2>{t('heading')}</h2>
+        {/* Up here, away from Copy and Save: clearing the tray is not an export. */}
+        <button type="button" className="button--ghost button--sm tray-clear" onClick={clear} disabled={items.length === 0}>
+          {t('clear')}
+        </button>
         <span className="tray-totals" data-bytes={totals.bytes} data-tokens={totals.tokens}>
           {t(totals.pending > 0 ? 'totalsReading' : 'totals', { count: items.length, size: totals.bytes, tokens: totals.tokens, pending: totals.pending })}
         </span>
@@ -92,9 +96,6 @@ export function ContextTray() {
       )}
       <div className="tray-foot">
         <ExportMenu entries={entries} onStatus={setStatus} />
-        <button type="button" onClick={clear} disabled={items.length === 0}>
-          {t('clear')}
-        </button>
       </div>
       <p role="status" className="tray-status" data-testid="context-export-status">
         {status}

@@ -4,9 +4,9 @@ import { memo, useMemo, useState, type CSSProperties, type MouseEvent } from 're
 import type { ResourceItem } from '../../../shared/contract';
 import { displayName } from '../../../shared/picker/columns';
 import { annotationView } from '../../../shared/annotations';
-import { formatBytes } from '../../../shared/format';
 import { ICON_REFUSED_PREFIX, chooseIcon, type IconSource } from '../../../shared/icons/icon-source';
-import { useTextCache } from '../../i18n/text-cache';
+import { formatByteSize } from '../../i18n/format';
+import { useShownLanguage, useTextCache } from '../../i18n/text-cache';
 import { useRemoteIcon } from '../../queries/use-icon';
 import { AnnotationBadges } from '../annotations/AnnotationBadges';
 import { Highlight } from './Highlight';
@@ -80,6 +80,7 @@ export interface ResourceRowProps {
 
 export const ResourceRow = memo(function ResourceRow({ item, row, id, setSize, active, selected, marked, pinned, fresh, query, top, height, onPick }: ResourceRowProps) {
   const text = useTextCache('picker');
+  const language = useShownLanguage();
   const pinnedLabel = pinned ? text('pinned', t => t('row.pinned')) : undefined;
   const newLabel = fresh ? text('new', t => t('row.new')) : undefined;
   const annotations = useMemo(() => annotationView(item.annotations, item.invalidAnnotations), [item.annotations, item.invalidAnnotations]);
@@ -133,7 +134,7 @@ export const ResourceRow = memo(function ResourceRow({ item, row, id, setSize, a
           <div className="row-facts">
             <span className="row-server">{item.serverId}</span>
             {item.mimeType && <span className="row-mime">{item.mimeType}</span>}
-            {item.size !== undefined && <span className="row-size">{formatBytes(item.size)}</span>}
+            {item.size !== undefined && <span className="row-size">{formatByteSize(item.size, language)}</span>}
           </div>
         </div>
         <div className="row-line">

@@ -56,7 +56,7 @@ describe('log formatting', () => {
 
   it('formats sizes and latencies', () => {
     const t = i18next.getFixedT('en', 'log');
-    expect(t('size', { size: 512 })).toBe('512 bytes');
+    expect(t('size', { size: 512 })).toBe('512 B');
     expect(t('size', { size: 2048 })).toBe('2 kB');
     expect(t('latency', { ms: 3.25 })).toBe('3.3 ms');
     expect(t('latency', { ms: 1500 })).toBe('1.50 sec');
