@@ -42,6 +42,19 @@ export class FlowLog {
     if (this.steps.length > MAX_STEPS) this.steps.shift();
   }
 
+  /**
+   * A step still `waiting` (the browser's sign-in) gets its end: read after the flow, "waiting" would say it never
+   * came back. The last such step of `kind`, if any.
+   */
+  settle(kind: AuthFlowStepKind, outcome: 'ok' | 'error', detail: string, at = Date.now()): void {
+    for (let k = this.steps.length - 1; k >= 0; k--) {
+      const step = this.steps[k];
+      if (step.kind !== kind || step.outcome !== 'waiting') continue;
+      this.steps[k] = { ...step, outcome, detail, durationMs: at - step.at };
+      return;
+    }
+  }
+
   /** The server refused a request with a challenge (401, or 403 with `insufficient_scope`). */
   noteChallenge(response: Response, method: string, url: string): AuthChallenge {
     const params = extractWWWAuthenticateParams(response);

@@ -81,6 +81,7 @@ export class SignInFlow {
       const first = await auth(provider, { ...options, ...(this.request.scope && { scope: this.request.scope }), forceReauthorization: this.request.forceReauthorization });
       if (first === 'AUTHORIZED') return;
       const params = await callback.received;
+      log.settle('authorization', params.has('error') ? 'error' : 'ok', params.has('error') ? 'the browser came back refused' : 'the browser came back');
       log.add({ kind: 'callback', method: 'GET', url: `${callback.redirectUri}?${params.toString()}`, outcome: params.has('error') ? 'error' : 'ok' });
       const refused = params.get('error');
       // Only the error code: the description is the authorization server's text (an attacker's, in a mix-up).
@@ -92,7 +93,9 @@ export class SignInFlow {
       const iss = params.get('iss');
       await auth(provider, { ...options, authorizationCode: code, ...(iss !== null && { iss }) });
     } catch (err) {
-      throw this.cancelled ?? err;
+      const ended = this.cancelled ?? err;
+      log.settle('authorization', 'error', ended instanceof Error ? ended.message : String(ended));
+      throw ended;
     } finally {
       clearTimeout(timer);
       await callback.close(this.cancelled ?? new Error('The sign-in ended'));

@@ -92,8 +92,11 @@ describe('signing in to a protected server', () => {
     });
     const steps = details.flow.map(step => `${step.kind} ${step.status ?? '-'} ${step.outcome}`);
     expect(steps).toEqual(
-      expect.arrayContaining(['protected-resource-metadata 200 ok', 'authorization-server-metadata 200 ok', 'registration 201 ok', 'authorization - waiting', 'callback - ok', 'token 200 ok'])
+      expect.arrayContaining(['protected-resource-metadata 200 ok', 'authorization-server-metadata 200 ok', 'registration 201 ok', 'authorization - ok', 'callback - ok', 'token 200 ok'])
     );
+    // The browser's step ends when the browser comes back: no step of a finished flow still says "waiting".
+    expect(details.flow.find(step => step.kind === 'authorization')).toMatchObject({ outcome: 'ok', detail: 'the browser came back', durationMs: expect.any(Number) });
+    expect(details.flow.filter(step => step.outcome === 'waiting')).toEqual([]);
     const callback = details.flow.find(step => step.kind === 'callback');
     expect(callback?.url).toMatch(/code=%5Bredacted%5D.*state=%5Bredacted%5D/);
     const shown = JSON.stringify(details);
@@ -132,6 +135,8 @@ describe('signing in to a protected server', () => {
     const failed = await nextEvent(r.engine.bus, 'serverState', s => s.id === 'notes' && s.auth?.state === 'failed');
     expect(failed.auth?.error).toMatch(/timed out/);
     await expect(fetch(second)).rejects.toThrow();
+    const { flow } = await call<AuthDetails>(r.engine, 'auth.details', { serverId: 'notes' });
+    expect(flow.find(step => step.kind === 'authorization')).toMatchObject({ outcome: 'error', detail: expect.stringMatching(/timed out/) });
   });
 
   it('never lets a token reach the protocol log, the page, the config file or stderr; the vault file is 0600', async () => {
