@@ -1,6 +1,6 @@
 // Hidden characters in what a server sends: found, named, and split out of the text around them.
 import { describe, expect, it } from 'vitest';
-import { escapeHiddenInJson, splitHidden, withHiddenMarked } from './hidden-characters';
+import { escapeHiddenInJson, messageWithHiddenMarked, splitHidden, withHiddenMarked } from './hidden-characters';
 
 describe('splitHidden', () => {
   it('leaves text without hidden characters whole, including scripts and emoji that need zero-width joiners', () => {
@@ -35,6 +35,15 @@ describe('splitHidden', () => {
     const marks = splitHidden(code, { bidiOnly: true }).flatMap(part => (typeof part === 'string' ? [] : [part.mark]));
     expect(marks).toEqual(['RLO', 'LRI', 'PDI', 'LRI']);
     expect(splitHidden('line one\n\tline two\u00ad\u200f', { bidiOnly: true })).toEqual(['line one\n\tline two\u00ad\u200f']);
+  });
+});
+
+describe('messageWithHiddenMarked', () => {
+  it("keeps a message's lines and tabs, and marks every other hidden character", () => {
+    const message = 'Crash loop: exited 5 times\nstderr: boom\r\n\tat main (x.js)';
+    expect(messageWithHiddenMarked(message)).toBe(message);
+    expect(withHiddenMarked(message)).toContain('[LF]');
+    expect(messageWithHiddenMarked('spawn evil\u202eexe.txt ENOENT\nstderr: \u001b[31mred\u001b[0m')).toBe('spawn evil[RLO]exe.txt ENOENT\nstderr: [ESC][31mred[ESC][0m');
   });
 });
 

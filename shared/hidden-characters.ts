@@ -101,6 +101,19 @@ export function withHiddenMarked(text: string, options?: { bidiOnly?: boolean })
   return parts.length === 1 && typeof parts[0] === 'string' ? text : parts.map(part => (typeof part === 'string' ? part : `[${part.mark}]`)).join('');
 }
 
+/** Tab, line feed and carriage return: an error message's own layout (the engine adds "\\nstderr: …" lines). */
+const LAYOUT = /[\t\n\r]/;
+
+/**
+ * An error message for display (white-space: pre-line): its hidden characters marked as in `withHiddenMarked`,
+ * but its tabs and line ends left as the lines they are, so the stderr lines it quotes read as lines, not "[LF]".
+ */
+export function messageWithHiddenMarked(message: string): string {
+  const parts = splitHidden(message);
+  if (parts.length === 1 && typeof parts[0] === 'string') return message;
+  return parts.map(part => (typeof part === 'string' ? part : LAYOUT.test(part.char) ? part.char : `[${part.mark}]`)).join('');
+}
+
 /**
  * JSON text with each hidden character written as its \\u escape: the same JSON values, shown on a terminal as what
  * they are instead of acting on it (JSON.stringify escapes only U+0000–U+001F; a C1 control or a bidirectional one

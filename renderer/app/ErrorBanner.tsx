@@ -2,7 +2,7 @@
 import { X } from 'lucide-react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useUiStore } from '../state/ui-store';
-import { withHiddenMarked } from '../../shared/hidden-characters';
+import { messageWithHiddenMarked } from '../../shared/hidden-characters';
 
 export function ErrorBanners() {
   const { t } = useTranslation();
@@ -14,7 +14,7 @@ export function ErrorBanners() {
       {errors.map(e => (
         <div key={e.id} role="alert" data-testid="error-banner" data-code={e.error.code} className="error-banner">
           <span>
-            <Trans t={t} i18nKey="errorBanner.message" values={{ context: e.context, message: withHiddenMarked(e.error.message) }} components={{ strong: <strong /> }} />
+            <Trans t={t} i18nKey="errorBanner.message" values={{ context: e.context, message: messageWithHiddenMarked(e.error.message) }} components={{ strong: <strong /> }} />
           </span>
           <button type="button" aria-label={t('errorBanner.dismiss')} onClick={() => dismiss(e.id)}>
             <X />

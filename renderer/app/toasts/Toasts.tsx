@@ -9,9 +9,9 @@ import { useTranslation } from 'react-i18next';
 import { create } from 'zustand';
 import type { ServerState } from '../../../shared/contract';
 import { useServers } from '../../queries/use-servers';
-import { serverToasts, type ServerToast } from './server-toasts';
+import { serverToasts, withoutRepeats, type ServerToast } from './server-toasts';
 import './toasts.css';
-import { withHiddenMarked } from '../../../shared/hidden-characters';
+import { messageWithHiddenMarked } from '../../../shared/hidden-characters';
 
 type Tone = 'info' | 'error';
 
@@ -30,15 +30,19 @@ const useToastStore = create<{ items: ToastItem[]; next: number; dismiss(id: num
   dismiss: id => set(s => ({ items: s.items.filter(item => item.id !== id) }))
 }));
 
-/** Shows `message` as a toast; errors stay longer. */
+/** Shows `message` as a toast; errors stay longer. The same text already shown is shown once, as the newest. */
 export function announce(message: string, tone: Tone = 'info'): void {
-  useToastStore.setState(s => ({ items: [...s.items, { id: s.next, message, tone }].slice(-MAX_TOASTS), next: s.next + 1 }));
+  useToastStore.setState(s => ({
+    items: [...s.items.filter(item => item.message !== message || item.tone !== tone), { id: s.next, message, tone }].slice(-MAX_TOASTS),
+    next: s.next + 1
+  }));
 }
 
 function useServerToasts() {
   const { t } = useTranslation('shell');
   const servers = useServers().data;
   const previous = useRef<readonly ServerState[] | undefined>(undefined);
+  const announced = useRef(new Map<string, string>());
   useEffect(() => {
     if (!servers) return;
     const words = (event: ServerToast) => {
@@ -46,7 +50,7 @@ function useServerToasts() {
       if (event.kind === 'serverDropped') return t('toast.serverDropped', { server: event.serverId });
       return t('toast.signInNeeded', { server: event.serverId });
     };
-    for (const event of serverToasts(previous.current, servers)) announce(words(event), event.kind === 'serverError' ? 'error' : 'info');
+    for (const event of withoutRepeats(serverToasts(previous.current, servers), servers, announced.current)) announce(words(event), event.kind === 'serverError' ? 'error' : 'info');
     previous.current = servers;
   }, [servers, t]);
 }
@@ -68,7 +72,7 @@ export function Toasts() {
           data-tone={item.tone}
           onOpenChange={open => open || dismiss(item.id)}
         >
-          <Toast.Description className="toast-message">{withHiddenMarked(item.message)}</Toast.Description>
+          <Toast.Description className="toast-message">{messageWithHiddenMarked(item.message)}</Toast.Description>
           <Toast.Close className="toast-dismiss" data-testid="toast-dismiss" aria-label={t('toast.dismiss')}>
             <X aria-hidden="true" />
           </Toast.Close>

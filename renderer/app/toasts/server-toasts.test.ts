@@ -2,7 +2,7 @@
 // for the first snapshot, for a disabled server, for a repeat of the same state or for a recovery.
 import { describe, expect, it } from 'vitest';
 import type { ServerState } from '../../../shared/contract';
-import { serverToasts } from './server-toasts';
+import { serverToasts, withoutRepeats } from './server-toasts';
 
 const server = (id: string, patch: Partial<ServerState> = {}): ServerState => ({ id, transport: 'stdio', status: 'connected', reconnectAttempt: 0, endpoint: id, ...patch });
 
@@ -33,5 +33,26 @@ describe('serverToasts', () => {
   it('says nothing about a server being disabled or a server just added', () => {
     expect(serverToasts([server('a')], [server('a', { status: 'disconnected', disabled: true })])).toEqual([]);
     expect(serverToasts([], [server('new', { status: 'error' })])).toEqual([]);
+  });
+});
+
+describe('withoutRepeats', () => {
+  const failed = (message: string) => server('a', { status: 'error', lastError: { code: 'transport', message } });
+  const retrying = server('a', { status: 'reconnecting' });
+
+  it('announces a server failing the same way over and over once, again after it connected or when it fails otherwise', () => {
+    const announced = new Map<string, string>();
+    const steps = [retrying, failed('spawn x ENOENT'), retrying, failed('spawn x ENOENT'), retrying, failed('exit code 1'), server('a'), failed('exit code 1')];
+    const shown = steps.slice(1).flatMap((after, k) => withoutRepeats(serverToasts([steps[k]], [after]), [after], announced));
+    expect(shown).toEqual([
+      { kind: 'serverError', serverId: 'a', message: 'spawn x ENOENT' },
+      { kind: 'serverError', serverId: 'a', message: 'exit code 1' },
+      { kind: 'serverError', serverId: 'a', message: 'exit code 1' }
+    ]);
+  });
+
+  it('lets every other kind of toast through', () => {
+    const dropped = { kind: 'serverDropped', serverId: 'a' } as const;
+    expect(withoutRepeats([dropped, dropped], [retrying], new Map())).toEqual([dropped, dropped]);
   });
 });

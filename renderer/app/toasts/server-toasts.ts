@@ -1,6 +1,6 @@
 // Which background events deserve a toast, derived from two successive snapshots of the server list (the
 // list the page already keeps current from serverState events): a server that went to error, a connection
-// that dropped, a sign-in that became needed. Pure, so what is announced is decided in one tested place.
+// that dropped, a sign-in that became needed, each failure once. Pure, so what is announced is decided in one tested place.
 import type { ServerState } from '../../../shared/contract';
 
 export type ServerToast =
@@ -28,4 +28,19 @@ export function serverToasts(before: readonly ServerState[] | undefined, after: 
     }
   }
   return toasts;
+}
+
+/**
+ * The toasts worth showing of `events`: a server that keeps failing the same way (retried with backoff, a command
+ * that is not there) is announced once, and again only after it has connected in between or fails another way.
+ * `announced` is the caller's memory of the last error announced per server, updated here.
+ */
+export function withoutRepeats(events: readonly ServerToast[], after: readonly ServerState[], announced: Map<string, string>): ServerToast[] {
+  for (const server of after) if (server.status === 'connected') announced.delete(server.id);
+  return events.filter(event => {
+    if (event.kind !== 'serverError') return true;
+    if (announced.get(event.serverId) === event.message) return false;
+    announced.set(event.serverId, event.message);
+    return true;
+  });
 }

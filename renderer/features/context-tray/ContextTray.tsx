@@ -12,7 +12,7 @@ import { useTrayStore } from '../../state/tray-store';
 import { useUiStore } from '../../state/ui-store';
 import { ExportMenu } from './ExportMenu';
 import { ServerText } from '../server-text/ServerText';
-import { withHiddenMarked } from '../../../shared/hidden-characters';
+import { messageWithHiddenMarked, withHiddenMarked } from '../../../shared/hidden-characters';
 
 export function ContextTray() {
   const { t } = useTranslation('tray');
@@ -67,7 +67,7 @@ export function ContextTray() {
                 </span>
                 {error && (
                   <span role="alert" data-testid="error-banner" data-code={error.code} className="error-banner">
-                    {withHiddenMarked(error.message)}
+                    {messageWithHiddenMarked(error.message)}
                     <button type="button" onClick={() => void read.refetch()}>
                       {t('retry')}
                     </button>

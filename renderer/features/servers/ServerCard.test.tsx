@@ -38,13 +38,15 @@ describe('ServerCard', () => {
     expect(screen.getByTestId('server-resource-count').getAttribute('data-listing')).toBeNull();
   });
 
-  it("marks the hidden characters in a server's error message and in the name it reports", () => {
+  it("marks the hidden characters in a server's error message (not its line ends) and in the name it reports", () => {
     const server = serverState('a', 'error', {
       serverInfo: { name: 'files', title: 'Official \u202eredro', version: '1' },
-      lastError: { code: 'protocol', message: 'failed: \u001b[2Jcleared \u202eyes' }
+      lastError: { code: 'protocol', message: 'failed: \u001b[2Jcleared \u202eyes\nstderr: boom' }
     });
     renderWithEngine(<ServerCard server={server} />, stubEngine({ 'subscriptions.list': () => [] }));
-    expect(screen.getByTestId('server-error').textContent).toBe('failed: [ESC][2Jcleared [RLO]yes');
+    expect(screen.getByTestId('server-error').textContent).toBe('failed: [ESC][2Jcleared [RLO]yes\nstderr: boom');
+    // Cut to a few lines on the card: the whole message on hover.
+    expect(screen.getByTestId('server-error').getAttribute('title')).toBe('failed: [ESC][2Jcleared [RLO]yes\nstderr: boom');
     const title = document.querySelector('.server-title')!;
     expect(title.textContent).toBe('Official RLOredro');
     expect(title.querySelector('bdi abbr.hidden-char')?.getAttribute('data-code-point')).toBe('U+202E');

@@ -12,7 +12,7 @@ import { ServerMenu } from './ServerMenu';
 import { useServerEditStore } from './server-edit-store';
 import { useServerActions } from './use-server-actions';
 import { ServerText } from '../server-text/ServerText';
-import { withHiddenMarked } from '../../../shared/hidden-characters';
+import { messageWithHiddenMarked } from '../../../shared/hidden-characters';
 
 /** How many resources are listed (`listing`: a listing is under way, and these are its items so far) and watched. */
 function useCounts(serverId: string): { resources?: number; listing: boolean; watches: number } {
@@ -100,10 +100,11 @@ export const ServerCard = memo(function ServerCard({ server }: { server: ServerS
       )}
       {server.disabled && <p className="server-note">{t('card.disabledNote')}</p>}
       {error && (
-        <p className="server-error" role="status" data-testid="server-error" data-code={error.code}>
+        // A long message (a crash loop's stderr) is cut to a few lines here; whole on hover and in the server's details.
+        <p className="server-error" role="status" data-testid="server-error" data-code={error.code} title={messageWithHiddenMarked(error.message)}>
           {server.nextRetryAt && server.status === 'reconnecting'
-            ? t('card.retryAt', { message: withHiddenMarked(error.message), time: new Date(server.nextRetryAt).toLocaleTimeString() })
-            : withHiddenMarked(error.message)}
+            ? t('card.retryAt', { message: messageWithHiddenMarked(error.message), time: new Date(server.nextRetryAt).toLocaleTimeString() })
+            : messageWithHiddenMarked(error.message)}
         </p>
       )}
       {server.throttle && (

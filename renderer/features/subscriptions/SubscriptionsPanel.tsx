@@ -11,7 +11,7 @@ import { useUiStore } from '../../state/ui-store';
 import { useSubscriptions } from './use-subscriptions';
 import './subscriptions.css';
 import { ServerText } from '../server-text/ServerText';
-import { withHiddenMarked } from '../../../shared/hidden-characters';
+import { messageWithHiddenMarked } from '../../../shared/hidden-characters';
 
 /** The protocol method that carries the watch (shown as the method name, not translated). */
 const mechanismMethod = { listen: 'subscriptions/listen', subscribe: 'resources/subscribe' } as const;
@@ -45,7 +45,7 @@ const SubscriptionRow = memo(function SubscriptionRow({ info }: { info: Subscrip
       <span className="subscription-updates">
         {info.lastUpdated ? t('panel.updatesLast', { count: info.updates, at: info.lastUpdated }) : t('panel.updates', { count: info.updates })}
       </span>
-      {info.error && info.status !== 'active' && <span className="subscription-error">{withHiddenMarked(info.error.message)}</span>}
+      {info.error && info.status !== 'active' && <span className="subscription-error">{messageWithHiddenMarked(info.error.message)}</span>}
       <button type="button" onClick={() => unwatch.mutate()} disabled={unwatch.isPending}>
         {t('panel.stop')}
       </button>
