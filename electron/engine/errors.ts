@@ -5,14 +5,18 @@ import type { AppError, AppErrorCode } from '../../shared/contract';
 
 /** An error that already carries its typed app error; thrown inside the engine, mapped 1:1 at the edge. */
 export class AppErrorException extends Error {
-  constructor(readonly error: AppError) {
-    super(error.message);
+  constructor(
+    readonly error: AppError,
+    options?: ErrorOptions
+  ) {
+    super(error.message, options);
     this.name = 'AppErrorException';
   }
 }
 
-export function appError(code: AppErrorCode, message: string, extra: Omit<AppError, 'code' | 'message'> = {}): AppErrorException {
-  return new AppErrorException({ code, message, ...extra });
+/** `cause`: the failure this one words, kept so what reads the chain (connect-failure.ts) still finds it. */
+export function appError(code: AppErrorCode, message: string, extra: Omit<AppError, 'code' | 'message'> = {}, cause?: unknown): AppErrorException {
+  return new AppErrorException({ code, message, ...extra }, cause === undefined ? undefined : { cause });
 }
 
 /** Server-supplied text is untrusted: keep messages short enough for a banner and a log line. */

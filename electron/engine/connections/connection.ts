@@ -6,6 +6,7 @@ import { SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import type { AppError, ReceivedNotification, ReconnectEvent, ServerConfigEntry, ServerDetails, ServerId, ServerState } from '../../../shared/contract';
 import { transportKindOf } from '../../../shared/contract';
 import { AppErrorException, appError, appErrorFrom } from '../errors';
+import { withConnectFailureSummary } from './connect-failure';
 import type { EventBus } from '../event-bus';
 import type { EnginePorts, LiveConnection } from '../ports';
 import { raceWithTimeout } from '../requests';
@@ -238,7 +239,7 @@ export class ServerConnection {
         if (generation !== this.generation || this.stopped) return;
         // An attempt counts towards a crash loop when the server process died; an unreachable HTTP server
         // is left to the ordinary (capped) backoff.
-        this.fail(this.explain(appErrorFrom(err)), 'error', this.lastExit !== undefined);
+        this.fail(this.explain(withConnectFailureSummary(appErrorFrom(err), err, this.entry)), 'error', this.lastExit !== undefined);
       }
     };
     const inFlight = run().finally(() => {

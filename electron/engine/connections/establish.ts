@@ -137,10 +137,12 @@ async function probe(deps: EstablishDeps): Promise<{ client: Client; built: Buil
       return await connectOnce(deps, fallback.kind, undefined);
     } catch (second) {
       const first = appErrorFrom(primary);
-      throw appError(first.code, `${first.message} (${fallback.name} fallback also failed: ${appErrorFrom(second).message})`, {
-        ...(first.rpcCode !== undefined && { rpcCode: first.rpcCode }),
-        ...(first.data !== undefined && { data: first.data })
-      });
+      throw appError(
+        first.code,
+        `${first.message} (${fallback.name} fallback also failed: ${appErrorFrom(second).message})`,
+        { ...(first.rpcCode !== undefined && { rpcCode: first.rpcCode }), ...(first.data !== undefined && { data: first.data }) },
+        primary
+      );
     }
   }
 }

@@ -1,0 +1,74 @@
+// Why a server could not be reached, in words a person acts on, put before the technical message (which stays, on
+// the lines after it). The common first-day failures of an MCP setup: a command that is not installed or not on the
+// PATH the app sees, nothing listening at a URL, a host name that does not resolve, a certificate not trusted.
+import type { AppError, ServerConfigEntry } from '../../../shared/contract';
+
+/** Node and undici failures this module puts in words; TLS ones are told by their own codes (below). */
+const KNOWN_ERRNOS = ['ENOENT', 'EACCES', 'ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNRESET'] as const;
+type KnownErrno = (typeof KNOWN_ERRNOS)[number];
+
+/** OpenSSL's and Node's codes for a certificate the connection would not trust. */
+const TLS_CODE = /^(?:CERT_|DEPTH_ZERO_SELF_SIGNED_CERT$|SELF_SIGNED_CERT_IN_CHAIN$|UNABLE_TO_(?:VERIFY|GET)_|ERR_TLS_CERT_ALTNAME_INVALID$)/;
+
+const ERRNO_IN_TEXT = new RegExp(`\\b(${KNOWN_ERRNOS.join('|')})\\b`);
+
+/**
+ * The first failure code found in `err`'s cause chain, or else in its messages: the SDK and the transport fallback
+ * keep a cause's text but not always the cause ("SSE error: connect ECONNREFUSED 127.0.0.1:9").
+ */
+function failureCode(err: unknown): string | undefined {
+  const texts: string[] = [];
+  for (let e: unknown = err, depth = 0; e && depth < 6; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && ((KNOWN_ERRNOS as readonly string[]).includes(code) || TLS_CODE.test(code))) return code;
+    if (e instanceof Error) texts.push(e.message);
+    e = (e as { cause?: unknown }).cause;
+  }
+  for (const text of texts) {
+    const found = ERRNO_IN_TEXT.exec(text);
+    if (found) return found[1];
+  }
+  return undefined;
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
+
+function stdioSummary(errno: string, command: string): string | undefined {
+  if (errno === 'ENOENT') {
+    return `Command not found: "${command}". Install it, or give its full path in the config (an app started from the desktop may not see your shell's PATH).`;
+  }
+  if (errno === 'EACCES') return `Not allowed to run "${command}": it is not executable, or a folder on the way is not readable.`;
+  return undefined;
+}
+
+const HTTP_SUMMARY: Partial<Record<KnownErrno, (host: string) => string>> = {
+  ECONNREFUSED: host => `Nothing is listening at ${host} (connection refused): is the server running, on that port?`,
+  ENOTFOUND: host => `The host of ${host} was not found: check the URL (or your network's DNS).`,
+  EAI_AGAIN: host => `The host of ${host} could not be looked up just now (DNS did not answer): check your network.`,
+  ETIMEDOUT: host => `${host} did not answer in time: check the URL, your network or a firewall.`,
+  EHOSTUNREACH: host => `${host} cannot be reached from here: check your network or VPN.`,
+  ENETUNREACH: host => `${host} cannot be reached from here: check your network or VPN.`,
+  ECONNRESET: host => `${host} closed the connection as it opened: is it an MCP server, and does it speak plain HTTP or HTTPS as the URL says?`
+};
+
+/** The words for `err` on `entry`'s transport, or undefined when it is not one of the failures above. */
+export function connectFailureSummary(err: unknown, entry: ServerConfigEntry): string | undefined {
+  const code = failureCode(err);
+  if (!code) return undefined;
+  if ('command' in entry) return stdioSummary(code, entry.command);
+  const host = hostOf(entry.url);
+  if (TLS_CODE.test(code)) return `The TLS certificate of ${host} is not trusted (${code}): check the URL, or add the certificate's authority to the system's trusted ones.`;
+  return HTTP_SUMMARY[code as KnownErrno]?.(host);
+}
+
+/** `error` with the summary of `err` (if any) as its first line; its own message follows, as it was. */
+export function withConnectFailureSummary(error: AppError, err: unknown, entry: ServerConfigEntry): AppError {
+  const summary = connectFailureSummary(err, entry);
+  return summary && !error.message.startsWith(summary) ? { ...error, message: `${summary}\n${error.message}` } : error;
+}
