@@ -108,7 +108,10 @@ const defaultLimits: EngineLimits = {
     maxItems: 2_000_000,
     // A million typical items are ~150 million characters (URI, name, title, description, MIME type, icons):
     // over three times that lists whole, while one whose items are huge (each field is capped, items.ts) stops.
-    maxText: 512 * 1024 * 1024
+    maxText: 512 * 1024 * 1024,
+    // Every server's latest list together: twice one list's limit. The page keeps ~1.5 bytes of heap per character of
+    // item text (a million typical items: 220 MB), so at most ~1.6 GB, well inside a renderer's 4 GB heap.
+    maxTotalText: 1024 * 1024 * 1024
   },
   stderrLines: 500,
   notifications: 200,

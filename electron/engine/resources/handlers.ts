@@ -7,6 +7,7 @@ import type { EnginePorts } from '../ports';
 import type { RequestRegistry } from '../requests';
 import type { LastKnownAnswers } from './last-known-list';
 import { listResources } from './list';
+import { ListedText } from './listed-text';
 import { readResource } from './read';
 import type { ListLimits } from './list-walk';
 
@@ -22,7 +23,9 @@ export interface ResourceHandlerDeps {
 
 export function resourceHandlers(deps: ResourceHandlerDeps): HandlerMap<'resources.list' | 'resources.lastKnown' | 'resources.read'> {
   const { registry, requests } = deps;
-  const listDeps = { bus: deps.bus, ports: deps.ports, listLimits: deps.listLimits };
+  const listedText = new ListedText(deps.listLimits.maxTotalText);
+  deps.bus.on('serverRemoved', ({ serverId }) => listedText.forget(serverId));
+  const listDeps = { bus: deps.bus, ports: deps.ports, listLimits: deps.listLimits, listedText };
   const readDeps = { ports: deps.ports, maxContentBytes: deps.maxContentBytes };
   return {
     'resources.list': ({ serverId, requestId, cacheMode, streamOnly, shownLastKnown }) =>

@@ -15,6 +15,8 @@ type Loose = Record<string, unknown>;
 export interface ListLimits {
   maxItems: number;
   maxText: number;
+  /** Characters of item text in every server's latest resource list together (listed-text.ts). */
+  maxTotalText: number;
 }
 
 export interface ListWalk<T> {
@@ -25,6 +27,8 @@ export interface ListWalk<T> {
   onPage?(progress: PageProgress<T>): void;
   /** An item's characters of text, counted against `limits.maxText`. */
   weigh(item: T): number;
+  /** Told the text so far after each page; may throw to stop the walk (the budget of all lists, listed-text.ts). */
+  onText?(text: number): void;
   limits: ListLimits;
   /** The items only go out through `onPage`; the result carries none, just how many (`streamed`). */
   streamOnly?: boolean;
@@ -56,6 +60,7 @@ export async function walkListMethod<T>(ports: EnginePorts, live: LiveConnection
     maxItems: walk.limits.maxItems,
     maxText: walk.limits.maxText,
     weigh: walk.weigh,
+    ...(walk.onText && { onText: walk.onText }),
     map: raw => walk.map(serverId, raw),
     fetchPage,
     onPage: progress => {

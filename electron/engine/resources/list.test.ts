@@ -8,6 +8,7 @@ import type { EngineEvents } from '../../../shared/contract';
 import { EventBus } from '../event-bus';
 import type { EnginePorts } from '../ports';
 import { listResources } from './list';
+import { ListedText } from './listed-text';
 
 const untouchablePorts = new Proxy({} as EnginePorts, {
   get: (_ports, name) => {
@@ -22,7 +23,7 @@ describe('listResources', () => {
     bus.on('listProgress', event => events.push(event));
     const live = { serverId: 'tools', client: {} as Client, era: 'modern' as const, capabilities: { tools: {} }, credentialId: '' };
     const handle = { requestId: 'r1', signal: new AbortController().signal, timeoutMs: 1_000, cancelled: false };
-    const result = await listResources({ bus, ports: untouchablePorts, listLimits: { maxItems: 10, maxText: 1_000 } }, live, handle, 'use', { streamOnly: true });
+    const result = await listResources({ bus, ports: untouchablePorts, listLimits: { maxItems: 10, maxText: 1_000, maxTotalText: 1_000 }, listedText: new ListedText(1_000) }, live, handle, 'use', { streamOnly: true });
     expect(result).toMatchObject({ serverId: 'tools', items: [], pages: 0, streamed: 0 });
     expect(events).toEqual([{ serverId: 'tools', requestId: 'r1', firstPage: 1, page: 1, loaded: 0, done: true, items: { count: 0, shared: [], rows: [] } }]);
   });

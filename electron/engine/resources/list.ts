@@ -8,6 +8,7 @@ import type { EnginePorts, LiveConnection } from '../ports';
 import type { RequestHandle } from '../requests';
 import { itemText, toResourceItem } from './items';
 import { walkListMethod, type ListLimits } from './list-walk';
+import type { ListedText } from './listed-text';
 import { batchProgress } from './progress-batch';
 import { withholdWhileKnown } from './withhold-known';
 
@@ -15,6 +16,8 @@ export interface ListDeps {
   bus: EventBus;
   ports: EnginePorts;
   listLimits: ListLimits;
+  /** The text every server's latest list holds, against `listLimits.maxTotalText`. */
+  listedText: ListedText;
 }
 
 /** How often a running listing sends its pages (the picker repaints every few hundred ms at most). */
@@ -44,6 +47,7 @@ export async function listResources(deps: ListDeps, live: LiveConnection, handle
       itemsKey: 'resources',
       map: toResourceItem,
       weigh: itemText,
+      onText: text => deps.listedText.note(live.serverId, text),
       limits: deps.listLimits,
       streamOnly,
       onPage: progress.onPage

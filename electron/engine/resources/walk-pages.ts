@@ -34,6 +34,8 @@ export interface WalkOptions<R, T> {
   /** An item's size in characters of text, counted against `maxText`. */
   weigh?(item: T): number;
   maxText?: number;
+  /** Told the walk's text so far after each page, before the page is reported; may throw to stop the walk. */
+  onText?(text: number): void;
   maxRestarts?: number;
   /** False: items are only reported through `onPage`, not collected (the result's `items` is empty). */
   collect?: boolean;
@@ -95,6 +97,7 @@ export async function walkPages<R, T>(options: WalkOptions<R, T>): Promise<WalkR
         for (const item of mapped) text += options.weigh(item);
         const maxText = options.maxText ?? Infinity;
         if (text > maxText) throw appError('too_large', `The server listed more than ${maxText} characters of names, URIs, descriptions and icons; stopped there`);
+        options.onText?.(text);
       }
       if (collect) for (const item of mapped) items.push(item);
       options.onPage?.({ page: pages, loaded, items: mapped, raw: page.items, done });
