@@ -204,7 +204,7 @@ export function useListProgress(serverIds: readonly ServerId[]) {
  * query with no fetcher of its own (`skipToken`) would make its options the query's whenever it rendered
  * last, and a `list_changed` refetch would then fetch nothing.
  */
-export function useListedItems(serverId: ServerId): { list?: ListedItems; progress?: ListProgress } {
+export function useListedItems(serverId: ServerId): { list?: ListedItems; progress?: ListProgress; failed: boolean } {
   const cache = useQueryClient().getQueryCache();
   const listHash = hashKey(queryKeys.resourcesList(serverId));
   const progressHash = hashKey(queryKeys.listProgress(serverId));
@@ -220,5 +220,10 @@ export function useListedItems(serverId: ServerId): { list?: ListedItems; progre
   );
   const list = useSyncExternalStore(subscribe, () => cache.get<ListedItems>(listHash)?.state.data);
   const progress = useSyncExternalStore(subscribe, () => cache.get<ListProgress>(progressHash)?.state.data);
-  return { list, progress };
+  // The last listing failed and none runs now (what it streamed before failing stays shown).
+  const failed = useSyncExternalStore(subscribe, () => {
+    const state = cache.get(listHash)?.state;
+    return state?.status === 'error' && state.fetchStatus === 'idle';
+  });
+  return { list, progress, failed };
 }

@@ -38,6 +38,19 @@ describe('ServerCard', () => {
     expect(screen.getByTestId('server-resource-count').getAttribute('data-listing')).toBeNull();
   });
 
+  it('says a listing failed once it has, with how many of its items are shown, not "listing…" for ever', async () => {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    renderWithEngine(<ServerCard server={serverState('b', 'connected')} />, stubEngine({ 'subscriptions.list': () => [] }), queryClient);
+    await act(async () => queryClient.setQueryData<ListProgress>(queryKeys.listProgress('b'), { requestId: 'r', page: 1, items: rows(10), walked: 10, done: false }));
+    expect(screen.getByTestId('server-resource-count').textContent).toBe('listing… 10 so far');
+    await act(async () => {
+      await queryClient.fetchQuery({ queryKey: queryKeys.resourcesList('b'), queryFn: () => Promise.reject(new Error('Request timed out')) }).catch(() => undefined);
+    });
+    const count = screen.getByTestId('server-resource-count');
+    expect(count.textContent).toBe('listing failed, 10 shown');
+    expect(count.getAttribute('data-listing')).toBe('failed');
+  });
+
   it("marks the hidden characters in a server's error message (not its line ends) and in the name it reports", () => {
     const server = serverState('a', 'error', {
       serverInfo: { name: 'files', title: 'Official \u202eredro', version: '1' },

@@ -15,12 +15,15 @@ import { ServerText } from '../server-text/ServerText';
 import { messageWithHiddenMarked } from '../../../shared/hidden-characters';
 
 /** How many resources are listed (`listing`: a listing is under way, and these are its items so far) and watched. */
-function useCounts(serverId: string): { resources?: number; listing: boolean; watches: number } {
-  const { list, progress } = useListedItems(serverId);
+function useCounts(serverId: string): { resources?: number; listing: boolean; failed: boolean; watches: number } {
+  const { list, progress, failed } = useListedItems(serverId);
   const watches = useSubscriptions().data?.filter(s => s.serverId === serverId).length ?? 0;
   const resources = list ? (list.streamed ?? list.items.length) : progress?.walked;
-  return { resources, listing: !list && progress !== undefined && !progress.done, watches };
+  const unfinished = !list && progress !== undefined && !progress.done;
+  return { resources, listing: unfinished && !failed, failed: unfinished && failed, watches };
 }
+
+const countKey = (counts: { listing: boolean; failed: boolean }) => (counts.failed ? 'card.resourcesFailed' : counts.listing ? 'card.resourcesSoFar' : 'card.resources');
 
 function RemoveConfirm({ serverId, onCancel }: { serverId: string; onCancel(): void }) {
   const { t } = useTranslation('servers');
@@ -86,8 +89,8 @@ export const ServerCard = memo(function ServerCard({ server }: { server: ServerS
           </span>
         )}
         {counts.resources !== undefined && (
-          <span data-testid="server-resource-count" data-listing={counts.listing ? 'true' : undefined}>
-            {t(counts.listing ? 'card.resourcesSoFar' : 'card.resources', { count: counts.resources })}
+          <span data-testid="server-resource-count" data-listing={counts.listing ? 'true' : counts.failed ? 'failed' : undefined}>
+            {t(countKey(counts), { count: counts.resources })}
           </span>
         )}
         {counts.watches > 0 && <span data-testid="server-watch-count">{t('card.watches', { count: counts.watches })}</span>}
