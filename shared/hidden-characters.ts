@@ -92,27 +92,25 @@ export function splitHidden(text: string, { bidiOnly = false } = {}): (string | 
   return parts;
 }
 
-/**
- * `text` for where only a string goes (a tooltip, a value a library renders): each hidden character as its mark in
- * brackets, "[RLO]". `bidiOnly` as for splitHidden.
- */
-export function withHiddenMarked(text: string, options?: { bidiOnly?: boolean }): string {
-  const parts = splitHidden(text, options);
-  return parts.length === 1 && typeof parts[0] === 'string' ? text : parts.map(part => (typeof part === 'string' ? part : `[${part.mark}]`)).join('');
-}
-
 /** Tab, line feed and carriage return: an error message's own layout (the engine adds "\\nstderr: …" lines). */
 const LAYOUT = /[\t\n\r]/;
+
+/**
+ * `text` for where only a string goes (a tooltip, a value a library renders): each hidden character as its mark in
+ * brackets, "[RLO]". `bidiOnly` as for splitHidden; `keepLayout`: tabs and line ends stay as they are.
+ */
+export function withHiddenMarked(text: string, options?: { bidiOnly?: boolean; keepLayout?: boolean }): string {
+  const parts = splitHidden(text, options);
+  if (parts.length === 1 && typeof parts[0] === 'string') return text;
+  const keep = options?.keepLayout ? (char: string) => LAYOUT.test(char) : () => false;
+  return parts.map(part => (typeof part === 'string' ? part : keep(part.char) ? part.char : `[${part.mark}]`)).join('');
+}
 
 /**
  * An error message for display (white-space: pre-line): its hidden characters marked as in `withHiddenMarked`,
  * but its tabs and line ends left as the lines they are, so the stderr lines it quotes read as lines, not "[LF]".
  */
-export function messageWithHiddenMarked(message: string): string {
-  const parts = splitHidden(message);
-  if (parts.length === 1 && typeof parts[0] === 'string') return message;
-  return parts.map(part => (typeof part === 'string' ? part : LAYOUT.test(part.char) ? part.char : `[${part.mark}]`)).join('');
-}
+export const messageWithHiddenMarked = (message: string): string => withHiddenMarked(message, { keepLayout: true });
 
 /**
  * JSON text with each hidden character written as its \\u escape: the same JSON values, shown on a terminal as what

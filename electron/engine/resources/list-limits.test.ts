@@ -5,6 +5,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { cleanup, engineWith, statusOf } from '../../../test-support/engine/engine-harness';
 import { brokenServer } from '../../../test-support/fleet/fleet';
+import { PACKED_FIELDS } from '../../../shared/contract';
+
+/** A packed item's description cell (packed-items.ts). */
+const DESCRIPTION = 3;
 
 afterAll(cleanup);
 
@@ -20,7 +24,7 @@ describe('list limits', () => {
     const descriptions = new Set<number>();
     engine.bus.on('listProgress', event => {
       pages.push(event.page);
-      for (let k = 0; k < event.items.count; k++) descriptions.add(String(event.items.rows[k * 11 + 3]).length);
+      for (let k = 0; k < event.items.count; k++) descriptions.add(String(event.items.rows[k * PACKED_FIELDS + DESCRIPTION]).length);
     });
     const listed = engine.host.dispatch('resources.list', { serverId: 'big', cacheMode: 'bypass' });
     await expect(listed).rejects.toMatchObject({ error: { code: 'too_large', message: expect.stringMatching(new RegExp(`more than ${maxText} characters`)) } });
@@ -44,7 +48,7 @@ describe('list limits', () => {
       let text = 0;
       const off = engine.bus.on('listProgress', event => {
         if (event.serverId !== serverId) return;
-        for (let k = 0; k < event.items.count; k++) text += String(event.items.rows[k * 11 + 3]).length;
+        for (let k = 0; k < event.items.count; k++) text += String(event.items.rows[k * PACKED_FIELDS + DESCRIPTION]).length;
       });
       return { off, text: () => text };
     };
