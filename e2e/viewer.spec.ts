@@ -160,6 +160,19 @@ test.describe('viewer previews', () => {
     await expect(page.getByTestId('resource-viewer')).toHaveAttribute('data-uri', 'ref://errors/failing');
   });
 
+  test("the viewer's actions stay put while a slow read arrives", async ({ picker }) => {
+    // ref://errors/slow answers after 5 s. Its cache badge arrives with the content: it must not push the actions
+    // aside then (a click on "Add to context" just as the content arrived once landed on nothing).
+    await picker.search.fill('ref://errors/slow');
+    await picker.row('ref://errors/slow').click();
+    await expect(picker.viewer).toHaveAttribute('aria-busy', 'true');
+    const add = picker.viewer.getByTestId('add-to-context');
+    const before = await add.boundingBox();
+    await expect(picker.viewer.getByTestId('cache-badge')).toBeVisible({ timeout: 15_000 });
+    await expect(picker.viewer).toHaveAttribute('aria-busy', 'false');
+    expect(await add.boundingBox()).toEqual(before);
+  });
+
   test('copy and refresh', async ({ page, context, picker }) => {
     await test.step('copy puts the content on the clipboard', async () => {
       await context.grantPermissions(['clipboard-read', 'clipboard-write']);

@@ -71,10 +71,13 @@ export function Viewer() {
           <code className="viewer-uri">
             <ServerText text={target.uri} />
           </code>
-          <span className="viewer-server">{target.serverId}</span>
+          {/* The badge beside the server, not among the actions: arriving with the content, it would push them aside just as they are clicked. */}
+          <p className="viewer-meta">
+            <span className="viewer-server">{target.serverId}</span>
+            {read.data && <CacheBadge cache={read.data.cache} />}
+          </p>
         </div>
         <div className="viewer-actions">
-          {read.data && <CacheBadge cache={read.data.cache} />}
           <button
             type="button"
             data-testid="refresh-button"
