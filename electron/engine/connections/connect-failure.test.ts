@@ -5,6 +5,8 @@ import { createServer } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cleanup, engineWith, statusOf } from '../../../test-support/engine/engine-harness';
 import { makeTestCertificate, startHttpsIconServer } from '../../../test-support/engine/https-icon-server';
+import { ProtocolError } from '@modelcontextprotocol/client';
+import { appError } from '../errors';
 import { connectFailureSummary, withConnectFailureSummary } from './connect-failure';
 
 afterAll(cleanup);
@@ -58,6 +60,13 @@ describe('connectFailureSummary', () => {
     const refused = new Error('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED 1.2.3.4:443'), { code: 'ECONNREFUSED' }) });
     expect(connectFailureSummary(refused, http)).toMatch(/^Nothing is listening at mcp\.example\.com/);
     expect(connectFailureSummary(new Error('SSE error: getaddrinfo ENOTFOUND mcp.example.com'), http)).toMatch(/^The host of mcp\.example\.com was not found/);
+  });
+
+  it("does not read a server's own words as a failure to reach it", () => {
+    const stdio = { command: 'node', args: ['server.js'] };
+    expect(connectFailureSummary(new ProtocolError(-32603, 'ENOENT: no such file, open config.yaml'), stdio)).toBeUndefined();
+    const quoting = appError('protocol', 'initialize failed: ENOENT: config.yaml', {}, new ProtocolError(-32603, 'ENOENT: config.yaml'));
+    expect(connectFailureSummary(quoting, stdio)).toBeUndefined();
   });
 
   it('leaves a failure it has no words for as it was, and does not say the words twice', () => {

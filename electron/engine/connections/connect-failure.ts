@@ -1,7 +1,9 @@
 // Why a server could not be reached, in words a person acts on, put before the technical message (which stays, on
 // the lines after it). The common first-day failures of an MCP setup: a command that is not installed or not on the
 // PATH the app sees, nothing listening at a URL, a host name that does not resolve, a certificate not trusted.
+import { ProtocolError } from '@modelcontextprotocol/client';
 import type { AppError, ServerConfigEntry } from '../../../shared/contract';
+import { AppErrorException } from '../errors';
 
 /** Node and undici failures this module puts in words; TLS ones are told by their own codes (below). */
 const KNOWN_ERRNOS = ['ENOENT', 'EACCES', 'ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNRESET'] as const;
@@ -13,15 +15,17 @@ const TLS_CODE = /^(?:CERT_|DEPTH_ZERO_SELF_SIGNED_CERT$|SELF_SIGNED_CERT_IN_CHA
 const ERRNO_IN_TEXT = new RegExp(`\\b(${KNOWN_ERRNOS.join('|')})\\b`);
 
 /**
- * The first failure code found in `err`'s cause chain, or else in its messages: the SDK and the transport fallback
- * keep a cause's text but not always the cause ("SSE error: connect ECONNREFUSED 127.0.0.1:9").
+ * The first failure code found in `err`'s cause chain, or else in its messages: the SDK keeps a cause's text but
+ * not always the cause ("SSE error: connect ECONNREFUSED 127.0.0.1:9"). Not in a server's own words (a JSON-RPC
+ * error, or a message that quotes one): "ENOENT: config.yaml" from a running server is no missing command.
  */
 function failureCode(err: unknown): string | undefined {
   const texts: string[] = [];
   for (let e: unknown = err, depth = 0; e && depth < 6; depth++) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && ((KNOWN_ERRNOS as readonly string[]).includes(code) || TLS_CODE.test(code))) return code;
-    if (e instanceof Error) texts.push(e.message);
+    if (e instanceof ProtocolError) return undefined;
+    if (e instanceof Error && !(e instanceof AppErrorException)) texts.push(e.message);
     e = (e as { cause?: unknown }).cause;
   }
   for (const text of texts) {
