@@ -51,6 +51,12 @@ describe('ServerCard', () => {
     expect(count.getAttribute('data-listing')).toBe('failed');
   });
 
+  it("writes a throttled server's figures in the language's numbers", () => {
+    const server = serverState('f', 'connected', { throttle: { since: 0, pauses: 1200, pausedMs: 41_400, unwatched: 275_616, coalesced: 0 } });
+    renderWithEngine(<ServerCard server={server} />, stubEngine({ 'subscriptions.list': () => [] }));
+    expect(screen.getByTestId('server-throttle').textContent).toBe('Throttled: sending faster than it is read (paused 1,200×, 41 s; 275,616 unwatched and 0 repeated updates dropped)');
+  });
+
   it("marks the hidden characters in a server's error message (not its line ends) and in the name it reports", () => {
     const server = serverState('a', 'error', {
       serverInfo: { name: 'files', title: 'Official \u202eredro', version: '1' },
