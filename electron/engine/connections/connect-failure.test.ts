@@ -42,6 +42,11 @@ describe('a connection that fails says why in words first', () => {
     expect(rest.join('\n')).toMatch(/fallback also failed/);
   });
 
+  it('a port that fetch refuses to use (the Fetch standard blocks 6000), though the legacy SSE fallback tried it', async () => {
+    const message = await errorOf({ blocked: { type: 'http', url: 'http://127.0.0.1:6000/mcp' } }, 'blocked');
+    expect(message.split('\n')[0]).toMatch(/^127\.0\.0\.1:6000 uses a port that fetch refuses to connect to/);
+  });
+
   it('a certificate the system does not trust', async () => {
     const server = await startHttpsIconServer(await makeTestCertificate());
     try {
@@ -60,6 +65,12 @@ describe('connectFailureSummary', () => {
     const refused = new Error('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED 1.2.3.4:443'), { code: 'ECONNREFUSED' }) });
     expect(connectFailureSummary(refused, http)).toMatch(/^Nothing is listening at mcp\.example\.com/);
     expect(connectFailureSummary(new Error('SSE error: getaddrinfo ENOTFOUND mcp.example.com'), http)).toMatch(/^The host of mcp\.example\.com was not found/);
+  });
+
+  it('reads both attempts of a transport fallback', () => {
+    const both = new AggregateError([new Error('fetch failed', { cause: new Error('other') }), new Error('SSE error: connect ECONNREFUSED 10.0.0.1:80')], 'both failed');
+    const wrapped = appError('transport', 'Version negotiation probe failed: fetch failed (legacy SSE fallback also failed: …)', {}, both);
+    expect(connectFailureSummary(wrapped, http)).toMatch(/^Nothing is listening at mcp\.example\.com/);
   });
 
   it("does not read a server's own words as a failure to reach it", () => {

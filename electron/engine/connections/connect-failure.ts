@@ -14,22 +14,35 @@ const TLS_CODE = /^(?:CERT_|DEPTH_ZERO_SELF_SIGNED_CERT$|SELF_SIGNED_CERT_IN_CHA
 
 const ERRNO_IN_TEXT = new RegExp(`\\b(${KNOWN_ERRNOS.join('|')})\\b`);
 
+/** undici's word for a port the Fetch standard blocks (6000, 6665–6669, 9, …): it never tries to connect. */
+const BAD_PORT = 'BAD_PORT';
+
 /**
- * The first failure code found in `err`'s cause chain, or else in its messages: the SDK keeps a cause's text but
- * not always the cause ("SSE error: connect ECONNREFUSED 127.0.0.1:9"). Not in a server's own words (a JSON-RPC
- * error, or a message that quotes one): "ENOENT: config.yaml" from a running server is no missing command.
+ * The errors `err` is made of, depth first: itself, its causes, and both attempts of a transport fallback (an
+ * AggregateError). A server's own words (a JSON-RPC error) end a branch: "ENOENT: config.yaml" from a running
+ * server is no missing command.
+ */
+function failureTree(err: unknown, depth = 0): Error[] {
+  if (!(err instanceof Error) || depth > 6 || err instanceof ProtocolError) return [];
+  const branches = err instanceof AggregateError ? (err.errors as unknown[]) : [];
+  return [err, ...failureTree(err.cause, depth + 1), ...branches.flatMap(branch => failureTree(branch, depth + 1))];
+}
+
+/**
+ * The failure code `err` carries: a blocked port first (nothing else can work), then a code of the tree, then one
+ * named in the transport's own messages (the SDK keeps a cause's text but not always the cause: "SSE error: connect
+ * ECONNREFUSED 127.0.0.1:9"). A message that only words others (AppErrorException) is not read.
  */
 function failureCode(err: unknown): string | undefined {
-  const texts: string[] = [];
-  for (let e: unknown = err, depth = 0; e && depth < 6; depth++) {
+  const tree = failureTree(err);
+  if (tree.some(e => e.message === 'bad port')) return BAD_PORT;
+  for (const e of tree) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && ((KNOWN_ERRNOS as readonly string[]).includes(code) || TLS_CODE.test(code))) return code;
-    if (e instanceof ProtocolError) return undefined;
-    if (e instanceof Error && !(e instanceof AppErrorException)) texts.push(e.message);
-    e = (e as { cause?: unknown }).cause;
   }
-  for (const text of texts) {
-    const found = ERRNO_IN_TEXT.exec(text);
+  for (const e of tree) {
+    if (e instanceof AppErrorException) continue;
+    const found = ERRNO_IN_TEXT.exec(e.message);
     if (found) return found[1];
   }
   return undefined;
@@ -67,6 +80,7 @@ export function connectFailureSummary(err: unknown, entry: ServerConfigEntry): s
   if (!code) return undefined;
   if ('command' in entry) return stdioSummary(code, entry.command);
   const host = hostOf(entry.url);
+  if (code === BAD_PORT) return `${host} uses a port that fetch refuses to connect to (one the Fetch standard blocks, as it does 6000 and 6665–6669): serve the MCP server on another port.`;
   if (TLS_CODE.test(code)) return `The TLS certificate of ${host} is not trusted (${code}): check the URL, or add the certificate's authority to the system's trusted ones.`;
   return HTTP_SUMMARY[code as KnownErrno]?.(host);
 }

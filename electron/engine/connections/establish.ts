@@ -141,7 +141,7 @@ async function probe(deps: EstablishDeps): Promise<{ client: Client; built: Buil
         first.code,
         `${first.message} (${fallback.name} fallback also failed: ${appErrorFrom(second).message})`,
         { ...(first.rpcCode !== undefined && { rpcCode: first.rpcCode }), ...(first.data !== undefined && { data: first.data }) },
-        primary
+        new AggregateError([primary, second], `${kind} and its ${fallback.name} fallback failed`)
       );
     }
   }

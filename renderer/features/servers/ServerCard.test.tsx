@@ -64,6 +64,8 @@ describe('ServerCard', () => {
     });
     renderWithEngine(<ServerCard server={server} />, stubEngine({ 'subscriptions.list': () => [] }));
     expect(screen.getByTestId('server-error').textContent).toBe('failed: [ESC][2Jcleared [RLO]yes\nstderr: boom');
+    // Its first line (what went wrong) stands out; the lines after it (stderr) do not.
+    expect(screen.getByTestId('server-error').querySelector('strong')?.textContent).toBe('failed: [ESC][2Jcleared [RLO]yes');
     // Cut to a few lines on the card: the whole message on hover.
     expect(screen.getByTestId('server-error').getAttribute('title')).toBe('failed: [ESC][2Jcleared [RLO]yes\nstderr: boom');
     const title = document.querySelector('.server-title')!;

@@ -23,6 +23,18 @@ function useCounts(serverId: string): { resources?: number; listing: boolean; fa
   return { resources, listing: unfinished && !failed, failed: unfinished && failed, watches };
 }
 
+/** An error's first line (what went wrong, in words) stands out; the lines after it (details, stderr) do not. */
+function ErrorLines({ message }: { message: string }) {
+  const cut = message.indexOf('\n');
+  if (cut < 0) return <strong>{message}</strong>;
+  return (
+    <>
+      <strong>{message.slice(0, cut)}</strong>
+      {message.slice(cut)}
+    </>
+  );
+}
+
 const countKey = (counts: { listing: boolean; failed: boolean }) => (counts.failed ? 'card.resourcesFailed' : counts.listing ? 'card.resourcesSoFar' : 'card.resources');
 
 function RemoveConfirm({ serverId, onCancel }: { serverId: string; onCancel(): void }) {
@@ -105,9 +117,13 @@ export const ServerCard = memo(function ServerCard({ server }: { server: ServerS
       {error && (
         // A long message (a crash loop's stderr) is cut to a few lines here; whole on hover and in the server's details.
         <p className="server-error" role="status" data-testid="server-error" data-code={error.code} title={messageWithHiddenMarked(error.message)}>
-          {server.nextRetryAt && server.status === 'reconnecting'
-            ? t('card.retryAt', { message: messageWithHiddenMarked(error.message), time: new Date(server.nextRetryAt).toLocaleTimeString() })
-            : messageWithHiddenMarked(error.message)}
+          <ErrorLines
+            message={
+              server.nextRetryAt && server.status === 'reconnecting'
+                ? t('card.retryAt', { message: messageWithHiddenMarked(error.message), time: new Date(server.nextRetryAt).toLocaleTimeString() })
+                : messageWithHiddenMarked(error.message)
+            }
+          />
         </p>
       )}
       {server.throttle && (
