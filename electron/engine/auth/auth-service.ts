@@ -9,6 +9,7 @@ import { expandEnvReferences } from '../config/env-references';
 import { appError } from '../errors';
 import type { AuthPort, CachePort, TransportAuth } from '../ports';
 import { FlowLog } from './flow-log';
+import { connectFailureSummary } from '../connections/connect-failure';
 import { ServerOAuthProvider, type ProviderTarget } from './provider';
 import { revokeTokens } from './revoke';
 import { SignInCancelled, SignInFlow } from './sign-in-flow';
@@ -225,7 +226,7 @@ export class AuthService implements AuthPort {
       },
       (err: unknown) => {
         // Cancelling puts the server back as it was; anything else is a failure the status explains.
-        server.resting = err instanceof SignInCancelled ? restingBefore : { state: 'failed', error: (err as Error).message.slice(0, 500) };
+        server.resting = err instanceof SignInCancelled ? restingBefore : { state: 'failed', error: signInFailure(err, server.log) };
         this.endFlow(server, flow, serverId);
       }
     );
@@ -329,4 +330,15 @@ export class AuthService implements AuthPort {
       return response;
     };
   }
+}
+
+/**
+ * Why a sign-in failed, for its status: the flow's own message ("fetch failed" when an authorization server is
+ * down), after the words for a request that got no answer, with that request's host (connect-failure.ts).
+ */
+function signInFailure(err: unknown, log: FlowLog): string {
+  const message = err instanceof Error ? err.message : String(err);
+  const unanswered = log.steps.findLast(step => step.outcome === 'error' && step.status === undefined);
+  const summary = unanswered && connectFailureSummary(err, { type: 'http', url: unanswered.url });
+  return (summary ? `${summary}\n${message}` : message).slice(0, 500);
 }

@@ -5,7 +5,7 @@ import type { AuthStatus, ServerId } from '../../../shared/contract';
 import './auth.css';
 import { useBlockedSignInPages } from './sign-in-tabs';
 import { useCancelSignIn, useSignIn, useSignOut } from './use-auth';
-import { withHiddenMarked } from '../../../shared/hidden-characters';
+import { messageWithHiddenMarked, withHiddenMarked } from '../../../shared/hidden-characters';
 
 function SignInPageLink({ url, blocked }: { url: string; blocked: boolean }) {
   const { t } = useTranslation('auth');
@@ -67,7 +67,7 @@ export function ServerAuth({ serverId, auth }: { serverId: ServerId; auth: AuthS
       {auth.state === 'required' && (
         <>
           <p>
-            <strong>{t('status.required')}</strong> {auth.error && <span data-testid="auth-error">{withHiddenMarked(auth.error)}</span>}{' '}
+            <strong>{t('status.required')}</strong> {auth.error && <span data-testid="auth-error" className="auth-error">{messageWithHiddenMarked(auth.error)}</span>}{' '}
             <Scopes scopes={auth.scopes} label={t('status.asksFor')} />
           </p>
           {signInButton(t('status.signIn'))}
@@ -113,8 +113,8 @@ export function ServerAuth({ serverId, auth }: { serverId: ServerId; auth: AuthS
             <Trans
               t={t}
               i18nKey="status.failed"
-              values={{ error: auth.error ? withHiddenMarked(auth.error) : t('status.noReason') }}
-              components={{ strong: <strong />, error: <span data-testid="auth-error" /> }}
+              values={{ error: auth.error ? messageWithHiddenMarked(auth.error) : t('status.noReason') }}
+              components={{ strong: <strong />, error: <span data-testid="auth-error" className="auth-error" /> }}
             />
           </p>
           {signInButton(t('status.tryAgain'))}
