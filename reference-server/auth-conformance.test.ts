@@ -3,7 +3,8 @@
 // client registered beforehand (DCR), the consent auto-approved and the browser played by a fetch with a cookie
 // jar. The runner is fetched by npx; where it cannot be (no network), the test says so and is skipped.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { freePort, runAuthorizationConformance } from '../test-support/conformance/authorization';
+import { runAuthorizationConformance } from '../test-support/conformance/authorization';
+import { freePort } from '../test-support/free-port';
 import { HttpReferenceServer } from '../test-support/reference-server/http-server';
 import { authorizeHeadless, discover, registerClient } from '../test-support/reference-server/oauth-flow';
 

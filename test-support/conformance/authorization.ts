@@ -5,7 +5,6 @@
 // and must deliver the redirect to the runner's callback server. When npx cannot fetch the runner (no network),
 // the run says so in `unavailable` instead of failing.
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { createInterface } from 'node:readline';
 
@@ -18,15 +17,6 @@ export interface AuthorizationConformance {
   output: string;
   /** Why the runner could not be run at all (it never started its scenarios). */
   unavailable?: string;
-}
-
-/** A port free right now, for the runner's callback server (it binds it itself, a moment later). */
-export async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>(resolve => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>(resolve => probe.close(() => resolve()));
-  return port;
 }
 
 export async function runAuthorizationConformance(options: {

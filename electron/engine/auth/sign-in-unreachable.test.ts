@@ -2,8 +2,8 @@
 // resource metadata) and names an authorization server on a port nothing listens on: the failure says so in words,
 // not just "fetch failed".
 import { createServer, type Server } from 'node:http';
-import { createServer as createNetServer } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../../test-support/free-port';
 import { cleanup, engineWith, nextEvent } from '../../../test-support/engine/engine-harness';
 
 let endpoint: Server | undefined;
@@ -12,17 +12,10 @@ afterAll(async () => {
   endpoint?.close();
 });
 
-async function closedPort(): Promise<number> {
-  const probe = createNetServer();
-  await new Promise<void>(resolve => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise(resolve => probe.close(resolve));
-  return port;
-}
 
 describe('a sign-in whose authorization server is down', () => {
   it('fails saying nothing listens at its host, with the flow’s own message after', async () => {
-    const authorizationPort = await closedPort();
+    const authorizationPort = await freePort();
     endpoint = createServer((req, res) => {
       const origin = `http://127.0.0.1:${(endpoint?.address() as { port: number }).port}`;
       if (req.url?.startsWith('/.well-known/oauth-protected-resource')) {

@@ -1,8 +1,8 @@
 // The words a failed connection leads with, against real failures: a command that is not installed (a real spawn),
 // a port nothing listens on and a certificate nobody signed that the system trusts (real sockets, real TLS). The
 // technical message stays on the lines after the words.
-import { createServer } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../../test-support/free-port';
 import { cleanup, engineWith, statusOf } from '../../../test-support/engine/engine-harness';
 import { makeTestCertificate, startHttpsIconServer } from '../../../test-support/engine/https-icon-server';
 import { ProtocolError } from '@modelcontextprotocol/client';
@@ -11,14 +11,6 @@ import { connectFailureSummary, withConnectFailureSummary } from './connect-fail
 
 afterAll(cleanup);
 
-/** A loopback port nothing listens on: one the system just handed out and took back. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise(resolve => server.close(resolve));
-  return port;
-}
 
 async function errorOf(config: Parameters<typeof engineWith>[0], id: string): Promise<string> {
   const engine = await engineWith(config);
@@ -35,7 +27,7 @@ describe('a connection that fails says why in words first', () => {
   });
 
   it('a URL where nothing listens, past the legacy SSE fallback', async () => {
-    const port = await closedPort();
+    const port = await freePort();
     const message = await errorOf({ nobody: { type: 'http', url: `http://127.0.0.1:${port}/mcp` } }, 'nobody');
     const [first, ...rest] = message.split('\n');
     expect(first).toBe(`Nothing is listening at 127.0.0.1:${port} (connection refused): is the server running, on that port?`);
