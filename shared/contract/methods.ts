@@ -63,6 +63,11 @@ export const methodSchemas = {
   'servers.remove': z.object({ serverId }),
   'servers.reconnect': z.object({ serverId }),
   'config.get': z.object({}),
+  /**
+   * Reads the config file again and applies it: servers it no longer lists stop, new or changed ones (re)connect,
+   * unchanged ones carry on. A file that cannot be used is reported in the view's `error` and kept as it is.
+   */
+  'config.reload': z.object({}),
   'config.import': z.object({ path: z.string().min(1), format: importFormatSchema.optional() }),
   /** Claude Desktop / Cursor / VS Code config files found on this machine (checked with stat, not read). */
   'config.importCandidates': z.object({}),
@@ -158,6 +163,7 @@ interface MethodResults {
   'servers.remove': { removed: boolean };
   'servers.reconnect': ServerState;
   'config.get': ConfigView;
+  'config.reload': ConfigView;
   'config.import': { imported: string[]; skipped: { name: string; reason: string }[] };
   'config.importCandidates': ImportCandidate[];
   'resources.list': ListResult<ResourceItem>;

@@ -1,4 +1,5 @@
-// The contract methods for the config file: view it, import servers from other apps' files.
+// The contract methods for the config file: view it, read it again, import servers from other apps' files.
+import { isDeepStrictEqual } from 'node:util';
 import type { ConfigView, ServerConfigEntry } from '../../../shared/contract';
 import type { ServerRegistry } from '../connections/registry';
 import type { HandlerMap } from '../handlers';
@@ -12,9 +13,19 @@ function withoutSecrets(view: ConfigView): ConfigView {
   return { ...view, servers: Object.fromEntries(Object.entries(view.servers).map(([name, entry]) => [name, redactEntry(entry)])) };
 }
 
-export function configHandlers(config: ConfigStore, registry: ServerRegistry): HandlerMap<'config.get' | 'config.import' | 'config.importCandidates'> {
+export function configHandlers(config: ConfigStore, registry: ServerRegistry): HandlerMap<'config.get' | 'config.reload' | 'config.import' | 'config.importCandidates'> {
+  const shown = () => ({ ...withoutSecrets(config.view()), ...(config.isFirstStart && { firstStart: true }) });
   return {
-    'config.get': async () => ({ ...withoutSecrets(config.view()), ...(config.isFirstStart && { firstStart: true }) }),
+    'config.get': async () => shown(),
+    'config.reload': async () => {
+      const before = config.entries();
+      await config.load();
+      const after = config.entries();
+      for (const name of Object.keys(before)) if (!(name in after)) await registry.remove(name);
+      // An unchanged entry keeps its connection (and its lists, watches and sign-in) as it is.
+      for (const [name, entry] of Object.entries(after)) if (!isDeepStrictEqual(before[name], entry)) await registry.add(name, entry);
+      return shown();
+    },
     'config.importCandidates': async () => findImportCandidates(currentHostDirs()),
     'config.import': async ({ path, format }) => {
       const found = await readImportFile(path, format ?? 'auto');

@@ -29,6 +29,7 @@ function context(patch: Partial<CommandContext> = {}) {
     exportTray: f => calls.push(`export ${f}`),
     clearTray: () => calls.push('clear tray'),
     clearCache: () => calls.push('clear cache'),
+    reloadConfig: () => calls.push('reload config'),
     startTour: () => calls.push('tour'),
     ...patch
   };
@@ -60,6 +61,7 @@ describe('paletteCommands', () => {
       'tray.export:markdown',
       'tray.export:json',
       'tray.clear',
+      'config.reload',
       'cache.clear',
       'tour.start'
     ]);
@@ -85,6 +87,7 @@ describe('paletteCommands', () => {
       'export markdown',
       'export json',
       'clear tray',
+      'reload config',
       'clear cache',
       'tour'
     ]);

@@ -42,6 +42,7 @@ export interface CommandContext {
   exportTray(format: TrayExportFormat): unknown;
   clearTray(): void;
   clearCache(): unknown;
+  reloadConfig(): unknown;
   startTour(): void;
 }
 
@@ -115,6 +116,7 @@ export function paletteCommands(ctx: CommandContext): PaletteCommand[] {
       })
     ),
     { id: 'tray.clear', title: t('command.clearTray'), group: 'context', keywords: ['empty', 'remove all'], unavailable: emptyTray, run: () => ctx.clearTray() },
+    { id: 'config.reload', title: t('command.reloadConfig'), group: 'servers', keywords: ['config', 'file', 'reload', 'mcpServers', 'edited'], run: () => ctx.reloadConfig() },
     { id: 'cache.clear', title: t('command.clearCache'), group: 'cache', keywords: ['cache', 'evict', 'empty'], run: () => ctx.clearCache() },
     { id: 'tour.start', title: t('command.tour'), group: 'help', keywords: ['help', 'tour', 'panes', 'welcome'], run: () => ctx.startTour() }
   ];

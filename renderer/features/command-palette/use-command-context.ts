@@ -15,6 +15,7 @@ import { useThemeStore } from '../../state/theme-store';
 import { useTrayStore } from '../../state/tray-store';
 import { useUiStore } from '../../state/ui-store';
 import { useCacheActions } from '../cache/use-cache-snapshot';
+import { useConfigReload } from '../servers/ConfigProblem';
 import { useServerEditStore } from '../servers/server-edit-store';
 import { useServerActions } from '../servers/use-server-actions';
 import type { CommandContext } from './commands';
@@ -36,6 +37,7 @@ export function useCommandContext(): CommandContext {
   const reads = useResourceReads(trayItems);
   const { clear: clearCache } = useCacheActions();
   const startTour = useTourStore(s => s.start);
+  const reloadConfig = useConfigReload();
 
   const exportTray = async (format: TrayExportFormat) => {
     const entries = trayItems.map((item, k) => ({ item, contents: reads[k]?.data?.contents }));
@@ -64,6 +66,7 @@ export function useCommandContext(): CommandContext {
     exportTray,
     clearTray,
     clearCache: () => clearCache.mutateAsync().catch((e: unknown) => reportError(t('ui.clearCacheFailed'), callErrorOf(e))),
+    reloadConfig: () => reloadConfig.mutateAsync().catch((e: unknown) => reportError(t('ui.reloadConfigFailed'), callErrorOf(e))),
     startTour
   };
 }

@@ -4,6 +4,7 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServers } from '../../queries/use-servers';
 import { usePickerStore } from '../../state/picker-store';
+import { useConfigProblem } from '../servers/ConfigProblem';
 import { emptyListReason } from './empty-list-reason';
 import type { ServerListState } from './use-picker-model';
 
@@ -14,9 +15,10 @@ import type { ServerListState } from './use-picker-model';
 function NothingListed({ lists }: { lists: readonly ServerListState[] }) {
   const { t } = useTranslation('picker');
   const servers = useServers().data;
+  const configProblem = useConfigProblem() !== undefined;
   // Until the server list is in, nothing is known to say.
   if (!servers) return null;
-  const reason = emptyListReason(servers, lists);
+  const reason = emptyListReason(servers, lists, configProblem);
   return (
     <p className="empty-state" data-testid="empty-state" data-pane="list" data-reason={reason.kind}>
       {reason.kind === 'waiting' ? t('list.empty.waiting', { count: reason.waiting, total: reason.total }) : t(`list.empty.${reason.kind}`)}

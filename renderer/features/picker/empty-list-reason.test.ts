@@ -12,6 +12,8 @@ const unlisted = (...ids: string[]) => ids.map(id => list(id));
 describe('emptyListReason', () => {
   it('says there are no servers only when none is configured', () => {
     expect(emptyListReason([], [])).toEqual({ kind: 'noServers' });
+    // None, because the config file could not be used: the sidebar says why.
+    expect(emptyListReason([], [], true)).toEqual({ kind: 'configProblem' });
   });
 
   it('says none is shown when every server is disabled or filtered out', () => {

@@ -8,6 +8,8 @@ import type { ServerListState } from './use-picker-model';
 export type EmptyListReason =
   /** No server is configured. */
   | { kind: 'noServers' }
+  /** No server, because the config file could not be used (the sidebar says why: ConfigProblem). */
+  | { kind: 'configProblem' }
   /** Servers are configured, but none the picker lists: all disabled, or the server filter names none enabled. */
   | { kind: 'noneShown' }
   /**
@@ -24,9 +26,12 @@ export type EmptyListReason =
 /** What this reads of a shown server's list state. */
 type ListSeen = Pick<ServerListState, 'serverId' | 'pages' | 'error' | 'cancelled'>;
 
-/** `lists`: the picker's list states, one per server it lists (its shown servers). */
-export function emptyListReason(servers: readonly ServerState[], lists: readonly ListSeen[]): EmptyListReason {
-  if (servers.length === 0) return { kind: 'noServers' };
+/**
+ * `lists`: the picker's list states, one per server it lists (its shown servers). `configProblem`: the config file
+ * has problems the engine reported.
+ */
+export function emptyListReason(servers: readonly ServerState[], lists: readonly ListSeen[], configProblem = false): EmptyListReason {
+  if (servers.length === 0) return { kind: configProblem ? 'configProblem' : 'noServers' };
   if (lists.length === 0) return { kind: 'noneShown' };
   const byId = new Map(servers.map(s => [s.id, s]));
   let waiting = 0;

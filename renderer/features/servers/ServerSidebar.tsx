@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { callErrorOf } from '../../api/call-error';
 import { useServers } from '../../queries/use-servers';
 import { useUiStore } from '../../state/ui-store';
+import { ConfigProblem, useConfigProblem } from './ConfigProblem';
 import { ImportDialog } from './ImportDialog';
 import { ServerCard } from './ServerCard';
 import { ServerForm } from './ServerForm';
@@ -28,6 +29,7 @@ export function ServerSidebar() {
   const filtered = useUiStore(s => s.serverFilter.length > 0);
   const clearFilter = useUiStore(s => s.clearServerFilter);
   const [findQuery, setFindQuery] = useState('');
+  const configProblem = useConfigProblem();
   const all = servers.data ?? [];
   const { cards, group: only, query } = narrowedCards(all, onlyGroup, findQuery);
   return (
@@ -43,6 +45,7 @@ export function ServerSidebar() {
           </button>
         </div>
       </div>
+      {configProblem && <ConfigProblem problem={configProblem} />}
       {importing && <ImportDialog onClose={closeImport} />}
       {adding && <ServerForm onDone={() => setAdding(false)} />}
       {filtered && (
@@ -58,7 +61,7 @@ export function ServerSidebar() {
           </button>
         </div>
       )}
-      {servers.data?.length === 0 && !adding && (
+      {servers.data?.length === 0 && !adding && !configProblem && (
         <p className="empty-state" data-testid="empty-state" data-pane="servers">
           {t('sidebar.empty')}
         </p>

@@ -1,0 +1,45 @@
+// A config file edited by hand while the app runs: the palette reloads it; a broken one (a trailing comma) is named
+// in the sidebar with what is wrong, instead of the servers simply vanishing, and kept as it is; fixed and reloaded
+// from the sidebar, its servers are back.
+import { readFile, writeFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { expectNoAxeViolationsInBothThemes } from './fixtures/axe';
+import { expect, test } from './picker-page';
+
+const palette = (page: Page) => page.getByTestId('command-palette');
+
+async function reloadFromPalette(page: Page) {
+  await page.keyboard.press('Control+Shift+P');
+  await expect(palette(page).getByRole('combobox')).toBeFocused();
+  await page.keyboard.type('reload the config');
+  const command = palette(page).locator('[data-testid="command-item"][data-command-id="config.reload"]');
+  await expect(command).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Enter');
+}
+
+test('a hand-edited config file: a broken one is shown and kept, a fixed one reloaded', async ({ page, app, picker }) => {
+  await picker.waitForList();
+  const card = page.locator('[data-testid="server-item"][data-server-id="reference"]');
+  await expect(card).toBeVisible();
+  const good = await readFile(app.configPath, 'utf8');
+  const broken = good.replace(/\n\s*\}\n\}\n$/, ',\n  }\n}\n');
+  expect(broken).not.toBe(good);
+  await writeFile(app.configPath, broken);
+
+  await reloadFromPalette(page);
+  const problem = page.getByTestId('config-error');
+  await expect(problem).toContainText(app.configPath);
+  await expect(problem).toContainText('is not valid JSON');
+  await expect(card).toHaveCount(0);
+  await expect(page.locator('[data-testid="empty-state"][data-pane="servers"]')).toHaveCount(0);
+  await expect(page.locator('[data-testid="empty-state"][data-pane="list"]')).toHaveAttribute('data-reason', 'configProblem');
+  expect(await readFile(app.configPath, 'utf8')).toBe(broken);
+  await expectNoAxeViolationsInBothThemes(page);
+
+  await writeFile(app.configPath, good);
+  await problem.getByTestId('config-reload').click();
+  await expect(problem).toHaveCount(0);
+  await expect(card).toBeVisible();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Config file reloaded.' })).toBeVisible();
+  await picker.waitForList();
+});
