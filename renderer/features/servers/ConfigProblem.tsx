@@ -37,7 +37,14 @@ export function ConfigProblem({ problem }: { problem: { path: string; error: str
   return (
     <div role="alert" className="config-problem" data-testid="config-error">
       <p>
-        <strong>{t('configProblem.title')}</strong> <code className="config-problem-path">{problem.path}</code>
+        <strong>{t('configProblem.title')}</strong>
+        {/* Named once: the engine's message often starts with the path itself. */}
+        {!problem.error.includes(problem.path) && (
+          <>
+            {' '}
+            <code className="config-problem-path">{problem.path}</code>
+          </>
+        )}
       </p>
       <p className="config-problem-detail">{messageWithHiddenMarked(problem.error)}</p>
       <p>{t('configProblem.kept')}</p>
