@@ -9,17 +9,11 @@ import { useTranslation } from 'react-i18next';
 import { create } from 'zustand';
 import type { ServerState } from '../../../shared/contract';
 import { useServers } from '../../queries/use-servers';
-import { serverToasts, withoutRepeats, type ServerToast } from './server-toasts';
+import { serverToasts, withFailure, withoutRepeats, type ServerToast, type ToastItem } from './server-toasts';
 import './toasts.css';
 import { messageWithHiddenMarked } from '../../../shared/hidden-characters';
 
-type Tone = 'info' | 'error';
-
-interface ToastItem {
-  id: number;
-  message: string;
-  tone: Tone;
-}
+type Tone = ToastItem['tone'];
 
 /** At most this many toasts at once: a burst of events shows its newest, the older ones are dropped. */
 const MAX_TOASTS = 4;
@@ -38,6 +32,11 @@ export function announce(message: string, tone: Tone = 'info'): void {
   }));
 }
 
+/** A server's failure as a toast, grouped with one already showing (withFailure). */
+function announceFailure(serverId: string, message: string, grouped: (servers: string[]) => string): void {
+  useToastStore.setState(s => ({ items: withFailure(s.items, s.next, serverId, message, grouped).slice(-MAX_TOASTS), next: s.next + 1 }));
+}
+
 function useServerToasts() {
   const { t } = useTranslation('shell');
   const servers = useServers().data;
@@ -50,7 +49,11 @@ function useServerToasts() {
       if (event.kind === 'serverDropped') return t('toast.serverDropped', { server: event.serverId });
       return t('toast.signInNeeded', { server: event.serverId });
     };
-    for (const event of withoutRepeats(serverToasts(previous.current, servers), servers, announced.current)) announce(words(event), event.kind === 'serverError' ? 'error' : 'info');
+    const grouped = (failed: string[]) => t('toast.serversFailed', { count: failed.length, servers: failed.join(', ') });
+    for (const event of withoutRepeats(serverToasts(previous.current, servers), servers, announced.current)) {
+      if (event.kind === 'serverError') announceFailure(event.serverId, words(event), grouped);
+      else announce(words(event), 'info');
+    }
     previous.current = servers;
   }, [servers, t]);
 }

@@ -2,7 +2,7 @@
 // for the first snapshot, for a disabled server, for a repeat of the same state or for a recovery.
 import { describe, expect, it } from 'vitest';
 import type { ServerState } from '../../../shared/contract';
-import { serverToasts, withoutRepeats } from './server-toasts';
+import { serverToasts, withFailure, withoutRepeats, type ToastItem } from './server-toasts';
 
 const server = (id: string, patch: Partial<ServerState> = {}): ServerState => ({ id, transport: 'stdio', status: 'connected', reconnectAttempt: 0, endpoint: id, ...patch });
 
@@ -54,5 +54,27 @@ describe('withoutRepeats', () => {
   it('lets every other kind of toast through', () => {
     const dropped = { kind: 'serverDropped', serverId: 'a' } as const;
     expect(withoutRepeats([dropped, dropped], [retrying], new Map())).toEqual([dropped, dropped]);
+  });
+});
+
+describe('withFailure', () => {
+  const grouped = (servers: string[]) => `${servers.length} servers failed: ${servers.join(', ')}`;
+
+  it('shows one failure with its message, and several at once as one toast naming every server, newest last', () => {
+    const info: ToastItem = { id: 1, message: 'Context copied as Markdown.', tone: 'info' };
+    let items = withFailure([info], 2, 'missing', 'missing failed: Command not found', grouped);
+    expect(items).toEqual([info, { id: 2, message: 'missing failed: Command not found', tone: 'error', failed: ['missing'] }]);
+    items = withFailure(items, 3, 'remote', 'remote failed: Nothing is listening', grouped);
+    items = withFailure(items, 4, 'crash-loop', 'crash-loop failed: Crash loop', grouped);
+    expect(items).toEqual([info, { id: 4, message: '3 servers failed: missing, remote, crash-loop', tone: 'error', failed: ['missing', 'remote', 'crash-loop'] }]);
+  });
+
+  it('names a server once, however often it fails while the toast shows', () => {
+    let items = withFailure([], 1, 'a', 'a failed: x', grouped);
+    items = withFailure(items, 2, 'b', 'b failed: y', grouped);
+    items = withFailure(items, 3, 'a', 'a failed: z', grouped);
+    expect(items).toEqual([{ id: 3, message: '2 servers failed: b, a', tone: 'error', failed: ['b', 'a'] }]);
+    // Alone again (its toast dismissed in between), a server's failure says its own message.
+    expect(withFailure([], 4, 'a', 'a failed: z', grouped)).toEqual([{ id: 4, message: 'a failed: z', tone: 'error', failed: ['a'] }]);
   });
 });

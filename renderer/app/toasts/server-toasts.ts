@@ -44,3 +44,24 @@ export function withoutRepeats(events: readonly ServerToast[], after: readonly S
     return true;
   });
 }
+
+/** A toast as the store holds it; a server failure remembers its server, so several can become one. */
+export interface ToastItem {
+  id: number;
+  message: string;
+  tone: 'info' | 'error';
+  /** The servers a failure toast is about (several once grouped). */
+  failed?: string[];
+}
+
+/**
+ * `items` with a failure of `serverId` added: while another failure toast shows, the two become one toast naming
+ * every failed server (`grouped`), as the newest, so a fleet failing at its start shows one toast, not one each.
+ */
+export function withFailure(items: readonly ToastItem[], id: number, serverId: string, message: string, grouped: (servers: string[]) => string): ToastItem[] {
+  const shown = items.find(item => item.failed !== undefined);
+  if (!shown?.failed) return [...items, { id, message, tone: 'error', failed: [serverId] }];
+  const failed = [...shown.failed.filter(server => server !== serverId), serverId];
+  const merged: ToastItem = failed.length === 1 ? { id, message, tone: 'error', failed } : { id, message: grouped(failed), tone: 'error', failed };
+  return [...items.filter(item => item !== shown), merged];
+}
