@@ -44,6 +44,8 @@ export interface ServerState {
   startQueued?: boolean;
   /** Present while the server sends more than its read budget: the engine pauses reading it (docs/engine.md). */
   throttle?: ThrottleState;
+  /** A stdio server's stdout lines that were not JSON-RPC (its logs belong on stderr): how many, and the last. */
+  stdoutNoise?: { since: number; lines: number; last: string };
   /**
    * Sign-in (OAuth) of a URL server, apart from `status`: a server that needs sign-in shows `status: 'error'`
    * with `lastError.code: 'unauthorized'` and `auth.state: 'required'`. Absent for stdio servers.

@@ -13,6 +13,7 @@ import { raceWithTimeout } from '../requests';
 import { AttemptEnd } from './attempt-end';
 import { FailureWindow, backoffDelay } from './backoff';
 import type { ReadBudgetPolicy } from './read-budget';
+import { StdoutNoise } from './stdout-noise';
 import { ThrottleStatus } from './throttle-status';
 import { crashLoopError, exitText } from './crash-loop-error';
 import type { BackoffPolicy, CrashLoopPolicy } from './backoff';
@@ -69,6 +70,7 @@ export class ServerConnection {
   /** Fires once the current connection has stayed up for the stable period: backoff and failures reset. */
   private stableTimer: NodeJS.Timeout | undefined;
   private readonly throttle: ThrottleStatus;
+  private readonly stdoutNoise: StdoutNoise;
   /** Lines skipped because they were not JSON-RPC (kept across reconnects, like stderr). */
   private malformed = 0;
   /** The last exit of a server process started by the current attempt or connection (stdio). */
@@ -95,6 +97,7 @@ export class ServerConnection {
     });
     this.failures = new FailureWindow(deps.crashLoop);
     this.throttle = new ThrottleStatus(deps.readBudget, throttle => this.setState({ throttle }));
+    this.stdoutNoise = new StdoutNoise(stdoutNoise => this.setState({ stdoutNoise }));
   }
 
   snapshot(): ServerState {
@@ -181,6 +184,7 @@ export class ServerConnection {
     this.clearRetry();
     this.clearStable();
     this.throttle.dispose();
+    this.stdoutNoise.dispose();
     this.attemptAbort?.abort();
     await this.teardown();
     await this.attemptInFlight?.catch(() => undefined);
@@ -213,6 +217,7 @@ export class ServerConnection {
             onInbound: message => this.recordInbound(message),
             onOversize: info => console.warn(`[engine] ${this.id}: dropped a ${info.size}-byte message (limit ${info.limit})`),
             onMalformed: sample => {
+              this.stdoutNoise.note(sample);
               // Logged for the first few only: a server printing garbage in a loop must not flood the log.
               if (++this.malformed <= 3) console.warn(`[engine] ${this.id}: skipped a line that is not JSON-RPC: ${JSON.stringify(sample.slice(0, 120))}`);
             },

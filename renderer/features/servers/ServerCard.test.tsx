@@ -57,6 +57,14 @@ describe('ServerCard', () => {
     expect(screen.getByTestId('server-throttle').textContent).toBe('Throttled: sending faster than it is read (paused 1,200×, 41 s; 275,616 unwatched and 0 repeated updates dropped)');
   });
 
+  it('says a stdio server wrote lines to stdout that are not JSON-RPC, with the last one, its hidden characters marked', () => {
+    const server = serverState('n', 'connected', { stdoutNoise: { since: 0, lines: 1204, last: 'Listening on port 3000 \u001b[32mok' } });
+    renderWithEngine(<ServerCard server={server} />, stubEngine({ 'subscriptions.list': () => [] }));
+    const note = screen.getByTestId('server-stdout-noise');
+    expect(note.textContent).toBe("Wrote 1,204 lines to stdout that are not JSON-RPC, the last: \u201cListening on port 3000 [ESC][32mok\u201d. A stdio server's logs belong on stderr.");
+    expect(note.getAttribute('data-lines')).toBe('1204');
+  });
+
   it("marks the hidden characters in a server's error message (not its line ends) and in the name it reports", () => {
     const server = serverState('a', 'error', {
       serverInfo: { name: 'files', title: 'Official \u202eredro', version: '1' },

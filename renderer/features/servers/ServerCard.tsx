@@ -12,7 +12,7 @@ import { ServerMenu } from './ServerMenu';
 import { useServerEditStore } from './server-edit-store';
 import { useServerActions } from './use-server-actions';
 import { ServerText } from '../server-text/ServerText';
-import { messageWithHiddenMarked } from '../../../shared/hidden-characters';
+import { messageWithHiddenMarked, withHiddenMarked } from '../../../shared/hidden-characters';
 
 /** How many resources are listed (`listing`: a listing is under way, and these are its items so far) and watched. */
 function useCounts(serverId: string): { resources?: number; listing: boolean; failed: boolean; watches: number } {
@@ -134,6 +134,11 @@ export const ServerCard = memo(function ServerCard({ server }: { server: ServerS
             unwatched: server.throttle.unwatched,
             coalesced: server.throttle.coalesced
           })}
+        </p>
+      )}
+      {server.stdoutNoise && (
+        <p className="server-noise" role="status" data-testid="server-stdout-noise" data-lines={server.stdoutNoise.lines}>
+          {t('card.stdoutNoise', { count: server.stdoutNoise.lines, last: withHiddenMarked(server.stdoutNoise.last) })}
         </p>
       )}
       {server.auth && <ServerAuth serverId={server.id} auth={server.auth} />}

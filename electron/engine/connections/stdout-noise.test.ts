@@ -1,0 +1,26 @@
+// A stdio server that writes lines to stdout that are not JSON-RPC (test-support/fleet/broken-server.ts --mode
+// malformed: half a JSON object, then plain text, for every request), against the real engine: its state says how
+// many such lines came and shows the last, and it stays connected.
+import { afterAll, describe, expect, it } from 'vitest';
+import type { ServerState } from '../../../shared/contract';
+import { cleanup, engineWith, nextEvent, statusOf } from '../../../test-support/engine/engine-harness';
+import { brokenServer } from '../../../test-support/fleet/fleet';
+
+afterAll(cleanup);
+
+describe("a stdio server's stdout noise", () => {
+  it('is counted, its last line shown, at most one state a second', async () => {
+    const engine = await engineWith({ noisy: brokenServer('malformed') }, { requestTimeoutMs: 1_000 });
+    await statusOf(engine, 'noisy', 'connected', 30_000);
+    const states: ServerState[] = [];
+    engine.bus.on('serverState', s => void (s.id === 'noisy' && s.stdoutNoise && states.push(s)));
+    const noisy = nextEvent(engine.bus, 'serverState', s => s.id === 'noisy' && (s.stdoutNoise?.lines ?? 0) >= 6, 10_000);
+    // Each request makes the server write two broken lines; the replies never match, so each times out.
+    await Promise.allSettled([1, 2, 3].map(() => engine.host.dispatch('resources.list', { serverId: 'noisy', cacheMode: 'bypass' })));
+    const state = await noisy;
+    expect(state.stdoutNoise).toMatchObject({ lines: 6, last: expect.stringMatching(/^(not json at all|\{"jsonrpc":"2\.0","id":)$/) });
+    expect(state.status).toBe('connected');
+    // The first line is told at once, the rest gathered: fewer states than lines.
+    expect(states.length).toBeLessThan(6);
+  });
+});

@@ -1,0 +1,42 @@
+// Lines a stdio server wrote to stdout that are not JSON-RPC: a banner, a log line printed with console.log. The
+// commonest way a stdio server breaks its own protocol, and invisible unless someone says so: counted over the
+// connection's life and shown on its card with the last one, published at most once a second (a server printing
+// garbage in a loop sends one state a second, not one per line).
+import type { ServerState } from '../../../shared/contract';
+
+const PUBLISH_EVERY_MS = 1_000;
+/** The last line as shown: enough to recognise it, never a whole blob. */
+const SAMPLE_CHARS = 200;
+
+export class StdoutNoise {
+  private lines = 0;
+  private last = '';
+  private since: number | undefined;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly publish: (noise: ServerState['stdoutNoise']) => void) {}
+
+  note(line: string): void {
+    this.lines++;
+    this.last = line.length > SAMPLE_CHARS ? `${line.slice(0, SAMPLE_CHARS)}…` : line;
+    if (this.since === undefined) {
+      this.since = Date.now();
+      this.publish(this.state());
+      return;
+    }
+    if (this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.publish(this.state());
+    }, PUBLISH_EVERY_MS);
+    this.timer.unref();
+  }
+
+  dispose(): void {
+    clearTimeout(this.timer);
+  }
+
+  private state(): ServerState['stdoutNoise'] {
+    return { since: this.since as number, lines: this.lines, last: this.last };
+  }
+}
