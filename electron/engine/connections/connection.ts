@@ -7,16 +7,14 @@ import type { AppError, ReceivedNotification, ReconnectEvent, ServerConfigEntry,
 import { transportKindOf } from '../../../shared/contract';
 import { AppErrorException, appError, appErrorFrom } from '../errors';
 import { withConnectFailureSummary } from './connect-failure';
-import type { EventBus } from '../event-bus';
-import type { EnginePorts, LiveConnection } from '../ports';
+import type { LiveConnection } from '../ports';
+import type { ConnectionDeps } from './connection-deps';
 import { raceWithTimeout } from '../requests';
 import { AttemptEnd } from './attempt-end';
 import { FailureWindow, backoffDelay } from './backoff';
-import type { ReadBudgetPolicy } from './read-budget';
 import { StdoutNoise } from './stdout-noise';
 import { ThrottleStatus } from './throttle-status';
 import { crashLoopError, exitText } from './crash-loop-error';
-import type { BackoffPolicy, CrashLoopPolicy } from './backoff';
 import { establish } from './establish';
 import type { Established } from './establish';
 import { boundedJson } from './bounded-json';
@@ -24,28 +22,6 @@ import { pushCapped } from './capped-push';
 import { StderrBuffer } from './stderr-buffer';
 import { endpointOf, transports } from './transports';
 import type { ProcessExit } from './transports/descriptor';
-import type { VerdictStore } from './verdict-store';
-
-export interface ConnectionLimits {
-  stderrLines: number;
-  notifications: number;
-  reconnectHistory: number;
-  /** Largest single stdio message (bytes) before it is dropped with a `too_large` error. */
-  maxMessageBytes: number;
-}
-
-export interface ConnectionDeps {
-  bus: EventBus;
-  ports: EnginePorts;
-  verdicts: VerdictStore;
-  backoff: BackoffPolicy;
-  crashLoop: CrashLoopPolicy;
-  readBudget: ReadBudgetPolicy;
-  /** False: a failed or lost connection stays in `error` until asked to reconnect (the CLI's one-shot runs). */
-  reconnect: boolean;
-  connectTimeoutMs: number;
-  limits: ConnectionLimits;
-}
 
 export class ServerConnection {
   private state: ServerState;
@@ -71,8 +47,6 @@ export class ServerConnection {
   private stableTimer: NodeJS.Timeout | undefined;
   private readonly throttle: ThrottleStatus;
   private readonly stdoutNoise: StdoutNoise;
-  /** Lines skipped because they were not JSON-RPC (kept across reconnects, like stderr). */
-  private malformed = 0;
   /** The last exit of a server process started by the current attempt or connection (stdio). */
   private lastExit: ProcessExit | undefined;
 
@@ -97,7 +71,7 @@ export class ServerConnection {
     });
     this.failures = new FailureWindow(deps.crashLoop);
     this.throttle = new ThrottleStatus(deps.readBudget, throttle => this.setState({ throttle }));
-    this.stdoutNoise = new StdoutNoise(stdoutNoise => this.setState({ stdoutNoise }));
+    this.stdoutNoise = new StdoutNoise(this.id, stdoutNoise => this.setState({ stdoutNoise }));
   }
 
   snapshot(): ServerState {
@@ -118,7 +92,7 @@ export class ServerConnection {
       stderr: this.stderr.snapshot(),
       stderrDropped: this.stderr.dropped,
       notifications: [...this.notifications],
-      ...(this.malformed > 0 && { malformedMessages: this.malformed }),
+      ...(this.stdoutNoise.lines > 0 && { malformedMessages: this.stdoutNoise.lines }),
       ...(pid !== undefined && { pid }),
       ...(this.current && { eraVerdict: { source: this.current.verdictSource, savedAt: this.current.verdict.savedAt } })
     };
@@ -216,11 +190,7 @@ export class ServerConnection {
             maxMessageBytes: this.deps.limits.maxMessageBytes,
             onInbound: message => this.recordInbound(message),
             onOversize: info => console.warn(`[engine] ${this.id}: dropped a ${info.size}-byte message (limit ${info.limit})`),
-            onMalformed: sample => {
-              this.stdoutNoise.note(sample);
-              // Logged for the first few only: a server printing garbage in a loop must not flood the log.
-              if (++this.malformed <= 3) console.warn(`[engine] ${this.id}: skipped a line that is not JSON-RPC: ${JSON.stringify(sample.slice(0, 120))}`);
-            },
+            onMalformed: sample => this.stdoutNoise.note(sample),
             readMeter,
             admit: (message, later) => gate.admit(message, later),
             onExit: exit => {

@@ -5,7 +5,7 @@ import { appError } from '../errors';
 import type { LiveConnection } from '../ports';
 import type { RequestHandle } from '../requests';
 import { ServerConnection } from './connection';
-import type { ConnectionDeps } from './connection';
+import type { ConnectionDeps } from './connection-deps';
 
 export class ServerRegistry {
   private readonly connections = new Map<ServerId, ServerConnection>();

@@ -2,7 +2,7 @@
 // malformed: half a JSON object, then plain text, for every request), against the real engine: its state says how
 // many such lines came and shows the last, and it stays connected.
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ServerState } from '../../../shared/contract';
+import type { ServerDetails, ServerState } from '../../../shared/contract';
 import { cleanup, engineWith, nextEvent, statusOf } from '../../../test-support/engine/engine-harness';
 import { brokenServer } from '../../../test-support/fleet/fleet';
 
@@ -20,6 +20,8 @@ describe("a stdio server's stdout noise", () => {
     const state = await noisy;
     expect(state.stdoutNoise).toMatchObject({ lines: 6, last: expect.stringMatching(/^(not json at all|\{"jsonrpc":"2\.0","id":)$/) });
     expect(state.status).toBe('connected');
+    // The server's details count the same lines (one counter).
+    expect(((await engine.host.dispatch('servers.details', { serverId: 'noisy' })) as ServerDetails).malformedMessages).toBeGreaterThanOrEqual(6);
     // The first line is told at once, the rest gathered: fewer states than lines.
     expect(states.length).toBeLessThan(6);
   });

@@ -8,16 +8,24 @@ const PUBLISH_EVERY_MS = 1_000;
 /** The last line as shown: enough to recognise it, never a whole blob. */
 const SAMPLE_CHARS = 200;
 
+/** Lines logged to the engine's own stderr: a server printing garbage in a loop must not flood it. */
+const LOGGED_LINES = 3;
+
 export class StdoutNoise {
-  private lines = 0;
+  /** Over the connection's life (the server's details show it as `malformedMessages`). */
+  lines = 0;
   private last = '';
   private since: number | undefined;
   private timer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly publish: (noise: ServerState['stdoutNoise']) => void) {}
+  constructor(
+    private readonly serverId: string,
+    private readonly publish: (noise: ServerState['stdoutNoise']) => void
+  ) {}
 
   note(line: string): void {
     this.lines++;
+    if (this.lines <= LOGGED_LINES) console.warn(`[engine] ${this.serverId}: skipped a line that is not JSON-RPC: ${JSON.stringify(line.slice(0, 120))}`);
     this.last = line.length > SAMPLE_CHARS ? `${line.slice(0, SAMPLE_CHARS)}…` : line;
     if (this.since === undefined) {
       this.since = Date.now();
