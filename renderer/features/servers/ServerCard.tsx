@@ -73,6 +73,7 @@ export const ServerCard = memo(function ServerCard({ server }: { server: ServerS
   // While sign-in is what the server waits for, its sign-in status says so: the error would repeat it.
   const errorSaidBySignIn = server.lastError?.code === 'unauthorized' && server.auth !== undefined && server.auth.state !== 'none';
   const error = server.lastError && server.status !== 'connected' && !server.disabled && !errorSaidBySignIn ? server.lastError : undefined;
+  const errorText = error ? messageWithHiddenMarked(error.message) : '';
   return (
     <li
       data-testid="server-item"
@@ -116,12 +117,12 @@ export const ServerCard = memo(function ServerCard({ server }: { server: ServerS
       {server.disabled && <p className="server-note">{t('card.disabledNote')}</p>}
       {error && (
         // A long message (a crash loop's stderr) is cut to a few lines here; whole on hover and in the server's details.
-        <p className="server-error" role="status" data-testid="server-error" data-code={error.code} title={messageWithHiddenMarked(error.message)}>
+        <p className="server-error" role="status" data-testid="server-error" data-code={error.code} title={errorText}>
           <ErrorLines
             message={
               server.nextRetryAt && server.status === 'reconnecting'
-                ? t('card.retryAt', { message: messageWithHiddenMarked(error.message), time: new Date(server.nextRetryAt).toLocaleTimeString() })
-                : messageWithHiddenMarked(error.message)
+                ? t('card.retryAt', { message: errorText, time: new Date(server.nextRetryAt).toLocaleTimeString() })
+                : errorText
             }
           />
         </p>
