@@ -18,12 +18,14 @@ export function configHandlers(config: ConfigStore, registry: ServerRegistry): H
   return {
     'config.get': async () => shown(),
     'config.reload': async () => {
-      const before = config.entries();
       await config.load();
-      const after = config.entries();
-      for (const name of Object.keys(before)) if (!(name in after)) await registry.remove(name);
+      const listed = config.entries();
+      // A file with errors stops nothing: a server it fails to give keeps running, and keeps its sign-in (removing a
+      // server forgets its tokens), until the file is fixed. A valid file is the truth: what it no longer lists stops.
+      if (!config.view().error) for (const name of registry.ids()) if (!(name in listed)) await registry.remove(name);
+      const running = new Set(registry.ids());
       // An unchanged entry keeps its connection (and its lists, watches and sign-in) as it is.
-      for (const [name, entry] of Object.entries(after)) if (!isDeepStrictEqual(before[name], entry)) await registry.add(name, entry);
+      for (const [name, entry] of Object.entries(listed)) if (!running.has(name) || !isDeepStrictEqual(registry.get(name).entry, entry)) await registry.add(name, entry);
       return shown();
     },
     'config.importCandidates': async () => findImportCandidates(currentHostDirs()),
