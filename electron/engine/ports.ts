@@ -38,8 +38,9 @@ export interface CachePort {
    * without a cursor). A fresh cached page is returned without calling `fetch`; each page keeps its own
    * ttlMs and cacheScope. A cursor the server rejects (-32602) drops every cached page of that list and the
    * error is rethrown unchanged: restart from the first page. `fetch` must return the server's page as is.
+   * A page fetched and stored comes with its stored JSON text (`text`, in parts), made once for the cache.
    */
-  page<T extends object>(serverId: ServerId, method: string, cursor: string | undefined, mode: CacheMode, fetch: () => Promise<T>): Promise<{ value: T; cache: CacheInfo }>;
+  page<T extends object>(serverId: ServerId, method: string, cursor: string | undefined, mode: CacheMode, fetch: () => Promise<T>): Promise<{ value: T; cache: CacheInfo; text?: () => readonly string[] }>;
   /**
    * Wraps a client transport so that results of MRTR retries (requests carrying `inputResponses` or
    * `requestState`) are never cached: the SDK would otherwise store them. Compose with the protocol-log tap.

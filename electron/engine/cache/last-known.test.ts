@@ -44,7 +44,9 @@ describe('lastKnownList', () => {
     ]);
     const known = lastKnownList(store, 'config:a', METHOD, 'resources');
     expect(urisOf(known)).toEqual(['a', 'b', 'c', 'd']);
-    expect(known).toMatchObject({ pages: 3, expiresAt: 5_000, storedAt: 1_000 });
+    expect(known).toMatchObject({ expiresAt: 5_000, storedAt: 1_000 });
+    // Each page's text as stored, in order: what a live page stored later is compared with.
+    expect(known?.pageTexts.map(text => (JSON.parse(text) as { resources: { uri: string }[] }).resources.map(r => r.uri))).toEqual([['a', 'b'], ['c'], ['d']]);
     expect(lastKnownList(store, 'config:other', METHOD, 'resources')).toBeUndefined();
   });
 

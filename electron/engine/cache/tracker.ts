@@ -92,7 +92,7 @@ export class CallTracker {
     return this.served(serverId, method, params, { value, cache: this.describe(record, value, mode, prior) });
   }
 
-  async page<T extends object>(serverId: ServerId, method: string, cursor: string | undefined, mode: CacheMode, fetch: () => Promise<T>): Promise<{ value: T; cache: CacheInfo }> {
+  async page<T extends object>(serverId: ServerId, method: string, cursor: string | undefined, mode: CacheMode, fetch: () => Promise<T>): Promise<{ value: T; cache: CacheInfo; text?: () => readonly string[] }> {
     const view = this.deps.viewFor(serverId);
     const params = cursor ?? '';
     const served = (result: { value: T; cache: CacheInfo }) => this.served(serverId, method, params, result);
@@ -120,7 +120,9 @@ export class CallTracker {
     if (mode !== 'bypass' && !record.mrtrRetry && (value as { resultType?: unknown }).resultType !== 'input_required') {
       record.stored = this.storePage(view, method, params, value);
     }
-    return served({ value, cache: this.describe(record, value, mode, held[0]) });
+    const stored = record.stored;
+    const result = served({ value, cache: this.describe(record, value, mode, held[0]) });
+    return stored ? { ...result, text: () => stored.valueParts ?? [stored.value] } : result;
   }
 
   private storePage(view: ServerCacheView, method: string, params: string, value: object): StoredEntry | undefined {

@@ -1,4 +1,5 @@
 // The contract methods for resources: listing (with progress) and reading.
+import type { ServerId } from '../../../shared/contract';
 import type { ServerRegistry } from '../connections/registry';
 import { cacheIdentityOf } from '../connections/transports';
 import type { EventBus } from '../event-bus';
@@ -10,6 +11,7 @@ import { listResources } from './list';
 import { ListedText } from './listed-text';
 import { readResource } from './read';
 import type { ListLimits } from './list-walk';
+import { shownKnownOf, type ShownKnownList } from './withhold-known';
 
 export interface ResourceHandlerDeps {
   registry: ServerRegistry;
@@ -27,12 +29,19 @@ export function resourceHandlers(deps: ResourceHandlerDeps): HandlerMap<'resourc
   deps.bus.on('serverRemoved', ({ serverId }) => listedText.forget(serverId));
   const listDeps = { bus: deps.bus, ports: deps.ports, listLimits: deps.listLimits, listedText };
   const readDeps = { ports: deps.ports, maxContentBytes: deps.maxContentBytes };
+  // The list given to the page; else, read from the cache before the walk stores the live pages over it.
+  const shownKnownList = (serverId: ServerId): ShownKnownList | undefined => {
+    const { entry } = registry.get(serverId);
+    const given = deps.lastKnown.takeGiven(serverId, entry);
+    if (given) return given;
+    const known = deps.ports.cache.lastKnownResources(cacheIdentityOf(entry));
+    return known && shownKnownOf(known);
+  };
   return {
     'resources.list': ({ serverId, requestId, cacheMode, streamOnly, shownLastKnown }) =>
       requests.run(requestId, handle =>
         registry.use(serverId, handle, live => {
-          // Read before the walk stores the live pages over it.
-          const shownKnown = shownLastKnown ? deps.ports.cache.lastKnownResources(cacheIdentityOf(registry.get(serverId).entry)) : undefined;
+          const shownKnown = shownLastKnown ? shownKnownList(serverId) : undefined;
           return listResources(listDeps, live, handle, cacheMode ?? 'use', { streamOnly, shownKnown });
         })
       ),

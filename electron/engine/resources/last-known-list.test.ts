@@ -29,7 +29,7 @@ const raw = [
 
 describe('lastKnownResources', () => {
   it('packs the items, which unpack (through JSON, as the page gets them) to every field the engine made', () => {
-    const known = lastKnownResources(portsWith({ items: raw, pages: 2, storedAt: 1_000, expiresAt: 2_000 }), 'ref', entry, 5_000);
+    const known = lastKnownResources(portsWith({ items: raw, pageTexts: ['{}', '{}'], storedAt: 1_000, expiresAt: 2_000 }), 'ref', entry, 5_000);
     expect(known?.items).toMatchObject({ count: 3, rows: expect.any(Array), shared: expect.any(Array) });
     const unpacked = unpackListResult(JSON.parse(JSON.stringify(known)));
     const expected = raw.map(r => toResourceItem('ref', r));
@@ -59,7 +59,7 @@ describe('LastKnownAnswers', () => {
       cache: {
         lastKnownResources: () => {
           state.reads++;
-          return { items: state.items, pages: 1, storedAt: 1_000, expiresAt: 2_000 };
+          return { items: state.items, pageTexts: [JSON.stringify({ resources: state.items })], storedAt: 1_000, expiresAt: 2_000 };
         },
         version: () => state.version
       }
@@ -85,6 +85,23 @@ describe('LastKnownAnswers', () => {
     expect(state.reads).toBe(4);
   });
 
+  it('remembers the list it gave, once, for the live listing that follows (its items parsed only when asked)', async () => {
+    const { state, ports } = countingPorts();
+    const answers = new LastKnownAnswers(ports);
+    expect(answers.takeGiven('a', entry)).toBeUndefined();
+    answers.answer('a', entry, 5_000);
+    const reads = state.reads;
+    const given = answers.takeGiven('a', entry);
+    expect(given?.pageTexts).toEqual([JSON.stringify({ resources: raw })]);
+    expect(given?.storedAt).toBe(1_000);
+    expect(given?.items()).toEqual(raw);
+    expect(state.reads).toBe(reads);
+    expect(answers.takeGiven('a', entry)).toBeUndefined();
+    // Given for another configuration of the server: not the list its listing now shows over.
+    answers.answer('b', entry, 5_000);
+    expect(answers.takeGiven('b', { type: 'http', url: 'http://127.0.0.1:2/mcp' })).toBeUndefined();
+  });
+
   it('makes it again when the cache changed after it was made ahead', async () => {
     const { state, ports } = countingPorts();
     const answers = new LastKnownAnswers(ports);
@@ -102,7 +119,7 @@ describe('LastKnownAnswers', () => {
     const ports = {
       cache: {
         // The first read (a's, made ahead) and the third (a's again, when asked) fail.
-        lastKnownResources: () => (++reads % 2 === 1 ? raiseCorrupt() : { items: raw, pages: 1, storedAt: 1_000, expiresAt: 2_000 }),
+        lastKnownResources: () => (++reads % 2 === 1 ? raiseCorrupt() : { items: raw, pageTexts: ['{}'], storedAt: 1_000, expiresAt: 2_000 }),
         version: () => 0
       }
     } as unknown as EnginePorts;

@@ -3,22 +3,24 @@
 // `listProgress` items are: fewer bytes to write and to parse than 100k objects, and one decoding path.
 import { isFresh } from '../../../shared/cache/freshness';
 import { packResourceItems, type PackedListResult, type ServerConfigEntry, type ServerId } from '../../../shared/contract';
+import { itemsOfPages } from '../cache/last-known';
 import { cacheIdentityOf } from '../connections/transports';
 import type { EnginePorts } from '../ports';
 import { toResourceItem } from './items';
+import type { ShownKnownList } from './withhold-known';
 
 /** A last known list made into its answer, all but the cache info (which depends on when it is asked). */
-type PackedKnown = Omit<PackedListResult, 'cache'> & { storedAt: number; expiresAt: number };
+type PackedKnown = Omit<PackedListResult, 'cache'> & { storedAt: number; expiresAt: number; pageTexts: readonly string[] };
 
 function packLastKnown(ports: EnginePorts, serverId: ServerId, entry: ServerConfigEntry): PackedKnown | null {
   const known = ports.cache.lastKnownResources(cacheIdentityOf(entry));
   if (!known) return null;
   const items = known.items.map(raw => toResourceItem(serverId, raw as Record<string, unknown>));
-  return { serverId, items: packResourceItems(items), pages: known.pages, storedAt: known.storedAt, expiresAt: known.expiresAt };
+  return { serverId, items: packResourceItems(items), pages: known.pageTexts.length, storedAt: known.storedAt, expiresAt: known.expiresAt, pageTexts: known.pageTexts };
 }
 
 function answerOf(packed: PackedKnown, now: number): PackedListResult {
-  const { storedAt, expiresAt, ...list } = packed;
+  const { storedAt, expiresAt, pageTexts: _texts, ...list } = packed;
   const fresh = isFresh({ expiresAt }, now);
   return { ...list, cache: { state: fresh ? 'fresh' : 'stale', scope: 'public', receivedAt: storedAt, expiresAt, ttlMs: Math.max(0, expiresAt - storedAt) } };
 }
@@ -30,6 +32,11 @@ export function lastKnownResources(ports: EnginePorts, serverId: ServerId, entry
 
 /** How long answers made ahead are kept for a page that has not asked yet. */
 const PREPARED_FOR_MS = 30_000;
+/**
+ * How long the engine remembers which last known list it gave, for the live listing that follows it. Past this
+ * (a server that took minutes to connect), that listing reads the list from the cache again.
+ */
+const GIVEN_FOR_MS = 120_000;
 
 /**
  * Answers made ahead. On a warm start the page asks for every server's last known list at once, as soon as it has
@@ -40,6 +47,12 @@ const PREPARED_FOR_MS = 30_000;
 export class LastKnownAnswers {
   private readonly made = new Map<ServerId, { identity: string; version: number; packed: PackedKnown | null }>();
   private dropTimer: NodeJS.Timeout | undefined;
+  /**
+   * The lists given, by their pages' texts (the cache's own strings, not copies): the live listing that follows
+   * compares its pages with them as text (withhold-known.ts), where reading the list from the cache again would
+   * parse every page (fifty servers × 2,000: ~0.3 s of the engine while they connect, and its garbage).
+   */
+  private readonly given = new Map<ServerId, { identity: string; pageTexts: readonly string[]; storedAt: number; timer: NodeJS.Timeout }>();
 
   constructor(private readonly ports: EnginePorts) {}
 
@@ -64,6 +77,28 @@ export class LastKnownAnswers {
     const made = this.made.get(serverId);
     this.made.delete(serverId);
     const packed = made && made.identity === cacheIdentityOf(entry) && made.version === this.ports.cache.version() ? made.packed : packLastKnown(this.ports, serverId, entry);
+    if (packed) this.remember(serverId, cacheIdentityOf(entry), packed);
     return packed && answerOf(packed, now);
+  }
+
+  /**
+   * The last known list last given for `serverId` (configured as `entry`), once: for the live listing of a page
+   * that shows it. Undefined when none was given, or since its configuration changed.
+   */
+  takeGiven(serverId: ServerId, entry: ServerConfigEntry): ShownKnownList | undefined {
+    const given = this.given.get(serverId);
+    if (!given) return undefined;
+    clearTimeout(given.timer);
+    this.given.delete(serverId);
+    if (given.identity !== cacheIdentityOf(entry)) return undefined;
+    let items: unknown[] | undefined;
+    return { pageTexts: given.pageTexts, storedAt: given.storedAt, items: () => (items ??= itemsOfPages(given.pageTexts, 'resources')) };
+  }
+
+  private remember(serverId: ServerId, identity: string, packed: PackedKnown): void {
+    clearTimeout(this.given.get(serverId)?.timer);
+    const timer = setTimeout(() => this.given.delete(serverId), GIVEN_FOR_MS);
+    timer.unref();
+    this.given.set(serverId, { identity, pageTexts: packed.pageTexts, storedAt: packed.storedAt, timer });
   }
 }

@@ -49,10 +49,10 @@ export async function walkListMethod<T>(ports: EnginePorts, live: LiveConnection
     // One page per call: without a cursor the SDK's list methods would walk (and cache) the whole list.
     const fetch = (): Promise<Loose> =>
       client.request({ method: walk.method, params: cursor === undefined ? {} : { cursor } }, schema, { signal: handle.signal, timeout: handle.timeoutMs });
-    const { value, cache: info } = await ports.cache.page(serverId, walk.method, cursor, mode, fetch);
+    const { value, cache: info, text } = await ports.cache.page(serverId, walk.method, cursor, mode, fetch);
     caches.push(info);
     const items = value[walk.itemsKey];
-    return { items: Array.isArray(items) ? (items as Loose[]) : [], ...(typeof value.nextCursor === 'string' && { nextCursor: value.nextCursor }) };
+    return { items: Array.isArray(items) ? (items as Loose[]) : [], ...(typeof value.nextCursor === 'string' && { nextCursor: value.nextCursor }), ...(text && { text }) };
   };
   let streamed = 0;
   const result = await walkPages<Loose, T>({

@@ -2,7 +2,6 @@
 // `listProgress` events (pages grouped, see progress-batch.ts) so the UI can show rows while a 100k
 // listing is still loading.
 import { packResourceItems, type CacheMode, type ListResult, type ResourceItem } from '../../../shared/contract';
-import type { LastKnownList } from '../cache/last-known';
 import type { EventBus } from '../event-bus';
 import type { EnginePorts, LiveConnection } from '../ports';
 import type { RequestHandle } from '../requests';
@@ -10,7 +9,7 @@ import { itemText, toResourceItem } from './items';
 import { walkListMethod, type ListLimits } from './list-walk';
 import type { ListedText } from './listed-text';
 import { batchProgress } from './progress-batch';
-import { withholdWhileKnown } from './withhold-known';
+import { withholdWhileKnown, type ShownKnownList } from './withhold-known';
 
 export interface ListDeps {
   bus: EventBus;
@@ -29,7 +28,7 @@ export interface ListOptions {
   /** The items go out in `listProgress` only and the result carries none (see the contract). */
   streamOnly?: boolean;
   /** The caller shows this last known list: pages equal to it are not streamed (see withhold-known.ts). */
-  shownKnown?: LastKnownList;
+  shownKnown?: ShownKnownList;
 }
 
 export async function listResources(deps: ListDeps, live: LiveConnection, handle: RequestHandle, mode: CacheMode, options: ListOptions = {}): Promise<ListResult<ResourceItem>> {

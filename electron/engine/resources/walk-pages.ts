@@ -13,6 +13,8 @@ import { appError, isRejectedCursor } from '../errors';
 export interface RawPage<R> {
   items: R[];
   nextCursor?: string;
+  /** The page's JSON text as the cache stored it (in parts), when it did. */
+  text?: () => readonly string[];
 }
 
 export interface PageProgress<T> {
@@ -22,6 +24,8 @@ export interface PageProgress<T> {
   items: T[];
   /** The same items as the server sent them, before `map`. */
   raw: readonly unknown[];
+  /** The whole page's JSON text as the cache stored it, in parts (absent when it was not stored). */
+  text?: () => readonly string[];
   done: boolean;
 }
 
@@ -100,7 +104,7 @@ export async function walkPages<R, T>(options: WalkOptions<R, T>): Promise<WalkR
         options.onText?.(text);
       }
       if (collect) for (const item of mapped) items.push(item);
-      options.onPage?.({ page: pages, loaded, items: mapped, raw: page.items, done });
+      options.onPage?.({ page: pages, loaded, items: mapped, raw: page.items, ...(page.text && { text: page.text }), done });
       if (done) return { items, pages };
       seen.add(next);
       previous = page.items;

@@ -1,16 +1,28 @@
-// Live pages held back while they equal the shown last known list, compared as the server sent them (the raw
-// items beside the engine's own); the next stage records what reaches it.
+// Live pages held back while they equal the shown last known list: as stored text page for page where both sides
+// have it, else as the server sent them (the raw items beside the engine's own); the next stage records what
+// reaches it.
 import { describe, expect, it } from 'vitest';
 import type { ResourceItem } from '../../../shared/contract';
-import type { LastKnownList } from '../cache/last-known';
+import { jsonParts } from '../json-parts';
 import { toResourceItem } from './items';
 import type { ProgressBatcher } from './progress-batch';
 import type { PageProgress } from './walk-pages';
-import { withholdWhileKnown } from './withhold-known';
+import { withholdWhileKnown, type ShownKnownList } from './withhold-known';
 
 const raw = (from: number, n: number) =>
   Array.from({ length: n }, (_, k) => ({ uri: `ref://${from + k}`, name: `${from + k}`, annotations: { audience: ['user'], priority: 0.5 } }));
-const known = (n: number): LastKnownList => ({ items: raw(0, n), pages: 1, storedAt: 1_234, expiresAt: 2_000 });
+
+/** A page's result as the cache stores it: its items, and the cursor of the next page if any. */
+const pageResult = (items: readonly unknown[], page: number, last: boolean) => ({ resources: items, ...(!last && { nextCursor: `c${page}` }) });
+
+/** The last known list of `n` items, stored in pages of `size`; counts how often its items are parsed. */
+function known(n: number, size = 4): ShownKnownList & { parsed: () => number } {
+  const items = raw(0, n);
+  const pageTexts: string[] = [];
+  for (let at = 0; at < n || pageTexts.length === 0; at += size) pageTexts.push(JSON.stringify(pageResult(items.slice(at, at + size), pageTexts.length + 1, at + size >= n)));
+  let parsed = 0;
+  return { pageTexts, storedAt: 1_234, items: () => (parsed++, items), parsed: () => parsed };
+}
 
 /** The next stage: each page that reaches it as [page, items, done, loaded]. */
 function recorder() {
@@ -27,12 +39,17 @@ function recorder() {
   return { next, seen, items, flushed: () => flushed };
 }
 
-/** The live walk's pages of `size` raw items each, mapped as the walk maps them. */
-function pages(items: Record<string, unknown>[], size: number): PageProgress<ResourceItem>[] {
+/**
+ * The live walk's pages of `size` raw items each, mapped as the walk maps them; with `stored`, each with its text
+ * as the cache stores it (`meta`: what else the server put in each page's result).
+ */
+function pages(items: Record<string, unknown>[], size: number, stored?: { meta?: Record<string, unknown> }): PageProgress<ResourceItem>[] {
   const out: PageProgress<ResourceItem>[] = [];
   for (let at = 0; at < items.length || out.length === 0; at += size) {
     const slice = items.slice(at, at + size);
-    out.push({ page: out.length + 1, loaded: at + slice.length, items: slice.map(r => toResourceItem('ref', r)), raw: slice, done: at + size >= items.length });
+    const done = at + size >= items.length;
+    const result = { ...pageResult(slice, out.length + 1, done), ...stored?.meta };
+    out.push({ page: out.length + 1, loaded: at + slice.length, items: slice.map(r => toResourceItem('ref', r)), raw: slice, ...(stored && { text: () => jsonParts(result, 3) }), done });
   }
   return out;
 }
@@ -49,6 +66,58 @@ describe('withholdWhileKnown', () => {
       [3, 0, 0, 10]
     ]);
     expect(withheld.sameAsKnown()).toBe(1_234);
+  });
+
+  it('compares pages stored as text with the last known pages as text, parsing neither', () => {
+    const { next, seen } = recorder();
+    const list = known(10);
+    const withheld = withholdWhileKnown('ref', list, next);
+    for (const page of pages(raw(0, 10), 4, {})) withheld.onPage(page);
+    expect(seen).toEqual([
+      [1, 0, 0, 4],
+      [2, 0, 0, 8],
+      [3, 0, 0, 10]
+    ]);
+    expect(withheld.sameAsKnown()).toBe(1_234);
+    expect(list.parsed()).toBe(0);
+  });
+
+  it('compares item by item where the text differs but not the items (a page result with more than its items)', () => {
+    const { next, seen } = recorder();
+    const list = known(8);
+    const withheld = withholdWhileKnown('ref', list, next);
+    for (const page of pages(raw(0, 8), 4, { meta: { _meta: { servedAt: 'now' } } })) withheld.onPage(page);
+    expect(seen).toEqual([
+      [1, 0, 0, 4],
+      [2, 0, 0, 8]
+    ]);
+    expect(withheld.sameAsKnown()).toBe(1_234);
+    expect(list.parsed()).toBeGreaterThan(0);
+  });
+
+  it('finds a changed item by text as it does by items, and sends the live list', () => {
+    const { next, items } = recorder();
+    const withheld = withholdWhileKnown('ref', known(8), next);
+    const live = raw(0, 8);
+    live[6] = { ...live[6], name: 'renamed' };
+    const walk = pages(live, 4, {});
+    for (const page of walk) withheld.onPage(page);
+    expect(withheld.sameAsKnown()).toBeUndefined();
+    expect(items).toEqual(walk.flatMap(page => page.items));
+  });
+
+  it('does not take pages cut differently for the same list (the text of each differs), nor a shorter list', () => {
+    const regrouped = recorder();
+    const withRegrouped = withholdWhileKnown('ref', known(8, 4), regrouped.next);
+    for (const page of pages(raw(0, 8), 2, {})) withRegrouped.onPage(page);
+    // Compared item by item instead: the same items.
+    expect(withRegrouped.sameAsKnown()).toBe(1_234);
+
+    const shorter = recorder();
+    const withShorter = withholdWhileKnown('ref', known(8), shorter.next);
+    for (const page of pages(raw(0, 4), 4, {})) withShorter.onPage(page);
+    expect(withShorter.sameAsKnown()).toBeUndefined();
+    expect(shorter.items).toHaveLength(4);
   });
 
   it('sends the held pages in order at the first page that differs, then streams the rest', () => {
