@@ -63,6 +63,8 @@ export interface ProtocolLogPort {
   tap<T extends Transport>(transport: T, serverId: ServerId): T;
   /** Records that a result was served from the cache: no frame went on the wire. */
   recordCacheHit(serverId: ServerId, method: string, params: unknown): void;
+  /** Records a line a stdio server wrote to stdout that is not JSON-RPC (the transport skipped it). */
+  recordNotJsonRpc(serverId: ServerId, line: string): void;
 }
 
 /** What a read learns from the input broker while it runs (for `ReadResult.inputRounds`), and the SDK options it must use. */

@@ -287,14 +287,15 @@ export interface LogEntry {
   serverId: ServerId;
   at: number;
   direction: LogDirection;
-  kind: 'request' | 'response' | 'error' | 'notification' | 'cache-hit';
+  /** `not-json-rpc`: a line a stdio server wrote to stdout that is not JSON-RPC (skipped); `message` is the line. */
+  kind: 'request' | 'response' | 'error' | 'notification' | 'cache-hit' | 'not-json-rpc';
   method?: string;
   id?: string | number;
   /** For a response: ms since its request was sent. */
   latencyMs?: number;
   /** seq of the paired request/response. */
   pairSeq?: number;
-  /** The JSON-RPC frame, as received or sent. */
+  /** The JSON-RPC frame, as received or sent (for `not-json-rpc`, the line as written, cut at 4,096 characters). */
   message: unknown;
   /** Estimated size of the frame as JSON, in bytes. */
   size: number;

@@ -12,12 +12,15 @@ export function logEntryMatcher(filter: LogFilter, textOf: (entry: LogEntry) => 
   return entry => {
     if (serverId !== undefined && entry.serverId !== serverId) return false;
     if (direction !== undefined && entry.direction !== direction) return false;
-    if (errorsOnly && entry.kind !== 'error') return false;
+    if (errorsOnly && !isErrorEntry(entry)) return false;
     if (methodNeedle && !(entry.method ?? '').includes(methodNeedle)) return false;
     if (needle && !textOf(entry).includes(needle)) return false;
     return true;
   };
 }
+
+/** What "errors only" keeps: error responses, and lines a server wrote where only JSON-RPC belongs. */
+const isErrorEntry = (entry: Pick<LogEntry, 'kind'>): boolean => entry.kind === 'error' || entry.kind === 'not-json-rpc';
 
 /** The lower-cased text full-text search looks in: method, id and the whole frame. */
 export function entryText(entry: LogEntry): string {

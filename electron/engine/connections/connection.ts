@@ -190,7 +190,10 @@ export class ServerConnection {
             maxMessageBytes: this.deps.limits.maxMessageBytes,
             onInbound: message => this.recordInbound(message),
             onOversize: info => console.warn(`[engine] ${this.id}: dropped a ${info.size}-byte message (limit ${info.limit})`),
-            onMalformed: sample => this.stdoutNoise.note(sample),
+            onMalformed: line => {
+              this.stdoutNoise.note(line);
+              this.deps.ports.log.recordNotJsonRpc(this.id, line);
+            },
             readMeter,
             admit: (message, later) => gate.admit(message, later),
             onExit: exit => {

@@ -46,6 +46,8 @@ type Ready = Buffer | string | JSONRPCMessage;
  * 500 resources is ~200 KB, so a connection that lists keeps one buffer instead of making one per line.
  */
 const KEPT_LINE_BUFFER = 256 * 1024;
+/** A skipped line as told (to the card and the protocol log): a log line whole, never a blob. */
+const MALFORMED_SAMPLE_CHARS = 4_096;
 const noBytes = Buffer.alloc(0);
 
 /** A line's first and last bytes (for its id) and its size so far. */
@@ -146,7 +148,7 @@ export class BoundedLineReader {
       } catch {
         // Lines that are not JSON-RPC (stray prints, broken JSON, JSON of the wrong shape) are skipped and
         // counted: one bad line never ends the connection.
-        this.onMalformed(line.slice(0, 200));
+        this.onMalformed(line.length > MALFORMED_SAMPLE_CHARS ? `${line.slice(0, MALFORMED_SAMPLE_CHARS)}…` : line);
         continue;
       }
       if (gated || this.admit(message)) return message;

@@ -2,7 +2,7 @@
 // malformed: half a JSON object, then plain text, for every request), against the real engine: its state says how
 // many such lines came and shows the last, and it stays connected.
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ServerDetails, ServerState } from '../../../shared/contract';
+import type { LogPage, ServerDetails, ServerState } from '../../../shared/contract';
 import { cleanup, engineWith, nextEvent, statusOf } from '../../../test-support/engine/engine-harness';
 import { brokenServer } from '../../../test-support/fleet/fleet';
 
@@ -24,5 +24,11 @@ describe("a stdio server's stdout noise", () => {
     expect(((await engine.host.dispatch('servers.details', { serverId: 'noisy' })) as ServerDetails).malformedMessages).toBeGreaterThanOrEqual(6);
     // The first line is told at once, the rest gathered: fewer states than lines.
     expect(states.length).toBeLessThan(6);
+    // Each line is in the protocol log where it came, as written, among the errors.
+    const log = (await engine.host.dispatch('log.query', { serverId: 'noisy', errorsOnly: true })) as LogPage;
+    const stray = log.entries.filter(e => e.kind === 'not-json-rpc');
+    expect(stray.length).toBe(state.stdoutNoise?.lines);
+    expect(stray.every(e => e.direction === 'in' && typeof e.message === 'string')).toBe(true);
+    expect(new Set(stray.map(e => e.message))).toEqual(new Set(['not json at all', expect.stringMatching(/^\{"jsonrpc":"2\.0","id":/)]));
   });
 });

@@ -84,6 +84,12 @@ export class ProtocolLog implements ProtocolLogPort {
     this.append({ seq: 0, serverId, at: Date.now(), direction: 'cache', kind: 'cache-hit', method, message, size: estimateJsonSize(message) });
   }
 
+  /** A line a stdio server wrote to stdout that is not JSON-RPC: in the log where it came, among the frames. */
+  recordNotJsonRpc(serverId: ServerId, line: string): void {
+    if (this.paused) return;
+    this.append({ seq: 0, serverId, at: Date.now(), direction: 'in', kind: 'not-json-rpc', message: line, size: Buffer.byteLength(line, 'utf8') });
+  }
+
   query(query: LogQuery): LogPage {
     const match = logEntryMatcher(query, keptEntryText);
     const afterSeq = query.afterSeq ?? 0;

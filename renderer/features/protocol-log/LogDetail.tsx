@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LogEntry } from '../../../shared/contract';
-import { prettyJson } from './log-format';
+import { frameText } from './log-format';
 import { indexOfSeq } from './log-store';
 import { ReplayForm } from './ReplayForm';
 import { revealHidden } from '../server-text/ServerText';
@@ -27,7 +27,7 @@ export function LogDetail({ entries, selectedSeq, onSelect }: LogDetailProps) {
   const replayable = request && (request.kind === 'cache-hit' || (request.kind === 'request' && request.direction === 'out'));
 
   const copy = () => {
-    const text = prettyJson(entry.message);
+    const text = frameText(entry);
     if (!navigator.clipboard) {
       setCopyStatus(t('detail.noClipboard'));
       return;
@@ -41,7 +41,7 @@ export function LogDetail({ entries, selectedSeq, onSelect }: LogDetailProps) {
   return (
     <div className="log-detail" data-testid="log-detail" data-seq={entry.seq} data-pair-seq={pair?.seq ?? ''}>
       <div className="log-detail-head">
-        <strong>{t(`detail.title.${entry.kind}`, { method: entry.method ?? '' })}</strong>
+        <h2 className="log-detail-title">{t(`detail.title.${entry.kind}`, { method: entry.method ?? '' })}</h2>
         <span>{t(`direction.${entry.direction}`)}</span>
         <span>{entry.serverId}</span>
         <span>{t('clock', { at: entry.at })}</span>
@@ -51,7 +51,7 @@ export function LogDetail({ entries, selectedSeq, onSelect }: LogDetailProps) {
         {entry.origin === 'replay' && <span className="log-badge log-badge--replay">{t('origin.replay')}</span>}
         <span className="log-toolbar-spacer" />
         <button type="button" data-testid="log-copy" onClick={copy}>
-          {t('detail.copy')}
+          {entry.kind === 'not-json-rpc' ? t('detail.copyLine') : t('detail.copy')}
         </button>
         {copyStatus && <span role="status">{copyStatus}</span>}
         {pair && (
@@ -70,27 +70,46 @@ export function LogDetail({ entries, selectedSeq, onSelect }: LogDetailProps) {
           {t('detail.cacheNote')}
         </p>
       )}
+      {entry.kind === 'not-json-rpc' && (
+        <p className="log-note" data-testid="log-not-json-rpc-note">
+          {t('detail.notJsonRpcNote')}
+        </p>
+      )}
       {entry.truncated && <p className="log-note">{t('detail.truncated')}</p>}
       {replaying && request && replayable && <ReplayForm key={request.seq} request={request} onSelect={onSelect} />}
-      <div className="log-frames">
+      {entry.kind === 'not-json-rpc' ? (
+        <div className="log-frames">
+          <Frame title={t('frame.line')} missing="" entry={entry} testId="log-detail-line" selected={entry} />
+        </div>
+      ) : (
+        <Exchange entry={entry} request={request} response={response} />
+      )}
+    </div>
+  );
+}
+
+/** The request and its response (or error) side by side, or the notification alone. */
+function Exchange({ entry, request, response }: { entry: LogEntry; request: LogEntry | undefined; response: LogEntry | undefined }) {
+  const { t } = useTranslation('log');
+  return (
+    <div className="log-frames">
+      <Frame
+        title={request?.kind === 'cache-hit' ? t('frame.requestNotSent') : t('frame.request')}
+        missing={t('frame.requestMissing')}
+        entry={request}
+        testId="log-detail-request"
+        selected={entry}
+      />
+      {entry.kind !== 'notification' && entry.kind !== 'cache-hit' && (
         <Frame
-          title={request?.kind === 'cache-hit' ? t('frame.requestNotSent') : t('frame.request')}
-          missing={t('frame.requestMissing')}
-          entry={request}
-          testId="log-detail-request"
+          title={response?.kind === 'error' ? t('frame.errorResponse') : t('frame.response')}
+          missing={t('frame.responseMissing')}
+          entry={response}
+          testId="log-detail-response"
           selected={entry}
         />
-        {entry.kind !== 'notification' && entry.kind !== 'cache-hit' && (
-          <Frame
-            title={response?.kind === 'error' ? t('frame.errorResponse') : t('frame.response')}
-            missing={t('frame.responseMissing')}
-            entry={response}
-            testId="log-detail-response"
-            selected={entry}
-          />
-        )}
-        {entry.kind === 'notification' && <Frame title={t('frame.notification')} missing="" entry={entry} testId="log-detail-notification" selected={entry} />}
-      </div>
+      )}
+      {entry.kind === 'notification' && <Frame title={t('frame.notification')} missing="" entry={entry} testId="log-detail-notification" selected={entry} />}
     </div>
   );
 }
@@ -99,11 +118,11 @@ export function LogDetail({ entries, selectedSeq, onSelect }: LogDetailProps) {
 function Frame({ title, missing, entry, testId, selected }: { title: string; missing: string; entry: LogEntry | undefined; testId: string; selected: LogEntry }) {
   return (
     <section className={`log-frame${entry === selected ? ' log-frame--selected' : ''}`} data-testid={testId} aria-label={title}>
-      <h4>
+      <h3>
         {title}
         {entry && entry !== selected && <span className="log-muted"> #{entry.seq}</span>}
-      </h4>
-      {entry ? <pre>{revealHidden(prettyJson(entry.message))}</pre> : <p className="log-muted">{missing}</p>}
+      </h3>
+      {entry ? <pre>{revealHidden(frameText(entry))}</pre> : <p className="log-muted">{missing}</p>}
     </section>
   );
 }

@@ -115,7 +115,7 @@ function LogRow({ entry, top, selected, onSelect }: { entry: LogEntry; top: numb
       <span className="log-method">{entry.method ? <ServerText text={entry.method} /> : '—'}</span>
       <span className="log-id">{entry.id !== undefined ? `#${entry.id}` : ''}</span>
       <span className="log-hint" title={hint}>
-        {hint}
+        {entry.kind === 'not-json-rpc' ? <ServerText text={hint} /> : hint}
       </span>
       <span className="log-badges">
         {entry.origin && <span className={`log-badge log-badge--${entry.origin}`}>{t(`origin.${entry.origin}`)}</span>}

@@ -100,6 +100,30 @@ describe('ProtocolLogPanel', () => {
     expect((await screen.findByTestId('log-cache-note')).textContent).toContain('nothing was sent');
   });
 
+  it('shows a line the server wrote to stdout that is not JSON-RPC as written, among the errors, with what it means', async () => {
+    renderPanel();
+    await waitFor(() => expect(rows().length).toBeGreaterThan(0));
+    // A stray print with a bidirectional control in it, as a hostile or careless server may write.
+    act(() => harness.log.recordNotJsonRpc('ref', 'Listening on port 3000 \u202eevil'));
+    const stray = await waitFor(() => {
+      const found = rows().find(r => r.dataset.kind === 'not-json-rpc');
+      expect(found).toBeDefined();
+      return found!;
+    });
+    expect(stray.dataset.direction).toBe('in');
+    expect(stray.textContent).toContain('not JSON-RPC');
+    expect(stray.textContent).toContain('Listening on port 3000');
+    // The control is shown as a mark, not obeyed.
+    expect(stray.textContent).not.toContain('\u202e');
+    fireEvent.click(screen.getByTestId('log-filter-errors'));
+    await waitFor(() => expect(rows().map(r => r.dataset.kind)).toEqual(['not-json-rpc']));
+    fireEvent.click(rows()[0]);
+    expect((await screen.findByTestId('log-not-json-rpc-note')).textContent).toContain('belong on stderr');
+    // As written: not a JSON string in quotes, and no request or response to pair it with.
+    expect(screen.getByTestId('log-detail-line').querySelector('pre')?.textContent).toMatch(/^Listening on port 3000 /);
+    expect(screen.queryByTestId('log-detail-request')).toBeNull();
+  });
+
   it('replays a request with edited params and the new exchange lands in the log', async () => {
     await harness.client.readResource({ uri: 'test://alpha' });
     renderPanel();

@@ -12,8 +12,13 @@ export function rpcErrorOf(entry: LogEntry): { code?: number; message?: string }
   return { code: typeof code === 'number' ? code : undefined, message: typeof message === 'string' ? message : undefined };
 }
 
-/** A one-line hint of what the frame is about: the URI of a read, the code of an error. */
+/** A line a server wrote where only JSON-RPC belongs, as written (the entry's message). */
+const strayLineOf = (entry: LogEntry): string | undefined => (entry.kind === 'not-json-rpc' && typeof entry.message === 'string' ? entry.message : undefined);
+
+/** A one-line hint of what the frame is about: the URI of a read, the code of an error, a stray line itself. */
 export function entryHint(entry: LogEntry): string {
+  const strayLine = strayLineOf(entry);
+  if (strayLine !== undefined) return strayLine;
   const rpcError = rpcErrorOf(entry);
   if (rpcError) return [rpcError.code, rpcError.message].filter(v => v !== undefined).join(' ');
   const message = entry.message as { params?: unknown } | null;
@@ -25,6 +30,9 @@ export function entryHint(entry: LogEntry): string {
   }
   return '';
 }
+
+/** The frame as the detail shows and copies it: JSON, pretty-printed; a stray line as the server wrote it. */
+export const frameText = (entry: LogEntry): string => strayLineOf(entry) ?? prettyJson(entry.message);
 
 export function prettyJson(value: unknown): string {
   try {

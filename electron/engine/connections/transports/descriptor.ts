@@ -18,7 +18,7 @@ export interface TransportObservers {
   auth: AuthPort;
   onInbound(message: JSONRPCMessage): void;
   onOversize(info: OversizeInfo): void;
-  /** A line that is not a JSON-RPC message was skipped (stdio); `sample` is its start. */
+  /** A line that is not a JSON-RPC message was skipped (stdio); `sample` is the line, cut at 4,096 characters with `…`. */
   onMalformed(sample: string): void;
   /** The server's read budget: every stream read from it spends from it, and waits when told to. */
   readMeter: ReadMeter;
