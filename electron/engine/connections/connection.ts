@@ -71,7 +71,11 @@ export class ServerConnection {
     });
     this.failures = new FailureWindow(deps.crashLoop);
     this.throttle = new ThrottleStatus(deps.readBudget, throttle => this.setState({ throttle }));
-    this.stdoutNoise = new StdoutNoise(this.id, stdoutNoise => this.setState({ stdoutNoise }));
+    this.stdoutNoise = new StdoutNoise(
+      this.id,
+      stdoutNoise => this.setState({ stdoutNoise }),
+      line => this.deps.ports.log.recordNotJsonRpc(this.id, line)
+    );
   }
 
   snapshot(): ServerState {
@@ -190,10 +194,7 @@ export class ServerConnection {
             maxMessageBytes: this.deps.limits.maxMessageBytes,
             onInbound: message => this.recordInbound(message),
             onOversize: info => console.warn(`[engine] ${this.id}: dropped a ${info.size}-byte message (limit ${info.limit})`),
-            onMalformed: line => {
-              this.stdoutNoise.note(line);
-              this.deps.ports.log.recordNotJsonRpc(this.id, line);
-            },
+            onMalformed: line => this.stdoutNoise.note(line),
             readMeter,
             admit: (message, later) => gate.admit(message, later),
             onExit: exit => {

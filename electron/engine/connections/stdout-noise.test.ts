@@ -1,10 +1,11 @@
 // A stdio server that writes lines to stdout that are not JSON-RPC (test-support/fleet/broken-server.ts --mode
 // malformed: half a JSON object, then plain text, for every request), against the real engine: its state says how
 // many such lines came and shows the last, and it stays connected.
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { LogPage, ServerDetails, ServerState } from '../../../shared/contract';
 import { cleanup, engineWith, nextEvent, statusOf } from '../../../test-support/engine/engine-harness';
 import { brokenServer } from '../../../test-support/fleet/fleet';
+import { StdoutNoise } from './stdout-noise';
 
 afterAll(cleanup);
 
@@ -30,5 +31,24 @@ describe("a stdio server's stdout noise", () => {
     expect(stray.length).toBe(state.stdoutNoise?.lines);
     expect(stray.every(e => e.direction === 'in' && typeof e.message === 'string')).toBe(true);
     expect(new Set(stray.map(e => e.message))).toEqual(new Set(['not json at all', expect.stringMatching(/^\{"jsonrpc":"2\.0","id":/)]));
+  });
+});
+
+describe('StdoutNoise', () => {
+  afterEach(() => void vi.useRealTimers());
+
+  it('puts at most 100 lines a second in the protocol log, and counts every one', () => {
+    vi.useFakeTimers();
+    const logged: string[] = [];
+    const noise = new StdoutNoise('loop', () => undefined, line => logged.push(line));
+    // A server printing in a loop: 250 lines in the same second.
+    for (let k = 0; k < 250; k++) noise.note(`line ${k}`);
+    expect(logged).toHaveLength(100);
+    expect(logged.at(-1)).toBe('line 99');
+    vi.advanceTimersByTime(1_000);
+    noise.note('a second later');
+    expect(logged.at(-1)).toBe('a second later');
+    expect(noise.lines).toBe(251);
+    noise.dispose();
   });
 });
