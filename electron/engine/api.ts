@@ -3,6 +3,7 @@
 // as an `AppErrorException` carrying a typed AppError.
 import { describeIssues, methodSchemas } from '../../shared/contract';
 import type { EngineHost, MethodName } from '../../shared/contract';
+import type { ConfigReloader } from './config/reload';
 import type { ConfigStore } from './config/store';
 import { configHandlers } from './config/handlers';
 import { serverHandlers } from './connections/handlers';
@@ -21,6 +22,7 @@ export interface ApiDeps {
   bus: EventBus;
   registry: ServerRegistry;
   config: ConfigStore;
+  configReloader: ConfigReloader;
   requests: RequestRegistry;
   ports: EnginePorts;
   listLimits: ListLimits;
@@ -45,7 +47,7 @@ function mergeHandlerMaps(maps: AnyHandlerMap[]): AnyHandlerMap {
 function coreHandlers(deps: ApiDeps): AnyHandlerMap[] {
   return [
     serverHandlers(deps.registry, deps.config),
-    configHandlers(deps.config, deps.registry),
+    configHandlers(deps.config, deps.registry, deps.configReloader),
     resourceHandlers(deps),
     templateHandlers(deps),
     { 'request.cancel': async ({ requestId }) => ({ cancelled: deps.requests.cancel(requestId) }) } satisfies HandlerMap<'request.cancel'>

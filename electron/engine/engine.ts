@@ -5,6 +5,8 @@ import { createApi } from './api';
 import { createCache } from './cache';
 import { DEFAULT_SERVER_NAME, referenceServerEntry } from './config/default-server';
 import { defaultConfigPath, defaultDataDir } from './config/paths';
+import { FOLLOW_INTERVAL_MS, followFile } from './config/follow-file';
+import { ConfigReloader } from './config/reload';
 import { ConfigStore } from './config/store';
 import { defaultBackoff, defaultCrashLoop } from './connections/backoff';
 import { defaultReadBudget } from './connections/read-budget';
@@ -69,6 +71,12 @@ export interface EngineOptions {
   start?: Partial<StartInTurnsOptions>;
   /** How long local servers wait at most for the page's first screen on a warm start (first-screen-hold.ts). */
   firstScreenHoldMs?: number;
+  /**
+   * How often (ms) the config file is looked at for edits made elsewhere, applied as `config.reload` applies them
+   * (config/follow-file.ts); false: not followed. Default: every second where servers connect at start (a page's
+   * host), not in the CLI's runs.
+   */
+  followConfigMs?: number | false;
   /** The servers used when no config file exists. Default: the bundled reference server. */
   defaults?: () => Record<string, ServerConfigEntry>;
   /** Legacy (2025) verdicts are re-probed after this long (ms), in case the server was upgraded. */
@@ -211,7 +219,8 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   featureHandlers.push({ 'app.firstScreenShown': async () => ({ released: firstScreen.release() }) } satisfies HandlerMap<'app.firstScreenShown'>);
 
   const lastKnown = new LastKnownAnswers(ports);
-  const host = createApi({ bus, registry, config, requests, ports, listLimits: limits.list, maxContentBytes: limits.maxContentBytes, lastKnown }, featureHandlers);
+  const configReloader = new ConfigReloader(config, registry);
+  const host = createApi({ bus, registry, config, configReloader, requests, ports, listLimits: limits.list, maxContentBytes: limits.maxContentBytes, lastKnown }, featureHandlers);
   for (const [serverId, entry] of Object.entries(config.entries())) await registry.add(serverId, entry, { start: false });
   // Restored lists are made into their answers while the page loads (it asks for them all as soon as it has).
   if (forPage) lastKnown.prepare(Object.entries(config.entries()).filter(([, entry]) => !entry.disabled));
@@ -225,10 +234,17 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   });
   const starting =
     options.autoConnect === false ? undefined : startInTurns(registry.ids().map(serverId => startable(registry.get(serverId))), { ...start, holdLocal: firstScreen.held });
+  const followConfigMs = options.followConfigMs ?? (options.autoConnect === false ? false : FOLLOW_INTERVAL_MS);
+  const applyEdit = async () => {
+    const view = await configReloader.reloadIfChanged();
+    if (view) bus.emit('configChanged', view);
+  };
+  const unfollowConfig = followConfigMs === false ? undefined : followFile(config.path, applyEdit, followConfigMs);
 
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
+      unfollowConfig?.();
       requests.cancelAll();
       starting?.cancel();
       // The cache (and its warm-start file) is written while the servers stop, not after them: fifty servers can

@@ -1,4 +1,5 @@
 // Events the engine pushes to the renderer. Each carrier delivers them in order.
+import type { ConfigView } from './methods';
 import type { PackedResourceItems } from './packed-items';
 import type {
   CacheInfo,
@@ -15,6 +16,8 @@ export interface EngineEvents {
   serverState: ServerState;
   /** A server was removed from the registry. */
   serverRemoved: { serverId: ServerId };
+  /** The config file changed on disk (edited by hand or by another tool) and was applied as `config.reload` applies it. */
+  configChanged: ConfigView;
   /** More pages of a `resources.list` call arrived (grouped: a few events a second; items packed, see packed-items.ts). */
   listProgress: {
     serverId: ServerId;
@@ -57,6 +60,7 @@ export type EngineEvent = { [K in EventName]: { event: K; payload: EngineEvents[
 const everyEvent: { readonly [E in EventName]: true } = {
   serverState: true,
   serverRemoved: true,
+  configChanged: true,
   listProgress: true,
   resourceUpdated: true,
   listChanged: true,

@@ -1,12 +1,13 @@
 // `config.reload` against a real config file and real stdio servers: a file edited by hand while the app runs is
 // applied (removed servers stop, new ones connect, unchanged ones carry on), and a broken one is reported and kept,
-// stopping nothing.
-import { readFile, writeFile } from 'node:fs/promises';
+// stopping nothing. The engine also follows the file: an edit made elsewhere is applied by itself and told
+// (`configChanged`); the app's own saves are not taken for one.
+import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ConfigView, ServerConfigEntry } from '../../../shared/contract';
 import { referenceServerEntry } from './default-server';
-import { cleanup, engineWith, statusOf, tempDir } from '../../../test-support/engine/engine-harness';
+import { cleanup, engineWith, nextEvent, statusOf, tempDir } from '../../../test-support/engine/engine-harness';
 
 afterAll(cleanup);
 
@@ -49,5 +50,47 @@ describe('config.reload', () => {
     await reload();
     expect(engine.registry.ids()).toEqual(['b']);
     expect(engine.registry.get('b')).toBe(connectionOfB);
+  });
+});
+
+describe('the config file, followed on disk', () => {
+  it('applies an edit made elsewhere by itself and says so, and does not take the app\u2019s own save for one', async () => {
+    const dir = await tempDir('config-follow-');
+    const configPath = join(dir, 'config.json');
+    const a = referenceServerEntry(['--resources', '5']);
+    const b = referenceServerEntry(['--resources', '7']);
+    const c = referenceServerEntry(['--resources', '9']);
+    await writeFile(configPath, file({ a }));
+    const engine = await engineWith({}, { dataDir: dir, configPath, followConfigMs: 50 });
+    await statusOf(engine, 'a', 'connected', 30_000);
+    const connectionOfA = engine.registry.get('a');
+    const changes: ConfigView[] = [];
+    engine.bus.on('configChanged', view => void changes.push(view));
+
+    // Saved by an editor (a new file renamed over the old one, as most do): applied without a call.
+    const added = nextEvent(engine.bus, 'configChanged', view => 'b' in view.servers, 10_000);
+    await writeFile(`${configPath}.tmp`, file({ a, b }));
+    await rename(`${configPath}.tmp`, configPath);
+    expect(Object.keys((await added).servers).sort()).toEqual(['a', 'b']);
+    await statusOf(engine, 'b', 'connected', 30_000);
+    expect(engine.registry.get('a')).toBe(connectionOfA);
+
+    // The app's own save (a server added from the page) is not an edit made elsewhere: no change is told.
+    const told = changes.length;
+    await engine.host.dispatch('servers.add', { serverId: 'c', config: c });
+    await new Promise(resolve => setTimeout(resolve, 500));
+    expect(changes.length).toBe(told);
+    expect(engine.registry.ids().sort()).toEqual(['a', 'b', 'c']);
+
+    // A broken edit is told with what is wrong, and stops nothing; fixed without c, c stops.
+    const refused = nextEvent(engine.bus, 'configChanged', view => view.error !== undefined, 10_000);
+    await writeFile(configPath, '{ "mcpServers": { } ,}');
+    expect((await refused).error).toMatch(/is not valid JSON/);
+    expect(engine.registry.ids().sort()).toEqual(['a', 'b', 'c']);
+    const fixed = nextEvent(engine.bus, 'configChanged', view => view.error === undefined, 10_000);
+    await writeFile(configPath, file({ a, b }));
+    expect(Object.keys((await fixed).servers).sort()).toEqual(['a', 'b']);
+    expect(engine.registry.ids().sort()).toEqual(['a', 'b']);
+    expect(engine.registry.get('a')).toBe(connectionOfA);
   });
 });

@@ -12,12 +12,19 @@ export interface ConfigStoreOptions {
   defaults: () => Record<string, ServerConfigEntry>;
 }
 
+/** Stands for a file that could not be read, by why (no file's text starts with a NUL). */
+const unreadable = (err: unknown) => `\u0000${(err as NodeJS.ErrnoException).code ?? 'unreadable'}`;
+
 export class ConfigStore {
   private servers: Record<string, ServerConfigEntry> = {};
   /** Top-level keys other than `mcpServers`, written back untouched. */
   private otherKeys: Record<string, unknown> = {};
   private error: string | undefined;
   private firstStart = false;
+  /** What the file was when last read or written here: a file that is no longer so was changed elsewhere. */
+  private knownOnDisk: string | undefined;
+  /** What this app is writing now (an atomic save between its write and its rename). */
+  private writing: string | undefined;
 
   constructor(private readonly options: ConfigStoreOptions) {}
 
@@ -30,11 +37,28 @@ export class ConfigStore {
     return this.firstStart;
   }
 
+  /** Whether the file is not what this app last read or wrote: edited by hand, or by another tool. */
+  async changedOnDisk(): Promise<boolean> {
+    const onDisk = await this.readSnapshot();
+    return onDisk !== this.knownOnDisk && onDisk !== this.writing;
+  }
+
+  /** The file's text, or a mark of why there is none (a missing file, a read error). */
+  private async readSnapshot(): Promise<string> {
+    try {
+      return await readFile(this.path, 'utf8');
+    } catch (err) {
+      return unreadable(err);
+    }
+  }
+
   async load(): Promise<ConfigView> {
     let text: string;
     try {
       text = await readFile(this.path, 'utf8');
+      this.knownOnDisk = text;
     } catch (err) {
+      this.knownOnDisk = unreadable(err);
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {
         this.reset(`Cannot read ${this.path}: ${(err as Error).message}`);
         return this.view();
@@ -96,7 +120,14 @@ export class ConfigStore {
       throw appError('config', `The config file ${this.path} has errors and is kept as it is; fix it first.\n${this.error}`);
     }
     const next = change(this.servers);
-    await writeFileAtomic(this.path, `${JSON.stringify({ ...this.otherKeys, mcpServers: next }, null, 2)}\n`);
+    const text = `${JSON.stringify({ ...this.otherKeys, mcpServers: next }, null, 2)}\n`;
+    this.writing = text;
+    try {
+      await writeFileAtomic(this.path, text);
+      this.knownOnDisk = text;
+    } finally {
+      this.writing = undefined;
+    }
     this.servers = next;
     this.firstStart = false;
   }

@@ -1,6 +1,8 @@
 // The config file's problems, when the engine could not use it or some of its servers: where the file is, what is
-// wrong with it, and that it is kept as it is. Reload reads it again once fixed, without restarting the app.
+// wrong with it, and that it is kept as it is. The engine reads it again when it is saved (and Reload does at once),
+// without restarting the app.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageWithHiddenMarked } from '../../../shared/hidden-characters';
 import { callErrorOf } from '../../api/call-error';
@@ -29,6 +31,19 @@ export function useConfigReload() {
       if (!view.error) announce(t('configProblem.reloaded'));
     }
   });
+}
+
+/** Says when the config file was changed elsewhere and applied; when it could not be, the notice says why. */
+export function useConfigChangedNotice(): void {
+  const { t } = useTranslation('servers');
+  const engine = useEngine();
+  useEffect(
+    () =>
+      engine.on('configChanged', view => {
+        if (!view.error) announce(t('configProblem.changedOnDisk'));
+      }),
+    [engine, t]
+  );
 }
 
 export function ConfigProblem({ problem }: { problem: { path: string; error: string } }) {

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { callErrorOf } from '../../api/call-error';
 import { useServers } from '../../queries/use-servers';
 import { useUiStore } from '../../state/ui-store';
-import { ConfigProblem, useConfigProblem } from './ConfigProblem';
+import { ConfigProblem, useConfigChangedNotice, useConfigProblem } from './ConfigProblem';
 import { ImportDialog } from './ImportDialog';
 import { ServerCard } from './ServerCard';
 import { ServerForm } from './ServerForm';
@@ -30,6 +30,7 @@ export function ServerSidebar() {
   const clearFilter = useUiStore(s => s.clearServerFilter);
   const [findQuery, setFindQuery] = useState('');
   const configProblem = useConfigProblem();
+  useConfigChangedNotice();
   const all = servers.data ?? [];
   const { cards, group: only, query } = narrowedCards(all, onlyGroup, findQuery);
   return (
