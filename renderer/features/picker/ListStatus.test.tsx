@@ -1,12 +1,15 @@
 // @vitest-environment happy-dom
 // The listing progress bar: one step on for every batch of pages shown, whatever number of pages the batch holds
 // (a bar placed by the page count alone stood still when every batch held as many pages as it has steps).
-import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ListStatus } from './ListStatus';
 import type { ServerListState } from './use-picker-model';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 const listing = (pages: number): ServerListState => ({
   serverId: 'big',
@@ -30,5 +33,19 @@ describe('ListStatus', () => {
       seen.push(step());
     }
     expect(seen).toEqual(['0', '1', '1', '2', '3', '4', '5', '0']);
+  });
+
+  it('says how long a listing has waited for its next page once it has waited five seconds, and starts over at a page', () => {
+    vi.useFakeTimers();
+    const view = render(<ListStatus lists={[listing(0)]} />);
+    act(() => void vi.advanceTimersByTime(4_900));
+    expect(screen.queryByTestId('list-stalled')).toBeNull();
+    act(() => void vi.advanceTimersByTime(2_100));
+    expect(screen.getByTestId('list-stalled').textContent).toBe('no page for 7 s');
+    act(() => void vi.advanceTimersByTime(5_000));
+    expect(screen.getByTestId('list-stalled').textContent).toBe('no page for 12 s');
+    // A page came: the wait starts over.
+    view.rerender(<ListStatus lists={[listing(1)]} />);
+    expect(screen.queryByTestId('list-stalled')).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
 // Per-server listing state above the picker: a progress bar with cancel while pages stream in, and an
 // error with retry when a list fails (the list is never silently empty). A list has no length until its last
-// page, so the bar cannot fill: it steps along as pages come in, and a server that stalls shows a bar standing still.
-import { memo, useState, type CSSProperties } from 'react';
+// page, so the bar cannot fill: it steps along as pages come in; a server that stalls shows a bar standing still,
+// and after a few seconds how long it has waited.
+import { memo, useEffect, useState, type CSSProperties } from 'react';
 import { useCachedT } from '../../i18n/text-cache';
 import type { ServerListState } from './use-picker-model';
 
@@ -14,6 +15,29 @@ function ProgressSteps({ pages }: { pages: number }) {
   // Kept from the render before, as React's docs do it: the next step is set during this render, no effect.
   if (shown.pages !== pages) setShown({ pages, step: (shown.step + 1) % PROGRESS_STEPS });
   return <span className="list-progress-bar" style={{ '--list-step': shown.step } as CSSProperties} />;
+}
+
+/** A listing that has waited this long for its next page says for how long: a stalled server from a slow one. */
+const STALLED_AFTER_MS = 5_000;
+
+/** "No page for 12 s" once the listing has waited STALLED_AFTER_MS (keyed by the page count: a page starts it over). */
+function StallTime() {
+  const t = useCachedT('picker');
+  const [waited, setWaited] = useState(0);
+  useEffect(() => {
+    const started = Date.now();
+    const tick = () => {
+      setWaited(Math.floor((Date.now() - started) / 1_000));
+      timer = setTimeout(tick, 1_000);
+    };
+    let timer = setTimeout(tick, STALLED_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  return waited > 0 ? (
+    <span className="list-stalled" data-testid="list-stalled">
+      {t('status.stalled', { seconds: waited })}
+    </span>
+  ) : null;
 }
 
 export const ListStatus = memo(function ListStatus({ lists }: { lists: ServerListState[] }) {
@@ -43,6 +67,7 @@ export const ListStatus = memo(function ListStatus({ lists }: { lists: ServerLis
                 {t('status.cancel')}
               </button>
               <span>{t('status.loaded', { server: l.serverId, loaded: l.loaded, count: l.pages })}</span>
+              <StallTime key={l.pages} />
             </>
           )}
           {!l.loading && l.error && (
