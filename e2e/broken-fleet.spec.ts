@@ -2,7 +2,8 @@
 // (a flood of resources/updated, a 200 MB line, a 50 MB blob, a crash loop, a silent server, malformed JSON,
 // wrong ids), all running together for two minutes in browser mode. The reference server lists and reads
 // normally throughout, the page's channel to the engine never drops, the crash-looping server ends in
-// `error` with its reason, the flooding one shows as throttled, the engine's memory stays bounded, and the page
+// `error` with its reason, the flooding one shows as throttled, the malformed one's stray stdout lines are in the
+// protocol log, the engine's memory stays bounded, and the page
 // has no main-thread task over 200 ms (counted from when the reference server's list is shown: the page's own
 // start is not the fleet's doing; the first search and the first open are counted). Latencies are in
 // bench/isolation.ts. FLEET_TRACE=<file> records a Chromium trace of the page (FLEET_TRACE_CATEGORIES to choose
@@ -107,6 +108,15 @@ test('the reference server works normally beside a broken fleet for two minutes'
     // task here is mostly the page waiting for a core: in a traced run (FLEET_TRACE) no task cost over 71 ms of
     // thread CPU, and the tasks over 200 ms cost 2–71 ms each (docs/testing.md).
     expect.soft(longest, `the page's longest main-thread tasks: ${when} (load average ${load})`).toBeLessThan(200);
+  });
+  await test.step("the malformed server's stray lines are in the protocol log, among the errors", async () => {
+    await page.getByRole('tab', { name: 'Protocol log' }).click();
+    const log = page.getByTestId('protocol-log');
+    await log.getByTestId('log-filter-server').selectOption('malformed');
+    await log.getByTestId('log-filter-errors').check();
+    await expect(log.locator('[data-testid="protocol-entry"][data-kind="not-json-rpc"]').filter({ hasText: 'not json at all' }).first()).toBeVisible();
+    // For a look at the whole screen after two minutes beside the fleet (kept with the test's output).
+    await page.screenshot({ path: test.info().outputPath('broken-fleet.png') });
   });
   await test.step('engine memory stays bounded', async () => {
     expect(Math.max(...rss) - rssAtStart).toBeLessThan(150);

@@ -4,6 +4,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LogEntry } from '../../../shared/contract';
+import { withHiddenMarked } from '../../../shared/hidden-characters';
 import { entryHint } from './log-format';
 import { ServerText } from '../server-text/ServerText';
 
@@ -114,7 +115,7 @@ function LogRow({ entry, top, selected, onSelect }: { entry: LogEntry; top: numb
       <span className="log-kind">{t(`kind.${entry.kind}`)}</span>
       <span className="log-method">{entry.method ? <ServerText text={entry.method} /> : '—'}</span>
       <span className="log-id">{entry.id !== undefined ? `#${entry.id}` : ''}</span>
-      <span className="log-hint" title={hint}>
+      <span className="log-hint" title={withHiddenMarked(hint)}>
         {entry.kind === 'not-json-rpc' ? <ServerText text={hint} /> : hint}
       </span>
       <span className="log-badges">

@@ -113,8 +113,9 @@ describe('ProtocolLogPanel', () => {
     expect(stray.dataset.direction).toBe('in');
     expect(stray.textContent).toContain('not JSON-RPC');
     expect(stray.textContent).toContain('Listening on port 3000');
-    // The control is shown as a mark, not obeyed.
+    // The control is shown as a mark, not obeyed, in the row and in its tooltip.
     expect(stray.textContent).not.toContain('\u202e');
+    expect(stray.querySelector('.log-hint')?.getAttribute('title')).toBe('Listening on port 3000 [RLO]evil');
     fireEvent.click(screen.getByTestId('log-filter-errors'));
     await waitFor(() => expect(rows().map(r => r.dataset.kind)).toEqual(['not-json-rpc']));
     fireEvent.click(rows()[0]);
