@@ -48,4 +48,25 @@ describe('ListStatus', () => {
     view.rerender(<ListStatus lists={[listing(1)]} />);
     expect(screen.queryByTestId('list-stalled')).toBeNull();
   });
+
+  it('gathers several failed listings under one line with a retry for all, each still shown with its own', () => {
+    const retried: string[] = [];
+    const failed = (serverId: string): ServerListState => ({
+      ...listing(0),
+      serverId,
+      loading: false,
+      error: { code: 'timeout', message: `resources.list on ${serverId}: Request timed out` },
+      retry: () => void retried.push(serverId)
+    });
+    const view = render(<ListStatus lists={[failed('silent')]} />);
+    expect(screen.queryByTestId('list-failures')).toBeNull();
+    view.rerender(<ListStatus lists={[failed('silent'), listing(3), failed('wrong')]} />);
+    expect(screen.getByTestId('list-failures').textContent).toContain('2 listings failed');
+    expect(screen.getAllByTestId('error-banner').map(b => b.textContent)).toEqual([
+      expect.stringContaining('Listing silent failed'),
+      expect.stringContaining('Listing wrong failed')
+    ]);
+    screen.getByTestId('list-retry-all').click();
+    expect(retried).toEqual(['silent', 'wrong']);
+  });
 });

@@ -3,6 +3,7 @@
 // page, so the bar cannot fill: it steps along as pages come in; a server that stalls shows a bar standing still,
 // and after a few seconds how long it has waited.
 import { memo, useEffect, useState, type CSSProperties } from 'react';
+import { withHiddenMarked } from '../../../shared/hidden-characters';
 import { useCachedT } from '../../i18n/text-cache';
 import type { ServerListState } from './use-picker-model';
 
@@ -40,12 +41,30 @@ function StallTime() {
   ) : null;
 }
 
+/** A listing's failure, cut to two lines (a broken fleet's failures must leave room for the list); whole on hover. */
+function FailureText({ text }: { text: string }) {
+  return (
+    <span className="list-failure-text" title={withHiddenMarked(text, { keepLayout: true })}>
+      {text}
+    </span>
+  );
+}
+
 export const ListStatus = memo(function ListStatus({ lists }: { lists: ServerListState[] }) {
   const t = useCachedT('picker');
   const busy = lists.filter(l => l.loading || l.error || l.cancelled);
   if (busy.length === 0) return null;
+  const failed = busy.filter(l => !l.loading && l.error);
   return (
     <div className="list-status">
+      {failed.length > 1 && (
+        <div className="list-status-row list-failures" data-testid="list-failures" data-count={failed.length}>
+          <span>{t('status.failures', { count: failed.length })}</span>
+          <button type="button" data-testid="list-retry-all" onClick={() => failed.forEach(l => l.retry())}>
+            {t('status.retryAll')}
+          </button>
+        </div>
+      )}
       {busy.map(l => (
         <div key={l.serverId} className="list-status-row" data-server-id={l.serverId}>
           {l.loading && (
@@ -72,11 +91,13 @@ export const ListStatus = memo(function ListStatus({ lists }: { lists: ServerLis
           )}
           {!l.loading && l.error && (
             <div role="alert" data-testid="error-banner" data-code={l.error.code} className="error-banner">
-              <span>
-                {l.loaded > 0
-                  ? t('status.failedPartial', { server: l.serverId, message: l.error.message, loaded: l.loaded })
-                  : t('status.failed', { server: l.serverId, message: l.error.message })}
-              </span>
+              <FailureText
+                text={
+                  l.loaded > 0
+                    ? t('status.failedPartial', { server: l.serverId, message: l.error.message, loaded: l.loaded })
+                    : t('status.failed', { server: l.serverId, message: l.error.message })
+                }
+              />
               <button type="button" onClick={l.retry}>
                 {t('status.retry')}
               </button>
