@@ -303,6 +303,11 @@ export interface LogEntry {
   origin?: 'replay';
   /** The frame was too large to keep whole: long strings and arrays in `message` are cut, each cut marked. */
   truncated?: boolean;
+  /**
+   * A server's answer (response or error) whose id no request awaits: one it was never sent, or one already
+   * answered. It reaches no one, and the request it was meant for waits for its timeout.
+   */
+  unmatched?: boolean;
 }
 
 export interface LogPage {

@@ -19,8 +19,8 @@ export function logEntryMatcher(filter: LogFilter, textOf: (entry: LogEntry) => 
   };
 }
 
-/** What "errors only" keeps: error responses, and lines a server wrote where only JSON-RPC belongs. */
-const isErrorEntry = (entry: Pick<LogEntry, 'kind'>): boolean => entry.kind === 'error' || entry.kind === 'not-json-rpc';
+/** What "errors only" keeps: error responses, answers to no request, and lines where only JSON-RPC belongs. */
+const isErrorEntry = (entry: Pick<LogEntry, 'kind' | 'unmatched'>): boolean => entry.kind === 'error' || entry.kind === 'not-json-rpc' || entry.unmatched === true;
 
 /** The lower-cased text full-text search looks in: method, id and the whole frame. */
 export function entryText(entry: LogEntry): string {

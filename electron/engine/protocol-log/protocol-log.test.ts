@@ -55,6 +55,39 @@ describe('ProtocolLog', () => {
     expect(response.size).toBeGreaterThan(20);
   });
 
+  it('marks a server answer that no request awaits, and pairs a numeric string as the SDK takes it', async () => {
+    const { log } = newLog();
+    const { client, server } = await tappedPair(log);
+    await client.send({ jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri: 'test://a' } });
+    await client.send({ jsonrpc: '2.0', id: 2, method: 'resources/read', params: { uri: 'test://b' } });
+    // An id never sent, an answer to 1, the same answer again, and "2" for 2 (the SDK looks it up by Number(id)).
+    await server.send({ jsonrpc: '2.0', id: 100_001, result: { contents: [] } });
+    await server.send({ jsonrpc: '2.0', id: 1, result: { contents: [] } });
+    await server.send({ jsonrpc: '2.0', id: 1, error: { code: -32603, message: 'again' } });
+    await server.send({ jsonrpc: '2.0', id: '2', result: { contents: [] } });
+    const answers = all(log).filter(e => e.direction === 'in');
+    expect(answers.map(e => [e.id, e.unmatched ?? false, e.pairSeq !== undefined])).toEqual([
+      [100_001, true, false],
+      [1, false, true],
+      [1, true, false],
+      ['2', false, true]
+    ]);
+    // "Errors only" keeps the unmatched answers beside the error responses.
+    expect(log.query({ errorsOnly: true }).entries.map(e => e.id)).toEqual([100_001, 1]);
+  });
+
+  it('does not take an answer to a request sent while paused for an unmatched one', async () => {
+    const { log } = newLog();
+    const { client, server } = await tappedPair(log);
+    log.setPaused(true);
+    await client.send({ jsonrpc: '2.0', id: 7, method: 'resources/read', params: { uri: 'test://a' } });
+    log.setPaused(false);
+    await server.send({ jsonrpc: '2.0', id: 7, result: { contents: [] } });
+    const [answer] = all(log);
+    expect(answer).toMatchObject({ direction: 'in', id: 7 });
+    expect(answer.unmatched).toBeUndefined();
+  });
+
   it('pairs requests the server sends with the answers the client gives, separately from client ids', async () => {
     const { log } = newLog();
     const { client, server } = await tappedPair(log);

@@ -43,7 +43,8 @@ const TRIM_LIMITS: TrimLimits = { maxString: 8 * 1024, maxItems: 200 };
 const MAX_PENDING_PER_TRANSPORT = 2_000;
 
 interface PendingRequest {
-  entry: LogEntry;
+  /** Absent for a request sent while the log was paused: its answer is then neither logged nor taken as unmatched. */
+  entry?: LogEntry;
   sentAt: number;
 }
 
@@ -183,12 +184,26 @@ export class ProtocolLog implements ProtocolLogPort {
     });
   }
 
-  /** One pairing table per transport: JSON-RPC ids are only unique within one connection. */
+  /**
+   * One pairing table per transport: JSON-RPC ids are only unique within one connection. An answer from the server
+   * that no request awaits (an id it was never sent, or one already answered) is marked `unmatched`: it reaches no
+   * one, and the request it was meant for waits for its timeout.
+   */
   private listener(serverId: ServerId): FrameListener {
     const pending = new Map<string, PendingRequest>();
+    const track = (direction: Direction, id: string | number, request: PendingRequest) => {
+      pending.set(pairKey(direction, id), request);
+      if (pending.size > MAX_PENDING_PER_TRANSPORT) pending.delete(pending.keys().next().value as string);
+    };
     return (direction: Direction, message: JSONRPCMessage) => {
-      if (this.paused) return;
       const info = classifyFrame(message);
+      if (this.paused) {
+        // Not recorded, but still followed: an answer that comes after the log resumes is not taken as unmatched.
+        if (info.id === undefined) return;
+        if (info.kind === 'request') track(direction, info.id, { sentAt: performance.now() });
+        else takeRequest(pending, direction, info.id);
+        return;
+      }
       // One walk measures the frame and notices a token or code in it (a server echoing one), which is redacted.
       const watch: KeyWatch = { keys: SECRET_FIELD_SPELLINGS, found: false };
       const size = estimateJsonSize(message, watch);
@@ -210,14 +225,14 @@ export class ProtocolLog implements ProtocolLogPort {
 
       if (info.kind === 'request' && info.id !== undefined) {
         if (direction === 'out') this.markReplay(entry);
-        pending.set(pairKey(direction, info.id), { entry, sentAt: performance.now() });
-        if (pending.size > MAX_PENDING_PER_TRANSPORT) pending.delete(pending.keys().next().value as string);
+        track(direction, info.id, { entry, sentAt: performance.now() });
       } else if ((info.kind === 'response' || info.kind === 'error') && info.id !== undefined) {
-        const requestDirection: Direction = direction === 'in' ? 'out' : 'in';
-        const key = pairKey(requestDirection, info.id);
-        const request = pending.get(key);
-        if (!request) return;
-        pending.delete(key);
+        const request = takeRequest(pending, direction, info.id);
+        if (!request) {
+          if (direction === 'in') entry.unmatched = true;
+          return;
+        }
+        if (!request.entry) return;
         entry.method = request.entry.method;
         entry.pairSeq = request.entry.seq;
         entry.latencyMs = Math.round((performance.now() - request.sentAt) * 10) / 10;
@@ -250,4 +265,22 @@ export class ProtocolLog implements ProtocolLogPort {
 
 function pairKey(direction: Direction, id: string | number): string {
   return `${direction}:${typeof id}:${id}`;
+}
+
+/**
+ * Removes and returns the request an answer travelling in `direction` is for. A numeric string answers a number, as
+ * the SDK takes it (it looks requests up by `Number(id)`), so such an answer is paired, not called unmatched.
+ */
+function takeRequest(pending: Map<string, PendingRequest>, direction: Direction, id: string | number): PendingRequest | undefined {
+  const requestDirection: Direction = direction === 'in' ? 'out' : 'in';
+  const keys = [pairKey(requestDirection, id)];
+  if (typeof id === 'string' && /^\d+$/.test(id)) keys.push(pairKey(requestDirection, Number(id)));
+  for (const key of keys) {
+    const request = pending.get(key);
+    if (request) {
+      pending.delete(key);
+      return request;
+    }
+  }
+  return undefined;
 }

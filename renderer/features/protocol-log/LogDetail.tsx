@@ -75,6 +75,11 @@ export function LogDetail({ entries, selectedSeq, onSelect }: LogDetailProps) {
           {t('detail.notJsonRpcNote')}
         </p>
       )}
+      {entry.unmatched && (
+        <p className="log-note" data-testid="log-unmatched-note">
+          {t('detail.unmatchedNote')}
+        </p>
+      )}
       {entry.truncated && <p className="log-note">{t('detail.truncated')}</p>}
       {replaying && request && replayable && <ReplayForm key={request.seq} request={request} onSelect={onSelect} />}
       {entry.kind === 'not-json-rpc' ? (

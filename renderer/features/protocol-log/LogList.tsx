@@ -103,6 +103,7 @@ function LogRow({ entry, top, selected, onSelect }: { entry: LogEntry; top: numb
       data-seq={entry.seq}
       data-id={entry.id ?? ''}
       data-origin={entry.origin ?? ''}
+      data-unmatched={entry.unmatched ? 'true' : undefined}
       className={`log-row log-row--${entry.kind}`}
       style={{ top, height: ROW_HEIGHT }}
       onClick={() => onSelect(entry.seq)}
@@ -121,6 +122,7 @@ function LogRow({ entry, top, selected, onSelect }: { entry: LogEntry; top: numb
       <span className="log-badges">
         {entry.origin && <span className={`log-badge log-badge--${entry.origin}`}>{t(`origin.${entry.origin}`)}</span>}
         {entry.truncated && <span className="log-badge">{t('list.trimmed')}</span>}
+        {entry.unmatched && <span className="log-badge log-badge--unmatched">{t('list.unmatched')}</span>}
       </span>
       <span className="log-latency">{entry.latencyMs !== undefined ? t('latency', { ms: entry.latencyMs }) : ''}</span>
       <span className="log-size">{entry.direction === 'cache' ? t('list.noFrame') : t('size', { size: entry.size })}</span>

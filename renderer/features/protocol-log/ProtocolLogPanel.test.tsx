@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { InMemoryTransport } from '@modelcontextprotocol/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -123,6 +124,30 @@ describe('ProtocolLogPanel', () => {
     // As written: not a JSON string in quotes, and no request or response to pair it with.
     expect(screen.getByTestId('log-detail-line').querySelector('pre')?.textContent).toMatch(/^Listening on port 3000 /);
     expect(screen.queryByTestId('log-detail-request')).toBeNull();
+  });
+
+  it('marks an answer no request awaits, keeps it among the errors, and says what it means', async () => {
+    renderPanel();
+    await waitFor(() => expect(rows().length).toBeGreaterThan(0));
+    // A connection of its own, tapped by the same log: only the wire is in memory.
+    const [clientEnd, serverEnd] = InMemoryTransport.createLinkedPair();
+    const tapped = harness.log.tap(clientEnd, 'echo');
+    tapped.onmessage = () => undefined;
+    await tapped.start();
+    await serverEnd.start();
+    await act(() => serverEnd.send({ jsonrpc: '2.0', id: 100_001, result: {} }));
+    const stray = await waitFor(() => {
+      const found = rows().find(r => r.dataset.unmatched === 'true');
+      expect(found).toBeDefined();
+      return found!;
+    });
+    expect(stray.dataset).toMatchObject({ serverId: 'echo', direction: 'in', kind: 'response' });
+    expect(stray.textContent).toContain('no such request');
+    fireEvent.click(screen.getByTestId('log-filter-errors'));
+    await waitFor(() => expect(rows().map(r => r.dataset.unmatched)).toEqual(['true']));
+    fireEvent.click(rows()[0]);
+    expect((await screen.findByTestId('log-unmatched-note')).textContent).toContain('reaches no one');
+    await tapped.close();
   });
 
   it('replays a request with edited params and the new exchange lands in the log', async () => {
