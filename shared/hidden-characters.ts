@@ -95,6 +95,9 @@ export function splitHidden(text: string, { bidiOnly = false } = {}): (string | 
 /** Tab, line feed and carriage return: an error message's own layout (the engine adds "\\nstderr: …" lines). */
 const LAYOUT = /[\t\n\r]/;
 
+/** Whether `char` is a tab or a line end: layout where a text's lines are its own (pretty JSON, an error message). */
+export const isLayoutCharacter = (char: string): boolean => LAYOUT.test(char);
+
 /**
  * `text` for where only a string goes (a tooltip, a value a library renders): each hidden character as its mark in
  * brackets, "[RLO]". `bidiOnly` as for splitHidden; `keepLayout`: tabs and line ends stay as they are.
@@ -102,7 +105,7 @@ const LAYOUT = /[\t\n\r]/;
 export function withHiddenMarked(text: string, options?: { bidiOnly?: boolean; keepLayout?: boolean }): string {
   const parts = splitHidden(text, options);
   if (parts.length === 1 && typeof parts[0] === 'string') return text;
-  const keep = options?.keepLayout ? (char: string) => LAYOUT.test(char) : () => false;
+  const keep = options?.keepLayout ? isLayoutCharacter : () => false;
   return parts.map(part => (typeof part === 'string' ? part : keep(part.char) ? part.char : `[${part.mark}]`)).join('');
 }
 

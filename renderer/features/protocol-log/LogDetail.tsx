@@ -127,7 +127,7 @@ function Frame({ title, missing, entry, testId, selected }: { title: string; mis
         {title}
         {entry && entry !== selected && <span className="log-muted"> #{entry.seq}</span>}
       </h3>
-      {entry ? <pre>{revealHidden(frameText(entry))}</pre> : <p className="log-muted">{missing}</p>}
+      {entry ? <pre>{revealHidden(frameText(entry), { keepLayout: true })}</pre> : <p className="log-muted">{missing}</p>}
     </section>
   );
 }

@@ -113,7 +113,8 @@ function LogRow({ entry, top, selected, onSelect }: { entry: LogEntry; top: numb
         {entry.direction === 'out' ? '→' : entry.direction === 'in' ? '←' : '⟲'}
       </span>
       <span className="log-server">{entry.serverId}</span>
-      <span className="log-kind">{t(`kind.${entry.kind}`)}</span>
+      {/* An answer no request awaits says so where a narrow list still shows it (the badges are the last column). */}
+      <span className="log-kind">{entry.unmatched ? t('kind.unmatched') : t(`kind.${entry.kind}`)}</span>
       <span className="log-method">{entry.method ? <ServerText text={entry.method} /> : '—'}</span>
       <span className="log-id">{entry.id !== undefined ? `#${entry.id}` : ''}</span>
       <span className="log-hint" title={withHiddenMarked(hint)}>

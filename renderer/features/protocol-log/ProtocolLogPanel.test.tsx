@@ -66,6 +66,9 @@ describe('ProtocolLogPanel', () => {
     fireEvent.click(rows().find(r => r.dataset.method === 'resources/read' && r.dataset.kind === 'request')!);
     const detail = await screen.findByTestId('log-detail');
     expect(within(detail).getByTestId('log-detail-request').textContent).toContain('"uri": "test://beta"');
+    // Pretty JSON's line ends are its layout, not hidden characters to mark.
+    expect(detail.querySelectorAll('.hidden-char')).toHaveLength(0);
+    expect(within(detail).getByTestId('log-detail-request').querySelector('pre')?.textContent).toMatch(/^\{\n {2}"method": "resources\/read",\n/);
     expect(within(detail).getByTestId('log-detail-response').textContent).toContain('content of beta');
     fireEvent.click(within(detail).getByTestId('log-go-to-pair'));
     await waitFor(() => expect(screen.getByTestId('log-detail').dataset.seq).toBe(rows().find(r => r.dataset.kind === 'response' && r.dataset.method === 'resources/read')!.dataset.seq));

@@ -101,7 +101,7 @@ export function ServerDetailsView({ details }: { details: ServerDetails }) {
               components={{ strong: <strong /> }}
             />
           </p>
-          {details.lastError.data !== undefined && <pre className="details-pre">{revealHidden(prettyJson(details.lastError.data))}</pre>}
+          {details.lastError.data !== undefined && <pre className="details-pre">{revealHidden(prettyJson(details.lastError.data), { keepLayout: true })}</pre>}
         </section>
       )}
 
