@@ -1,11 +1,14 @@
 // The words a failed connection leads with, against real failures: a command that is not installed (a real spawn),
-// a port nothing listens on and a certificate nobody signed that the system trusts (real sockets, real TLS). The
+// a port nothing listens on and a certificate nobody signed that the system trusts (real sockets, real TLS), and an
+// HTTP server answering what a broken remote setup answers (a proxy's 502 page, a 404, a 503, a web site). The
 // technical message stays on the lines after the words.
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../test-support/free-port';
 import { cleanup, engineWith, statusOf } from '../../../test-support/engine/engine-harness';
 import { makeTestCertificate, startHttpsIconServer } from '../../../test-support/engine/https-icon-server';
-import { ProtocolError } from '@modelcontextprotocol/client';
+import { ProtocolError, SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
 import { appError } from '../errors';
 import { connectFailureSummary, withConnectFailureSummary } from './connect-failure';
 
@@ -50,6 +53,51 @@ describe('a connection that fails says why in words first', () => {
   });
 });
 
+/** An HTTP server that answers every request with `answer`, on a free port of its own; returns its /mcp URL. */
+async function answering(answer: (res: ServerResponse) => void): Promise<{ url: string; close(): Promise<void> }> {
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => answer(res));
+  });
+  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/mcp`, close: () => new Promise(resolve => server.close(() => resolve())) };
+}
+
+describe("a remote server's HTTP answer that is not MCP says what it means first", () => {
+  const cases: [string, (res: ServerResponse) => void, (url: string, host: string) => string][] = [
+    [
+      "a proxy's 502 page",
+      res => res.writeHead(502, { 'content-type': 'text/html' }).end('<html><body><h1>502 Bad Gateway</h1><hr>nginx</body></html>'),
+      (_, host) => `${host} answered HTTP 502 Bad Gateway: a proxy in front of the MCP server got no answer from it. Is the server behind the proxy running?`
+    ],
+    ['a wrong path', res => res.writeHead(404, { 'content-type': 'text/plain' }).end('Cannot POST /mcp'), url => `Nothing at ${url} answers MCP (HTTP 404 Not Found): check the URL's path (servers often serve MCP at /mcp).`],
+    [
+      'a server down for now',
+      res => res.writeHead(503, { 'content-type': 'text/plain' }).end('Service Unavailable'),
+      (_, host) => `${host} answered HTTP 503 Service Unavailable: the server is down or overloaded for now. Try again later.`
+    ],
+    [
+      'a web site where the endpoint should be',
+      res => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><h1>Welcome</h1>'),
+      url => `${url} answered with a web page (text/html), not MCP: check that the URL is the server's MCP endpoint.`
+    ]
+  ];
+  for (const [name, answer, words] of cases) {
+    it(name, async () => {
+      const server = await answering(answer);
+      try {
+        const message = await errorOf({ remote: { type: 'http', url: server.url } }, 'remote');
+        const [first, ...rest] = message.split('\n');
+        expect(first).toBe(words(server.url, new URL(server.url).host));
+        expect(rest.join('\n')).toMatch(/fallback also failed/);
+      } finally {
+        await server.close();
+      }
+    });
+  }
+});
+
 describe('connectFailureSummary', () => {
   const http = { type: 'http' as const, url: 'https://mcp.example.com/mcp' };
 
@@ -72,8 +120,13 @@ describe('connectFailureSummary', () => {
     expect(connectFailureSummary(quoting, stdio)).toBeUndefined();
   });
 
+  it("does not read an HTTP error's quoted body (the server's words) as the SDK's", () => {
+    const quoting = new SdkHttpError(SdkErrorCode.ClientHttpNotImplemented, 'Error POSTing to endpoint: Unexpected content type: text/html', { status: 418 });
+    expect(connectFailureSummary(quoting, http)).toBeUndefined();
+  });
+
   it('leaves a failure it has no words for as it was, and does not say the words twice', () => {
-    expect(connectFailureSummary(new Error('Unexpected content type: text/html'), http)).toBeUndefined();
+    expect(connectFailureSummary(new Error('Unexpected end of JSON input'), http)).toBeUndefined();
     const error = { code: 'transport' as const, message: 'HTTP 404' };
     expect(withConnectFailureSummary(error, new Error('HTTP 404'), http)).toBe(error);
     const once = withConnectFailureSummary({ code: 'transport', message: 'fetch failed (ECONNREFUSED)' }, new Error('connect ECONNREFUSED'), http);

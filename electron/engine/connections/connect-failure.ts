@@ -1,7 +1,8 @@
 // Why a server could not be reached, in words a person acts on, put before the technical message (which stays, on
 // the lines after it). The common first-day failures of an MCP setup: a command that is not installed or not on the
-// PATH the app sees, nothing listening at a URL, a host name that does not resolve, a certificate not trusted.
-import { ProtocolError } from '@modelcontextprotocol/client';
+// PATH the app sees, nothing listening at a URL, a host name that does not resolve, a certificate not trusted; and
+// a remote server's: a proxy in front of it that cannot reach it, a wrong path, a web page where the endpoint should be.
+import { ProtocolError, SdkHttpError } from '@modelcontextprotocol/client';
 import type { AppError, ServerConfigEntry } from '../../../shared/contract';
 import { AppErrorException } from '../errors';
 
@@ -74,12 +75,46 @@ const HTTP_SUMMARY: Partial<Record<KnownErrno, (host: string) => string>> = {
   ECONNRESET: host => `${host} closed the connection as it opened: is it an MCP server, and does it speak plain HTTP or HTTPS as the URL says?`
 };
 
+/**
+ * HTTP statuses an MCP endpoint answered with, in words: what each says about where the fault is. The status's
+ * name is ours, not the server's reason phrase. 401 and 403 are sign-in's (auth/).
+ */
+const HTTP_STATUS_SUMMARY: Partial<Record<number, (url: string, host: string) => string>> = {
+  404: url => `Nothing at ${url} answers MCP (HTTP 404 Not Found): check the URL's path (servers often serve MCP at /mcp).`,
+  405: url => `${url} does not take MCP requests (HTTP 405 Method Not Allowed): check the URL's path.`,
+  500: (_, host) => `The server at ${host} failed (HTTP 500 Internal Server Error): its own logs say why.`,
+  502: (_, host) => `${host} answered HTTP 502 Bad Gateway: a proxy in front of the MCP server got no answer from it. Is the server behind the proxy running?`,
+  503: (_, host) => `${host} answered HTTP 503 Service Unavailable: the server is down or overloaded for now. Try again later.`,
+  504: (_, host) => `${host} answered HTTP 504 Gateway Timeout: a proxy in front of the MCP server gave up waiting for it.`
+};
+
+/**
+ * The SDK's word for a reply with an HTML content type (its own message, "Unexpected content type: text/html"): a web
+ * page at the URL, a site, a login page or a proxy's, not an MCP endpoint.
+ */
+const WEB_PAGE_REPLY = /Unexpected content type: text\/html/;
+
+/** The words for an HTTP answer that is not MCP, from the status the SDK read, or its words for an HTML reply. */
+function httpReplySummary(tree: readonly Error[], url: string, host: string): string | undefined {
+  for (const e of tree) {
+    // A fallback's error carries the status as a numeric code (the legacy SSE transport's).
+    const status = e instanceof SdkHttpError ? e.status : (e as { code?: unknown }).code;
+    const summary = typeof status === 'number' ? HTTP_STATUS_SUMMARY[status] : undefined;
+    if (summary) return summary(url, host);
+  }
+  // Not from an HTTP error's message: that one quotes the server's body, and a server's words are not read.
+  if (tree.some(e => !(e instanceof SdkHttpError) && WEB_PAGE_REPLY.test(e.message))) {
+    return `${url} answered with a web page (text/html), not MCP: check that the URL is the server's MCP endpoint.`;
+  }
+  return undefined;
+}
+
 /** The words for `err` on `entry`'s transport, or undefined when it is not one of the failures above. */
 export function connectFailureSummary(err: unknown, entry: ServerConfigEntry): string | undefined {
   const code = failureCode(err);
-  if (!code) return undefined;
-  if ('command' in entry) return stdioSummary(code, entry.command);
+  if ('command' in entry) return code ? stdioSummary(code, entry.command) : undefined;
   const host = hostOf(entry.url);
+  if (!code) return httpReplySummary(failureTree(err), entry.url, host);
   if (code === BAD_PORT) return `${host} uses a port that fetch refuses to connect to (one the Fetch standard blocks, as it does 6000 and 6665–6669): serve the MCP server on another port.`;
   if (TLS_CODE.test(code)) return `The TLS certificate of ${host} is not trusted (${code}): check the URL, or add the certificate's authority to the system's trusted ones.`;
   return HTTP_SUMMARY[code as KnownErrno]?.(host);
