@@ -15,8 +15,8 @@ import { connectFailureSummary, withConnectFailureSummary } from './connect-fail
 afterAll(cleanup);
 
 
-async function errorOf(config: Parameters<typeof engineWith>[0], id: string): Promise<string> {
-  const engine = await engineWith(config);
+async function errorOf(config: Parameters<typeof engineWith>[0], id: string, options: Parameters<typeof engineWith>[1] = {}): Promise<string> {
+  const engine = await engineWith(config, options);
   const state = await statusOf(engine, id, 'error', 30_000);
   return state.lastError?.message ?? '';
 }
@@ -96,6 +96,29 @@ describe("a remote server's HTTP answer that is not MCP says what it means first
       }
     });
   }
+});
+
+describe('a server that opens the connection but never answers says so, not only "timed out"', () => {
+  it('a stdio process that never answers the handshake (not an MCP server over stdio)', async () => {
+    const mute = { command: process.execPath, args: ['-e', 'setInterval(() => {}, 1000)'] };
+    const message = await errorOf({ mute }, 'mute', { connectTimeoutMs: 1_000 });
+    const [first, ...rest] = message.split('\n');
+    expect(first).toMatch(/^".*" started but did not answer the MCP handshake in time: does it speak MCP over stdio/);
+    expect(rest.join('\n')).toMatch(/timed out/);
+  });
+
+  it('an HTTP server that accepts the connection and never answers', async () => {
+    const server = createServer(() => undefined);
+    await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const message = await errorOf({ stuck: { type: 'http', url: `http://127.0.0.1:${port}/mcp` } }, 'stuck', { connectTimeoutMs: 1_000 });
+      expect(message.split('\n')[0]).toBe(`127.0.0.1:${port} accepted the connection but did not answer in time: is it an MCP server, and is it running and not stuck?`);
+    } finally {
+      server.closeAllConnections();
+      await new Promise(resolve => server.close(resolve));
+    }
+  });
 });
 
 describe('connectFailureSummary', () => {

@@ -120,8 +120,16 @@ export function connectFailureSummary(err: unknown, entry: ServerConfigEntry): s
   return HTTP_SUMMARY[code as KnownErrno]?.(host);
 }
 
+/** A connection that opened but got no answer to the handshake in time: "Request timed out" says none of this. */
+function noAnswerSummary(entry: ServerConfigEntry): string {
+  if ('command' in entry) {
+    return `"${entry.command}" started but did not answer the MCP handshake in time: does it speak MCP over stdio (some servers start in another mode unless given a flag such as --stdio), and is it not waiting for input of its own? A first run of npx or uvx may still be downloading it: connect again.`;
+  }
+  return `${hostOf(entry.url)} accepted the connection but did not answer in time: is it an MCP server, and is it running and not stuck?`;
+}
+
 /** `error` with the summary of `err` (if any) as its first line; its own message follows, as it was. */
 export function withConnectFailureSummary(error: AppError, err: unknown, entry: ServerConfigEntry): AppError {
-  const summary = connectFailureSummary(err, entry);
+  const summary = connectFailureSummary(err, entry) ?? (error.code === 'timeout' ? noAnswerSummary(entry) : undefined);
   return summary && !error.message.startsWith(summary) ? { ...error, message: `${summary}\n${error.message}` } : error;
 }
