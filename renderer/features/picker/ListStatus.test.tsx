@@ -55,7 +55,7 @@ describe('ListStatus', () => {
       ...listing(0),
       serverId,
       loading: false,
-      error: { code: 'timeout', message: `resources.list on ${serverId}: Request timed out` },
+      error: { code: 'timeout', message: `resources.list on ${serverId}: Request timed out \u202e` },
       retry: () => void retried.push(serverId)
     });
     const view = render(<ListStatus lists={[failed('silent')]} />);
@@ -66,6 +66,8 @@ describe('ListStatus', () => {
       expect.stringContaining('Listing silent failed'),
       expect.stringContaining('Listing wrong failed')
     ]);
+    // A server's words in a failure: a control that would reorder them is shown as a mark.
+    expect(screen.getAllByTestId('error-banner')[0].textContent).toContain('Request timed out [RLO]');
     screen.getByTestId('list-retry-all').click();
     expect(retried).toEqual(['silent', 'wrong']);
   });

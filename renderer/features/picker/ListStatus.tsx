@@ -3,7 +3,7 @@
 // page, so the bar cannot fill: it steps along as pages come in; a server that stalls shows a bar standing still,
 // and after a few seconds how long it has waited.
 import { memo, useEffect, useState, type CSSProperties } from 'react';
-import { withHiddenMarked } from '../../../shared/hidden-characters';
+import { messageWithHiddenMarked } from '../../../shared/hidden-characters';
 import { useCachedT } from '../../i18n/text-cache';
 import type { ServerListState } from './use-picker-model';
 
@@ -41,11 +41,15 @@ function StallTime() {
   ) : null;
 }
 
-/** A listing's failure, cut to two lines (a broken fleet's failures must leave room for the list); whole on hover. */
+/**
+ * A listing's failure, cut to two lines (a broken fleet's failures must leave room for the list), whole on hover; the
+ * server's words in it with their hidden characters marked, its line ends kept.
+ */
 function FailureText({ text }: { text: string }) {
+  const shown = messageWithHiddenMarked(text);
   return (
-    <span className="list-failure-text" title={withHiddenMarked(text, { keepLayout: true })}>
-      {text}
+    <span className="list-failure-text" title={shown}>
+      {shown}
     </span>
   );
 }
