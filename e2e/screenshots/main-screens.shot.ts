@@ -3,6 +3,7 @@
 // of `npm test`: it writes into the repo. Each screen is set up as a user would, then shot in light and dark.
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
+import { brokenServer } from '../fixtures/reference-servers';
 import { autoApproved, signInTab } from '../fixtures/sign-in';
 import { test, expect, type PickerPage } from '../picker-page';
 
@@ -105,5 +106,33 @@ test('main screens, light and dark', async ({ page, picker, context }) => {
     await page.keyboard.type('guide');
     await shoot(page, 'palette');
     await page.keyboard.press('Escape');
+  });
+});
+
+test.describe('broken servers', () => {
+  test.use({
+    appServers: {
+      reference: { transport: 'stdio' },
+      missing: { config: { command: 'mcp-server-that-is-not-installed', args: [] } },
+      loop: { config: brokenServer('exit-after-init', ['--exit-code', '3']) },
+      noisy: { config: brokenServer('malformed') },
+      wrong: { config: brokenServer('wrong-ids') }
+    }
+  });
+
+  test('a fleet with broken servers, light and dark', async ({ page, picker }) => {
+    await picker.waitForList(100);
+    const card = (id: string) => page.locator(`[data-testid="server-item"][data-server-id="${id}"]`);
+    await expect(card('missing')).toHaveAttribute('data-status', 'error', { timeout: 30_000 });
+    await expect(card('loop')).toContainText(/Crash loop/, { timeout: 60_000 });
+    await expect(card('noisy').getByTestId('server-stdout-noise')).toBeVisible({ timeout: 30_000 });
+    await openDockPanel(page, 'protocol-log');
+    await page.getByTestId('log-filter-errors').check();
+    await expect(page.locator('[data-testid="protocol-entry"][data-kind="not-json-rpc"]').first()).toBeVisible();
+    await expect(page.locator('[data-testid="protocol-entry"][data-unmatched="true"]').first()).toBeVisible();
+    await page.locator('[data-testid="protocol-entry"][data-kind="not-json-rpc"]').first().click();
+    // Toasts fade on their own; the cards say the same.
+    await expect(page.getByTestId('toast')).toHaveCount(0, { timeout: 15_000 });
+    await shoot(page, 'broken-servers');
   });
 });
