@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LogEntry } from '../../../shared/contract';
-import { frameText } from './log-format';
+import { frameText, isEraProbeRefusal } from './log-format';
 import { indexOfSeq } from './log-store';
 import { ReplayForm } from './ReplayForm';
 import { revealHidden } from '../server-text/ServerText';
@@ -73,6 +73,11 @@ export function LogDetail({ entries, selectedSeq, onSelect }: LogDetailProps) {
       {entry.kind === 'not-json-rpc' && (
         <p className="log-note" data-testid="log-not-json-rpc-note">
           {t('detail.notJsonRpcNote')}
+        </p>
+      )}
+      {isEraProbeRefusal(response ?? entry) && (
+        <p className="log-note" data-testid="log-era-probe-note">
+          {t('detail.eraProbeNote')}
         </p>
       )}
       {entry.unmatched && (

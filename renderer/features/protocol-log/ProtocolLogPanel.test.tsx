@@ -47,6 +47,17 @@ function renderPanel() {
 
 const rows = () => screen.queryAllByTestId('protocol-entry');
 
+/** A connection of its own for `serverId`, tapped by the engine's log: only the wire is in memory. */
+async function tappedPair(serverId: string) {
+  const [clientEnd, serverEnd] = InMemoryTransport.createLinkedPair();
+  const tapped = harness.log.tap(clientEnd, serverId);
+  tapped.onmessage = () => undefined;
+  serverEnd.onmessage = () => undefined;
+  await tapped.start();
+  await serverEnd.start();
+  return { tapped, serverEnd };
+}
+
 describe('ProtocolLogPanel', () => {
   it('shows the handshake backfilled, then frames as they happen, with the contract attributes', async () => {
     renderPanel();
@@ -132,12 +143,7 @@ describe('ProtocolLogPanel', () => {
   it('marks an answer no request awaits, keeps it among the errors, and says what it means', async () => {
     renderPanel();
     await waitFor(() => expect(rows().length).toBeGreaterThan(0));
-    // A connection of its own, tapped by the same log: only the wire is in memory.
-    const [clientEnd, serverEnd] = InMemoryTransport.createLinkedPair();
-    const tapped = harness.log.tap(clientEnd, 'echo');
-    tapped.onmessage = () => undefined;
-    await tapped.start();
-    await serverEnd.start();
+    const { tapped, serverEnd } = await tappedPair('echo');
     await act(() => serverEnd.send({ jsonrpc: '2.0', id: 100_001, result: {} }));
     const stray = await waitFor(() => {
       const found = rows().find(r => r.dataset.unmatched === 'true');
@@ -150,6 +156,33 @@ describe('ProtocolLogPanel', () => {
     await waitFor(() => expect(rows().map(r => r.dataset.unmatched)).toEqual(['true']));
     fireEvent.click(rows()[0]);
     expect((await screen.findByTestId('log-unmatched-note')).textContent).toContain('reaches no one');
+    await tapped.close();
+  });
+
+  it('says that a 2025-era server refusing the era probe is expected, on the probe and on its answer', async () => {
+    renderPanel();
+    await waitFor(() => expect(rows().length).toBeGreaterThan(0));
+    const { tapped, serverEnd } = await tappedPair('legacy');
+    await act(async () => {
+      await tapped.send({ jsonrpc: '2.0', id: 0, method: 'server/discover', params: {} });
+      await serverEnd.send({ jsonrpc: '2.0', id: 0, error: { code: -32601, message: 'Method not found' } });
+    });
+    const ofLegacy = () => rows().filter(r => r.dataset.serverId === 'legacy');
+    await waitFor(() => expect(ofLegacy().map(r => r.dataset.kind)).toEqual(['request', 'error']));
+    fireEvent.click(ofLegacy()[1]);
+    expect((await screen.findByTestId('log-era-probe-note')).textContent).toContain('Expected, not a fault');
+    fireEvent.click(ofLegacy()[0]);
+    await waitFor(() => expect(screen.getByTestId('log-detail').dataset.seq).toBe(ofLegacy()[0].dataset.seq));
+    expect(screen.getByTestId('log-era-probe-note')).toBeTruthy();
+    // Another error of the same server is no probe refusal.
+    await act(async () => {
+      await tapped.send({ jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri: 'x' } });
+      await serverEnd.send({ jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'Method not found' } });
+    });
+    await waitFor(() => expect(ofLegacy()).toHaveLength(4));
+    fireEvent.click(ofLegacy()[3]);
+    await waitFor(() => expect(screen.getByTestId('log-detail').dataset.seq).toBe(ofLegacy()[3].dataset.seq));
+    expect(screen.queryByTestId('log-era-probe-note')).toBeNull();
     await tapped.close();
   });
 

@@ -15,6 +15,12 @@ export function rpcErrorOf(entry: LogEntry): { code?: number; message?: string }
 /** A line a server wrote where only JSON-RPC belongs, as written (the entry's message). */
 const strayLineOf = (entry: LogEntry): string | undefined => (entry.kind === 'not-json-rpc' && typeof entry.message === 'string' ? entry.message : undefined);
 
+/** JSON-RPC's "method not found", as a 2025-era server answers the 2026 era's `server/discover` probe. */
+const METHOD_NOT_FOUND = -32601;
+
+/** Whether `entry` is a server's refusal of the era probe: how a 2025-era server says which era it speaks. */
+export const isEraProbeRefusal = (entry: LogEntry): boolean => entry.method === 'server/discover' && rpcErrorOf(entry)?.code === METHOD_NOT_FOUND;
+
 /** A one-line hint of what the frame is about: the URI of a read, the code of an error, a stray line itself. */
 export function entryHint(entry: LogEntry): string {
   const strayLine = strayLineOf(entry);
