@@ -2,7 +2,7 @@
 // applied (removed servers stop, new ones connect, unchanged ones carry on), and a broken one is reported and kept,
 // stopping nothing. The engine also follows the file: an edit made elsewhere is applied by itself and told
 // (`configChanged`); the app's own saves are not taken for one.
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ConfigView, ServerConfigEntry } from '../../../shared/contract';
@@ -81,6 +81,18 @@ describe('the config file, followed on disk', () => {
     await new Promise(resolve => setTimeout(resolve, 500));
     expect(changes.length).toBe(told);
     expect(engine.registry.ids().sort()).toEqual(['a', 'b', 'c']);
+
+    // A file that is gone (an editor deleting before it writes, a file being moved) is no edit: read, it would be a
+    // first start with the embedded default alone. Nothing is told or stopped; back as it was, nothing changed.
+    const saved = await readFile(configPath, 'utf8');
+    const beforeRemoval = changes.length;
+    await rm(configPath);
+    await new Promise(resolve => setTimeout(resolve, 500));
+    expect(changes.length).toBe(beforeRemoval);
+    expect(engine.registry.ids().sort()).toEqual(['a', 'b', 'c']);
+    await writeFile(configPath, saved);
+    await new Promise(resolve => setTimeout(resolve, 500));
+    expect(changes.length).toBe(beforeRemoval);
 
     // A broken edit is told with what is wrong, and stops nothing; fixed without c, c stops.
     const refused = nextEvent(engine.bus, 'configChanged', view => view.error !== undefined, 10_000);

@@ -14,6 +14,7 @@ export interface ConfigStoreOptions {
 
 /** Stands for a file that could not be read, by why (no file's text starts with a NUL). */
 const unreadable = (err: unknown) => `\u0000${(err as NodeJS.ErrnoException).code ?? 'unreadable'}`;
+const MISSING = unreadable(Object.assign(new Error('missing'), { code: 'ENOENT' }));
 
 export class ConfigStore {
   private servers: Record<string, ServerConfigEntry> = {};
@@ -37,10 +38,14 @@ export class ConfigStore {
     return this.firstStart;
   }
 
-  /** Whether the file is not what this app last read or wrote: edited by hand, or by another tool. */
+  /**
+   * Whether the file is not what this app last read or wrote: edited by hand, or by another tool. A file that is gone
+   * is not such an edit: read, it would be a first start (the embedded default alone), stopping every server and
+   * forgetting their sign-ins, where an editor that deletes before it writes, or a file being moved, means none of that.
+   */
   async changedOnDisk(): Promise<boolean> {
     const onDisk = await this.readSnapshot();
-    return onDisk !== this.knownOnDisk && onDisk !== this.writing;
+    return onDisk !== MISSING && onDisk !== this.knownOnDisk && onDisk !== this.writing;
   }
 
   /** The file's text, or a mark of why there is none (a missing file, a read error). */
