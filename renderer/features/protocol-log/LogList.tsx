@@ -117,13 +117,12 @@ function LogRow({ entry, top, selected, onSelect }: { entry: LogEntry; top: numb
       <span className="log-kind">{entry.unmatched ? t('kind.unmatched') : t(`kind.${entry.kind}`)}</span>
       <span className="log-method">{entry.method ? <ServerText text={entry.method} /> : '—'}</span>
       <span className="log-id">{entry.id !== undefined ? `#${entry.id}` : ''}</span>
+      {/* The badges lead the hint's room, so a narrow list cuts the hint's end, not a badge or the columns after it. */}
       <span className="log-hint" title={withHiddenMarked(hint)}>
-        {entry.kind === 'not-json-rpc' ? <ServerText text={hint} /> : hint}
-      </span>
-      <span className="log-badges">
         {entry.origin && <span className={`log-badge log-badge--${entry.origin}`}>{t(`origin.${entry.origin}`)}</span>}
         {entry.truncated && <span className="log-badge">{t('list.trimmed')}</span>}
         {entry.unmatched && <span className="log-badge log-badge--unmatched">{t('list.unmatched')}</span>}
+        {entry.kind === 'not-json-rpc' ? <ServerText text={hint} /> : hint}
       </span>
       <span className="log-latency">{entry.latencyMs !== undefined ? t('latency', { ms: entry.latencyMs }) : ''}</span>
       <span className="log-size">{entry.direction === 'cache' ? t('list.noFrame') : t('size', { size: entry.size })}</span>
