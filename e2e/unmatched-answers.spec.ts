@@ -1,6 +1,6 @@
 // A server that answers every request with an id it was not sent (test-support/fleet/broken-server.ts --mode
-// wrong-ids), as a server that mixes up or rewrites ids does: the protocol log marks each such answer "no such
-// request", keeps it among the errors, and says why the request it was meant for goes unanswered. Real bridge,
+// wrong-ids), as a server that mixes up or rewrites ids does: its card says so, and the protocol log marks each such
+// answer "no such request", keeps it among the errors, and says why the request it was meant for goes unanswered. Real bridge,
 // engine and server over stdio, Chromium.
 import { expectNoAxeViolationsInBothThemes } from './fixtures/axe';
 import { brokenServer } from './fixtures/reference-servers';
@@ -9,7 +9,10 @@ import { expect, test } from './picker-page';
 test.use({ appServers: { wrong: { config: brokenServer('wrong-ids') } } });
 
 test('an answer no request awaits is marked in the protocol log, with what it means', async ({ app: _app, page }) => {
-  await expect(page.locator('[data-testid="server-item"][data-server-id="wrong"]')).toHaveAttribute('data-status', 'connected', { timeout: 30_000 });
+  const card = page.locator('[data-testid="server-item"][data-server-id="wrong"]');
+  await expect(card).toHaveAttribute('data-status', 'connected', { timeout: 30_000 });
+  // The card says so first: where a user looks when every request of a server times out.
+  await expect(card.getByTestId('server-unmatched-answers')).toContainText(/ids? no request had/);
   await page.getByRole('tab', { name: 'Protocol log' }).click();
   const log = page.getByTestId('protocol-log');
   await log.getByTestId('log-filter-errors').click();

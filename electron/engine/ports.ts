@@ -59,8 +59,11 @@ export interface CachePort {
 
 /** Protocol log module (electron/engine/protocol-log). */
 export interface ProtocolLogPort {
-  /** Wraps a transport so that every frame in both directions is recorded for `serverId`. */
-  tap<T extends Transport>(transport: T, serverId: ServerId): T;
+  /**
+   * Wraps a transport so that every frame in both directions is recorded for `serverId`; `onUnmatched` hears of each
+   * answer from the server that no request awaits, paused or not.
+   */
+  tap<T extends Transport>(transport: T, serverId: ServerId, onUnmatched?: (id: string | number) => void): T;
   /** Records that a result was served from the cache: no frame went on the wire. */
   recordCacheHit(serverId: ServerId, method: string, params: unknown): void;
   /** Records a line a stdio server wrote to stdout that is not JSON-RPC (the transport skipped it). */

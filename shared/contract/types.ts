@@ -46,6 +46,8 @@ export interface ServerState {
   throttle?: ThrottleState;
   /** A stdio server's stdout lines that were not JSON-RPC (its logs belong on stderr): how many, and the last. */
   stdoutNoise?: { since: number; lines: number; last: string };
+  /** Answers whose id no request awaited (its requests then wait for their timeout): how many, and the last id as JSON. */
+  unmatchedAnswers?: { since: number; count: number; lastId: string };
   /**
    * Sign-in (OAuth) of a URL server, apart from `status`: a server that needs sign-in shows `status: 'error'`
    * with `lastError.code: 'unauthorized'` and `auth.state: 'required'`. Absent for stdio servers.

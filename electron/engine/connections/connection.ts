@@ -13,6 +13,7 @@ import { raceWithTimeout } from '../requests';
 import { AttemptEnd } from './attempt-end';
 import { FailureWindow, backoffDelay } from './backoff';
 import { StdoutNoise } from './stdout-noise';
+import { UnmatchedAnswers } from './unmatched-answers';
 import { ThrottleStatus } from './throttle-status';
 import { crashLoopError, exitText } from './crash-loop-error';
 import { establish } from './establish';
@@ -47,6 +48,7 @@ export class ServerConnection {
   private stableTimer: NodeJS.Timeout | undefined;
   private readonly throttle: ThrottleStatus;
   private readonly stdoutNoise: StdoutNoise;
+  private readonly unmatchedAnswers = new UnmatchedAnswers(unmatchedAnswers => this.setState({ unmatchedAnswers }));
   /** The last exit of a server process started by the current attempt or connection (stdio). */
   private lastExit: ProcessExit | undefined;
 
@@ -163,6 +165,7 @@ export class ServerConnection {
     this.clearStable();
     this.throttle.dispose();
     this.stdoutNoise.dispose();
+    this.unmatchedAnswers.dispose();
     this.attemptAbort?.abort();
     await this.teardown();
     await this.attemptInFlight?.catch(() => undefined);
@@ -195,6 +198,7 @@ export class ServerConnection {
             onInbound: message => this.recordInbound(message),
             onOversize: info => console.warn(`[engine] ${this.id}: dropped a ${info.size}-byte message (limit ${info.limit})`),
             onMalformed: line => this.stdoutNoise.note(line),
+            onUnmatchedAnswer: id => this.unmatchedAnswers.note(id),
             readMeter,
             admit: (message, later) => gate.admit(message, later),
             onExit: exit => {

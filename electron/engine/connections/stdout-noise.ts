@@ -4,8 +4,8 @@
 // garbage in a loop sends one state a second, not one per line); each line also goes to the protocol log, up to
 // LOGGED_PER_SECOND a second (the card still counts every one).
 import type { ServerState } from '../../../shared/contract';
+import { ThrottledPublish } from './throttled-publish';
 
-const PUBLISH_EVERY_MS = 1_000;
 /** The last line as shown: enough to recognise it, never a whole blob. */
 const SAMPLE_CHARS = 200;
 
@@ -18,19 +18,21 @@ export class StdoutNoise {
   /** Over the connection's life (the server's details show it as `malformedMessages`). */
   lines = 0;
   private last = '';
-  private since: number | undefined;
-  private timer: NodeJS.Timeout | undefined;
+  private since = 0;
   private logWindowStart = 0;
   private loggedInWindow = 0;
+  private readonly throttle: ThrottledPublish;
 
   constructor(
     private readonly serverId: string,
-    private readonly publish: (noise: ServerState['stdoutNoise']) => void,
+    publish: (noise: ServerState['stdoutNoise']) => void,
     private readonly log: (line: string) => void = () => undefined
-  ) {}
+  ) {
+    this.throttle = new ThrottledPublish(() => publish({ since: this.since, lines: this.lines, last: this.last }));
+  }
 
   note(line: string): void {
-    this.lines++;
+    if (this.lines++ === 0) this.since = Date.now();
     const now = Date.now();
     if (now - this.logWindowStart >= 1_000) {
       this.logWindowStart = now;
@@ -39,24 +41,10 @@ export class StdoutNoise {
     if (this.loggedInWindow++ < LOGGED_PER_SECOND) this.log(line);
     if (this.lines <= LOGGED_LINES) console.warn(`[engine] ${this.serverId}: skipped a line that is not JSON-RPC: ${JSON.stringify(line.slice(0, 120))}`);
     this.last = line.length > SAMPLE_CHARS ? `${line.slice(0, SAMPLE_CHARS)}…` : line;
-    if (this.since === undefined) {
-      this.since = Date.now();
-      this.publish(this.state());
-      return;
-    }
-    if (this.timer) return;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      this.publish(this.state());
-    }, PUBLISH_EVERY_MS);
-    this.timer.unref();
+    this.throttle.changed();
   }
 
   dispose(): void {
-    clearTimeout(this.timer);
-  }
-
-  private state(): ServerState['stdoutNoise'] {
-    return { since: this.since as number, lines: this.lines, last: this.last };
+    this.throttle.dispose();
   }
 }

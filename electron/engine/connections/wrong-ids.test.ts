@@ -22,5 +22,9 @@ describe('a server that answers with ids it was not sent', () => {
     expect(request?.pairSeq).toBeUndefined();
     expect(unmatched.map(e => e.id)).toContain((request?.id as number) + 100_000);
     expect(unmatched.every(e => e.direction === 'in' && e.pairSeq === undefined)).toBe(true);
+    // The card says so too, with the last such id (counted whether or not the log records).
+    const state = engine.registry.get('wrong').snapshot();
+    expect(state.unmatchedAnswers?.count).toBeGreaterThanOrEqual(unmatched.length);
+    expect(unmatched.map(e => String(e.id))).toContain(state.unmatchedAnswers?.lastId);
   });
 });

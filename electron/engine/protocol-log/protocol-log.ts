@@ -75,8 +75,8 @@ export class ProtocolLog implements ProtocolLogPort {
     this.quietMs = options.quietMs ?? DEFAULT_QUIET_MS;
   }
 
-  tap<T extends Transport>(transport: T, serverId: ServerId): T {
-    return tapTransport(transport, { listen: this.listener(serverId) });
+  tap<T extends Transport>(transport: T, serverId: ServerId, onUnmatched?: (id: string | number) => void): T {
+    return tapTransport(transport, { listen: this.listener(serverId, onUnmatched) });
   }
 
   recordCacheHit(serverId: ServerId, method: string, params: unknown): void {
@@ -189,7 +189,7 @@ export class ProtocolLog implements ProtocolLogPort {
    * that no request awaits (an id it was never sent, or one already answered) is marked `unmatched`: it reaches no
    * one, and the request it was meant for waits for its timeout.
    */
-  private listener(serverId: ServerId): FrameListener {
+  private listener(serverId: ServerId, onUnmatched: (id: string | number) => void = () => undefined): FrameListener {
     const pending = new Map<string, PendingRequest>();
     const track = (direction: Direction, id: string | number, request: PendingRequest) => {
       pending.set(pairKey(direction, id), request);
@@ -201,7 +201,7 @@ export class ProtocolLog implements ProtocolLogPort {
         // Not recorded, but still followed: an answer that comes after the log resumes is not taken as unmatched.
         if (info.id === undefined) return;
         if (info.kind === 'request') track(direction, info.id, { sentAt: performance.now() });
-        else takeRequest(pending, direction, info.id);
+        else if (!takeRequest(pending, direction, info.id) && direction === 'in') onUnmatched(info.id);
         return;
       }
       // One walk measures the frame and notices a token or code in it (a server echoing one), which is redacted.
@@ -229,7 +229,10 @@ export class ProtocolLog implements ProtocolLogPort {
       } else if ((info.kind === 'response' || info.kind === 'error') && info.id !== undefined) {
         const request = takeRequest(pending, direction, info.id);
         if (!request) {
-          if (direction === 'in') entry.unmatched = true;
+          if (direction === 'in') {
+            entry.unmatched = true;
+            onUnmatched(info.id);
+          }
           return;
         }
         if (!request.entry) return;

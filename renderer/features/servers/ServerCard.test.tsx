@@ -65,6 +65,14 @@ describe('ServerCard', () => {
     expect(note.getAttribute('data-lines')).toBe('1204');
   });
 
+  it('says a server answered with ids no request had, with the last one', () => {
+    const server = serverState('w', 'connected', { unmatchedAnswers: { since: 0, count: 3, lastId: '"nobody-\u202e7"' } });
+    renderWithEngine(<ServerCard server={server} />, stubEngine({ 'subscriptions.list': () => [] }));
+    const note = screen.getByTestId('server-unmatched-answers');
+    expect(note.textContent).toBe('Answered 3 times with ids no request had, the last: "nobody-[RLO]7". The requests they were meant for wait until they time out; the protocol log marks such answers.');
+    expect(note.getAttribute('data-count')).toBe('3');
+  });
+
   it("marks the hidden characters in a server's error message (not its line ends) and in the name it reports", () => {
     const server = serverState('a', 'error', {
       serverInfo: { name: 'files', title: 'Official \u202eredro', version: '1' },

@@ -142,6 +142,11 @@ export const ServerCard = memo(function ServerCard({ server }: { server: ServerS
           {t('card.stdoutNoise', { count: server.stdoutNoise.lines, last: withHiddenMarked(server.stdoutNoise.last) })}
         </p>
       )}
+      {server.unmatchedAnswers && (
+        <p className="server-noise" role="status" data-testid="server-unmatched-answers" data-count={server.unmatchedAnswers.count}>
+          {t('card.unmatchedAnswers', { count: server.unmatchedAnswers.count, id: withHiddenMarked(server.unmatchedAnswers.lastId) })}
+        </p>
+      )}
       {server.auth && <ServerAuth serverId={server.id} auth={server.auth} />}
       {editing && <ServerEditor serverId={server.id} onDone={editDone} />}
       {removing && <RemoveConfirm serverId={server.id} onCancel={() => setRemoving(false)} />}

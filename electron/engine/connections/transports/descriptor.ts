@@ -20,6 +20,8 @@ export interface TransportObservers {
   onOversize(info: OversizeInfo): void;
   /** A line that is not a JSON-RPC message was skipped (stdio); `sample` is the line, cut at 4,096 characters with `…`. */
   onMalformed(sample: string): void;
+  /** An answer from the server that no request awaits (an id it was never sent, or one already answered). */
+  onUnmatchedAnswer(id: string | number): void;
   /** The server's read budget: every stream read from it spends from it, and waits when told to. */
   readMeter: ReadMeter;
   /**

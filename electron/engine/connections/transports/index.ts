@@ -38,7 +38,7 @@ export function buildTransport(entry: ServerConfigEntry, kind: TransportKind, ob
   const bound = bind(kind, entry);
   const built: BuiltTransport = { ...bound.descriptor.build(bound.entry, observers), kind };
   built.transport.onmessage = message => observers.onInbound(message);
-  built.transport = observers.log.tap(built.transport, observers.serverId);
+  built.transport = observers.log.tap(built.transport, observers.serverId, id => observers.onUnmatchedAnswer(id));
   built.transport = carryAnnotations(built.transport);
   built.transport = observers.cache.guardTransport(built.transport);
   return built;
