@@ -90,7 +90,9 @@ describe('the config file, followed on disk', () => {
     await new Promise(resolve => setTimeout(resolve, 500));
     expect(changes.length).toBe(beforeRemoval);
     expect(engine.registry.ids().sort()).toEqual(['a', 'b', 'c']);
-    await writeFile(configPath, saved);
+    // Put back whole (a new file renamed over the path), so no look can catch it half written.
+    await writeFile(`${configPath}.tmp`, saved);
+    await rename(`${configPath}.tmp`, configPath);
     await new Promise(resolve => setTimeout(resolve, 500));
     expect(changes.length).toBe(beforeRemoval);
 
