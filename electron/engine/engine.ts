@@ -207,7 +207,10 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     async () => inputBroker.dispose(),
     async () => subscriptions.dispose(),
     async () => icons.close(),
-    async () => auth.dispose()
+    async () => {
+      auth.dispose();
+      await tokens.flush();
+    }
   ];
 
   const start = { ...DEFAULT_START, ...options.start };

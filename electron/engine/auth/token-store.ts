@@ -145,6 +145,14 @@ export class TokenStore {
     return (this.data.servers[serverId] ??= emptyRecord());
   }
 
+  /**
+   * Settles once every write asked for so far has ended (a refresh's new tokens among them): the engine waits for it
+   * as it closes, so an app quit just after a refresh keeps the rotated refresh token, not the spent one.
+   */
+  flush(): Promise<void> {
+    return this.writing.catch(() => undefined);
+  }
+
   /** Writes one after another, each with the data as it is when its turn comes. */
   private persist(): Promise<void> {
     this.writing = this.writing.catch(() => undefined).then(() => this.vault.write(JSON.stringify(this.data)));
