@@ -4,21 +4,24 @@
 import type { ServerState } from '../../../shared/contract';
 import { NotificationGate } from './notification-gate';
 import { ReadMeter, type ReadBudgetPolicy, type ThrottleCounts } from './read-budget';
-
-const COUNTS_EVERY_MS = 1_000;
+import { ThrottledPublish } from './throttled-publish';
 
 export class ThrottleStatus {
   /** Read-budget counters over the connection's life (shown while it is throttled). */
   readonly counts: ThrottleCounts = { pauses: 0, pausedMs: 0, coalesced: 0, unwatched: 0 };
   private since: number | undefined;
   private quietTimer: NodeJS.Timeout | undefined;
-  private countsTimer: NodeJS.Timeout | undefined;
   private gate: NotificationGate | undefined;
+  private readonly counted: ThrottledPublish;
 
   constructor(
     private readonly policy: ReadBudgetPolicy,
     private readonly publish: (throttle: ServerState['throttle']) => void
-  ) {}
+  ) {
+    this.counted = new ThrottledPublish(() => {
+      if (this.since !== undefined) publish({ since: this.since, ...this.counts });
+    });
+  }
 
   /** The meter and gate of a new connection attempt (the previous attempt's gate stops holding messages). */
   forAttempt(isWatched: (uri: string) => boolean): { readMeter: ReadMeter; gate: NotificationGate } {
@@ -34,33 +37,22 @@ export class ThrottleStatus {
     this.quietTimer = setTimeout(() => {
       this.quietTimer = undefined;
       this.since = undefined;
-      clearTimeout(this.countsTimer);
-      this.countsTimer = undefined;
+      this.counted.reset();
       this.publish(undefined);
     }, this.policy.quietMs);
     this.quietTimer.unref();
-    if (this.since === undefined) {
-      this.since = Date.now();
-      this.publish(this.state());
-    } else this.countsChanged();
+    this.since ??= Date.now();
+    this.counted.changed();
   }
 
+  /** The counts moved: told at most once a second while throttled (the first time, at once). */
   countsChanged(): void {
-    if (this.since === undefined || this.countsTimer) return;
-    this.countsTimer = setTimeout(() => {
-      this.countsTimer = undefined;
-      if (this.since !== undefined) this.publish(this.state());
-    }, COUNTS_EVERY_MS);
-    this.countsTimer.unref();
+    if (this.since !== undefined) this.counted.changed();
   }
 
   dispose(): void {
     this.gate?.dispose();
     clearTimeout(this.quietTimer);
-    clearTimeout(this.countsTimer);
-  }
-
-  private state(): ServerState['throttle'] {
-    return { since: this.since as number, ...this.counts };
+    this.counted.dispose();
   }
 }

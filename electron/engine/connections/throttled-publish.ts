@@ -24,6 +24,13 @@ export class ThrottledPublish {
     this.timer.unref();
   }
 
+  /** The state is gone (published as such by the caller): the next change is published at once again. */
+  reset(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.published = false;
+  }
+
   dispose(): void {
     clearTimeout(this.timer);
   }
