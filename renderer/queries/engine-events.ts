@@ -65,11 +65,9 @@ export function followEngineEvents(engine: EngineClient, queryClient: QueryClien
         void queryClient.invalidateQueries({ queryKey: queryKeys.templatesList(state.id) });
       }
     }),
-    // An edit of the config file made elsewhere, applied by the engine: the servers follow by their own events.
-    engine.on('configChanged', view => {
-      queryClient.setQueryData(queryKeys.config(), view);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.servers() });
-    }),
+    // An edit of the config file made elsewhere, applied by the engine. The server list follows by its own events
+    // (a new server's state asks for the list, a removed one leaves it), so it is not fetched again here.
+    engine.on('configChanged', view => queryClient.setQueryData(queryKeys.config(), view)),
     engine.on('serverRemoved', ({ serverId }) => {
       queryClient.setQueryData<ServerState[]>(queryKeys.servers(), list => list?.filter(s => s.id !== serverId));
       queryClient.removeQueries({ queryKey: queryKeys.resourcesList(serverId) });
