@@ -13,16 +13,24 @@ afterAll(cleanup);
 
 const file = (servers: Record<string, ServerConfigEntry>) => `${JSON.stringify({ mcpServers: servers }, null, 2)}\n`;
 
+const a = referenceServerEntry(['--resources', '5']);
+const b = referenceServerEntry(['--resources', '7']);
+const c = referenceServerEntry(['--resources', '9']);
+
+/** An engine on a config file of its own that lists `a`, once `a` is connected; the file followed or not. */
+async function engineOnFile(followConfigMs: number | false) {
+  const dir = await tempDir('config-');
+  const configPath = join(dir, 'config.json');
+  await writeFile(configPath, file({ a }));
+  const engine = await engineWith({}, { dataDir: dir, configPath, followConfigMs });
+  await statusOf(engine, 'a', 'connected', 30_000);
+  return { engine, configPath, connectionOfA: engine.registry.get('a') };
+}
+
 describe('config.reload', () => {
   it('applies a file edited by hand, and reports a broken one without touching it', async () => {
-    const dir = await tempDir('config-reload-');
-    const configPath = join(dir, 'config.json');
-    const a = referenceServerEntry(['--resources', '5']);
-    const b = referenceServerEntry(['--resources', '7']);
-    await writeFile(configPath, file({ a }));
-    const engine = await engineWith({}, { dataDir: dir, configPath });
-    await statusOf(engine, 'a', 'connected', 30_000);
-    const connectionOfA = engine.registry.get('a');
+    // Not followed: only the reloads asked for here read the file.
+    const { engine, configPath, connectionOfA } = await engineOnFile(false);
     const reload = () => engine.host.dispatch('config.reload', {}) as Promise<ConfigView>;
 
     // A trailing comma, as a hand edit often leaves: reported, the file as it was, no server from it; the running
@@ -55,15 +63,7 @@ describe('config.reload', () => {
 
 describe('the config file, followed on disk', () => {
   it('applies an edit made elsewhere by itself and says so, and does not take the app\u2019s own save for one', async () => {
-    const dir = await tempDir('config-follow-');
-    const configPath = join(dir, 'config.json');
-    const a = referenceServerEntry(['--resources', '5']);
-    const b = referenceServerEntry(['--resources', '7']);
-    const c = referenceServerEntry(['--resources', '9']);
-    await writeFile(configPath, file({ a }));
-    const engine = await engineWith({}, { dataDir: dir, configPath, followConfigMs: 50 });
-    await statusOf(engine, 'a', 'connected', 30_000);
-    const connectionOfA = engine.registry.get('a');
+    const { engine, configPath, connectionOfA } = await engineOnFile(50);
     const changes: ConfigView[] = [];
     engine.bus.on('configChanged', view => void changes.push(view));
 
