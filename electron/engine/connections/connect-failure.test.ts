@@ -143,6 +143,20 @@ describe('connectFailureSummary', () => {
     expect(connectFailureSummary(quoting, stdio)).toBeUndefined();
   });
 
+  it('puts in words every status it names, from the SDK\'s HTTP error or the SSE fallback\'s numeric code', () => {
+    const words: [number, RegExp][] = [
+      [405, /^https:\/\/mcp\.example\.com\/mcp does not take MCP requests \(HTTP 405 Method Not Allowed\)/],
+      [500, /^The server at mcp\.example\.com failed \(HTTP 500 Internal Server Error\)/],
+      [504, /^mcp\.example\.com answered HTTP 504 Gateway Timeout: a proxy in front of the MCP server gave up waiting for it\./]
+    ];
+    for (const [status, expected] of words) {
+      expect(connectFailureSummary(new SdkHttpError(SdkErrorCode.EraNegotiationFailed, `HTTP ${status}`, { status }), http)).toMatch(expected);
+      expect(connectFailureSummary(Object.assign(new Error(`SSE error: Non-200 status code (${status})`), { code: status }), http)).toMatch(expected);
+    }
+    // A status it has no words for (and 401/403, sign-in's) is left as it was.
+    expect(connectFailureSummary(new SdkHttpError(SdkErrorCode.EraNegotiationFailed, 'HTTP 418', { status: 418 }), http)).toBeUndefined();
+  });
+
   it("does not read an HTTP error's quoted body (the server's words) as the SDK's", () => {
     const quoting = new SdkHttpError(SdkErrorCode.ClientHttpNotImplemented, 'Error POSTing to endpoint: Unexpected content type: text/html', { status: 418 });
     expect(connectFailureSummary(quoting, http)).toBeUndefined();
