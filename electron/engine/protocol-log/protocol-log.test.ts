@@ -14,9 +14,9 @@ afterEach(async () => {
 });
 
 /** A tapped client-side end and the raw server-side end of a linked pair, both started. */
-async function tappedPair(log: ProtocolLog, serverId = 'srv') {
+async function tappedPair(log: ProtocolLog, serverId = 'srv', onUnmatched?: (id: string | number) => void) {
   const [clientEnd, serverEnd] = InMemoryTransport.createLinkedPair();
-  const client = log.tap(clientEnd, serverId);
+  const client = log.tap(clientEnd, serverId, onUnmatched);
   const received: JSONRPCMessage[] = [];
   const serverReceived: JSONRPCMessage[] = [];
   client.onmessage = message => received.push(message);
@@ -86,6 +86,22 @@ describe('ProtocolLog', () => {
     const [answer] = all(log);
     expect(answer).toMatchObject({ direction: 'in', id: 7 });
     expect(answer.unmatched).toBeUndefined();
+  });
+
+  it('tells the connection of every answer no request awaits, whether or not the log records it', async () => {
+    const { log } = newLog();
+    const told: (string | number)[] = [];
+    const { client, server } = await tappedPair(log, 'srv', id => told.push(id));
+    await client.send({ jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri: 'test://a' } });
+    await server.send({ jsonrpc: '2.0', id: 1, result: { contents: [] } });
+    await server.send({ jsonrpc: '2.0', id: 'x-1', result: {} });
+    log.setPaused(true);
+    await client.send({ jsonrpc: '2.0', id: 2, method: 'resources/read', params: { uri: 'test://b' } });
+    await server.send({ jsonrpc: '2.0', id: 2, result: { contents: [] } });
+    await server.send({ jsonrpc: '2.0', id: 100_002, result: {} });
+    expect(told).toEqual(['x-1', 100_002]);
+    // Paused, nothing of it was recorded.
+    expect(all(log).map(e => e.id)).toEqual([1, 1, 'x-1']);
   });
 
   it('pairs requests the server sends with the answers the client gives, separately from client ids', async () => {
