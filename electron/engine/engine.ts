@@ -16,6 +16,7 @@ import type { ServerConnection } from './connections/connection';
 import type { ConnectionLimits } from './connections/connection-deps';
 import { ServerRegistry } from './connections/registry';
 import { firstScreenHold } from './connections/first-screen-hold';
+import { launchSettledHandler } from './connections/launch-settled';
 import { startInTurns, type StartInTurnsOptions } from './connections/start-in-turns';
 import { VerdictStore } from './connections/verdict-store';
 import { EventBus } from './event-bus';
@@ -71,6 +72,8 @@ export interface EngineOptions {
   start?: Partial<StartInTurnsOptions>;
   /** How long local servers wait at most for the page's first screen on a warm start (first-screen-hold.ts). */
   firstScreenHoldMs?: number;
+  /** How long `app.launchSettled` waits at most for the local servers' first attempts (launch-settled.ts). */
+  launchSettledMaxMs?: number;
   /**
    * How often (ms) the config file is looked at for edits made elsewhere, applied as `config.reload` applies them
    * (config/follow-file.ts); false: not followed. Default: every second where servers connect at start (a page's
@@ -136,6 +139,8 @@ const DEFAULT_START: StartInTurnsOptions = { concurrency: Math.max(2, availableP
 const spawnsProcess = (entry: ServerConfigEntry) => transportKindOf(entry) === 'stdio';
 /** The longest local servers wait for a page to draw its first screen (first-screen-hold.ts). */
 const FIRST_SCREEN_HOLD_MS = 3_000;
+/** The longest a shown last known list waits to be listed again for the launch's servers to connect (launch-settled.ts). */
+const LAUNCH_SETTLED_MAX_MS = 15_000;
 
 export async function createEngine(options: EngineOptions = {}): Promise<Engine> {
   const bus = new EventBus();
@@ -220,6 +225,9 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   const localServers = Object.values(config.entries()).filter(entry => spawnsProcess(entry) && !entry.disabled).length;
   const firstScreen = firstScreenHold(forPage && localServers > start.concurrency, options.firstScreenHoldMs ?? FIRST_SCREEN_HOLD_MS);
   featureHandlers.push({ 'app.firstScreenShown': async () => ({ released: firstScreen.release() }) } satisfies HandlerMap<'app.firstScreenShown'>);
+  let settleLaunch!: () => void;
+  const launchStarted = new Promise<void>(resolve => (settleLaunch = resolve));
+  featureHandlers.push(launchSettledHandler(launchStarted, options.launchSettledMaxMs ?? LAUNCH_SETTLED_MAX_MS));
 
   const lastKnown = new LastKnownAnswers(ports);
   const configReloader = new ConfigReloader(config, registry);
@@ -237,6 +245,8 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   });
   const starting =
     options.autoConnect === false ? undefined : startInTurns(registry.ids().map(serverId => startable(registry.get(serverId))), { ...start, holdLocal: firstScreen.held });
+  if (starting) void starting.settled.then(settleLaunch);
+  else settleLaunch();
   const followConfigMs = options.followConfigMs ?? (options.autoConnect === false ? false : FOLLOW_INTERVAL_MS);
   const applyEdit = async () => {
     const view = await configReloader.reloadIfChanged();

@@ -8,6 +8,8 @@ export const queryKeys = {
   config: () => ['config.get'] as const,
   /** Other apps' config files found on this machine (`config.importCandidates`). */
   importCandidates: () => ['config.importCandidates'] as const,
+  /** Whether the launch's servers have all had their first attempt (`app.launchSettled`). */
+  launchSettled: () => ['app.launchSettled'] as const,
   resourcesList: (serverId: ServerId) => ['resources.list', serverId] as const,
   /** Pages of a running list call, written as `listProgress` events arrive (no fetcher of its own). */
   listProgress: (serverId: ServerId) => ['resources.list.progress', serverId] as const,

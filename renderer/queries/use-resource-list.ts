@@ -99,7 +99,7 @@ export async function streamList(
   const cancel = () => void engine.call('request.cancel', { requestId }).catch(() => undefined);
   signal.addEventListener('abort', cancel, { once: true });
   try {
-    const result = await engine.call('resources.list', { serverId, requestId, streamOnly: true, shownLastKnown: showsLastKnown(queryClient, serverId) });
+    const result = await engine.call('resources.list', { serverId, requestId, streamOnly: true, shownLastKnown: hasLastKnownList(queryClient, serverId) });
     const known = sameAsShownKnown(queryClient, result);
     if (known) {
       // No item was streamed: the live list is the last known one, whose rows (and the picker's columns, sort
@@ -133,7 +133,7 @@ export async function streamList(
 }
 
 /** Whether the page shows `serverId`'s last known list, or is about to (asked, not yet in). */
-function showsLastKnown(queryClient: QueryClient, serverId: ServerId): boolean {
+export function hasLastKnownList(queryClient: QueryClient, serverId: ServerId): boolean {
   const known = queryClient.getQueryState<ListedItems | null>(queryKeys.lastKnownList(serverId));
   if (!known) return false;
   // null: asked, and there is none.

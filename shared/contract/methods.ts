@@ -114,6 +114,11 @@ export const methodSchemas = {
   'request.cancel': z.object({ requestId }),
   /** The page has drawn its first screen (the last known lists): local servers held back for it start now. */
   'app.firstScreenShown': z.object({}),
+  /**
+   * Answers once every local server of the launch has had its first attempt at connecting (or a while has passed):
+   * the page lists the last known lists it shows again after that, so they do not take the cores the servers boot on.
+   */
+  'app.launchSettled': z.object({}),
   'subscriptions.list': z.object({}),
   'subscriptions.watch': z.object({ serverId, uri }),
   'subscriptions.unwatch': z.object({ serverId, uri }),
@@ -173,6 +178,8 @@ interface MethodResults {
   'completion.complete': CompletionResult;
   'request.cancel': { cancelled: boolean };
   'app.firstScreenShown': { released: boolean };
+  /** allStarted: false when the engine stopped waiting for slow starters. */
+  'app.launchSettled': { allStarted: boolean };
   'subscriptions.list': SubscriptionInfo[];
   'subscriptions.watch': SubscriptionInfo;
   'subscriptions.unwatch': { removed: boolean };

@@ -90,6 +90,30 @@ describe('start on a warm launch (first-screen-hold.ts)', () => {
     await Promise.all(['a', 'b', 'c'].map(id => statusOf(few, id, 'connected')));
   });
 
+  it('answers `app.launchSettled` once every local server has had its first attempt (launch-settled.ts)', async () => {
+    const dataDir = await warmDataDir();
+    const engine = await engineWith(three(), { dataDir, start: { concurrency: 2 }, firstScreenHoldMs: 60_000 });
+    const statusesWhenAnswered = engine.host.dispatch('app.launchSettled', {}).then(answer => ({ answer, statuses: engine.registry.list().map(s => s.status) }));
+    let answered = false;
+    void statusesWhenAnswered.then(() => (answered = true));
+    await new Promise(resolve => setTimeout(resolve, 300));
+    // Held for the first screen: nothing has started, so nothing has settled.
+    expect(answered).toBe(false);
+    await engine.host.dispatch('app.firstScreenShown', {});
+    expect(await statusesWhenAnswered).toEqual({ answer: { allStarted: true }, statuses: ['connected', 'connected', 'connected'] });
+    // Asked again (a reloaded page), it answers at once.
+    expect(await engine.host.dispatch('app.launchSettled', {})).toEqual({ allStarted: true });
+  });
+
+  it('stops waiting for the launch after `launchSettledMaxMs`, and a host without starts has nothing to wait for', async () => {
+    const dataDir = await warmDataDir();
+    const held = await engineWith(three(), { dataDir, start: { concurrency: 2 }, firstScreenHoldMs: 60_000, launchSettledMaxMs: 300 });
+    expect(await held.host.dispatch('app.launchSettled', {})).toEqual({ allStarted: false });
+    expect(held.registry.list().every(s => s.startQueued)).toBe(true);
+    const cli = await engineWith(three(), { dataDir, autoConnect: false, launchSettledMaxMs: 60_000 });
+    expect(await cli.host.dispatch('app.launchSettled', {})).toEqual({ allStarted: true });
+  });
+
   it('holds nothing for a host that connects on first use (the CLI): it has no first screen', async () => {
     const dataDir = await warmDataDir();
     const cli = await engineWith(three(), { dataDir, autoConnect: false, start: { concurrency: 2 }, firstScreenHoldMs: 60_000 });

@@ -81,6 +81,43 @@ describe('startInTurns', () => {
     }
   });
 
+  it('is settled once every connection has started and each first attempt has ended, not before', async () => {
+    const { finish, connections } = controlled(3);
+    const remote = { spawnsProcess: false, start: () => new Promise<void>(() => undefined) };
+    const starting = startInTurns([...connections, remote], { concurrency: 2, slotMs: 60_000 });
+    let settled = false;
+    void starting.settled.then(() => (settled = true));
+    await turns(5);
+    finish[0]();
+    finish[1]();
+    await turns(5);
+    // The third has started, and its attempt has not ended (a remote one never holds a slot, nor the settling).
+    expect(settled).toBe(false);
+    finish[2]();
+    await turns(3);
+    expect(settled).toBe(true);
+  });
+
+  it('is settled by a slot given up after `slotMs`, by having nothing to start, and by a cancel', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const slow = startInTurns(controlled(1).connections, { concurrency: 1, slotMs: 5_000 });
+      let settled = false;
+      void slow.settled.then(() => (settled = true));
+      await turns(3);
+      expect(settled).toBe(false);
+      vi.advanceTimersByTime(5_000);
+      await turns(3);
+      expect(settled).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+    await startInTurns([], wide).settled;
+    const cancelled = startInTurns(controlled(2).connections, { ...wide, holdLocal: new Promise(() => undefined) });
+    cancelled.cancel();
+    await cancelled.settled;
+  });
+
   it('starts no more once cancelled, also when a slot frees later', async () => {
     const { started, finish, connections } = controlled(3);
     const starting = startInTurns(connections, { concurrency: 1, slotMs: 60_000 });

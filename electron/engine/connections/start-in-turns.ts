@@ -29,6 +29,11 @@ export interface StartInTurnsOptions {
 export interface StartInTurns {
   /** Starts nothing more (the engine is closing); those already started are not stopped. */
   cancel(): void;
+  /**
+   * Settles once every connection has started and none holds a slot: each local server's first attempt has ended
+   * (or taken `slotMs`). Also when cancelled.
+   */
+  readonly settled: Promise<void>;
 }
 
 export function startInTurns(all: readonly Startable[], options: StartInTurnsOptions): StartInTurns {
@@ -41,7 +46,10 @@ export function startInTurns(all: readonly Startable[], options: StartInTurnsOpt
   let held = options.holdLocal !== undefined;
   let turn: NodeJS.Immediate | undefined;
   const slotTimers = new Set<NodeJS.Timeout>();
+  let settle!: () => void;
+  const settled = new Promise<void>(resolve => (settle = resolve));
   const pump = () => {
+    if (next >= connections.length && running === 0) settle();
     if (turn || cancelled || next >= connections.length) return;
     if (connections[next].spawnsProcess && (held || running >= concurrency)) return;
     turn = setImmediate(step);
@@ -76,8 +84,10 @@ export function startInTurns(all: readonly Startable[], options: StartInTurnsOpt
   options.holdLocal?.then(release, release);
   pump();
   return {
+    settled,
     cancel: () => {
       cancelled = true;
+      settle();
       if (turn) clearImmediate(turn);
       for (const timer of slotTimers) clearTimeout(timer);
       slotTimers.clear();

@@ -49,6 +49,26 @@ describe('ListStatus', () => {
     expect(screen.queryByTestId('list-stalled')).toBeNull();
   });
 
+  it('sums up more than three listings at once in one line with a cancel for all, each still there, folded away', () => {
+    const cancelled: string[] = [];
+    const lists = ['a', 'b', 'c', 'd'].map((serverId, k): ServerListState => ({ ...listing(k + 1), serverId, cancel: () => void cancelled.push(serverId) }));
+    const view = render(<ListStatus lists={lists} />);
+    const summary = screen.getByTestId('list-progress-summary');
+    expect(summary.dataset.count).toBe('4');
+    expect(summary.textContent).toContain('Listing 4 servers: 100 loaded (10 pages)');
+    expect(summary.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow')).toBe('100');
+    // Each server's own bar is kept (its test id and its cancel), inside a closed disclosure.
+    const each = screen.getAllByTestId('list-progress');
+    expect(each.map(bar => bar.dataset.serverId)).toEqual(['a', 'b', 'c', 'd']);
+    expect(each.every(bar => bar.closest('details')?.open === false)).toBe(true);
+    screen.getByTestId('list-cancel-all').click();
+    expect(cancelled).toEqual(['a', 'b', 'c', 'd']);
+    // Three or fewer: a row each, no summary.
+    view.rerender(<ListStatus lists={lists.slice(0, 3)} />);
+    expect(screen.queryByTestId('list-progress-summary')).toBeNull();
+    expect(screen.getAllByTestId('list-progress').every(bar => !bar.closest('details'))).toBe(true);
+  });
+
   it('gathers several failed listings under one line with a retry for all, each still shown with its own', () => {
     const retried: string[] = [];
     const failed = (serverId: string): ServerListState => ({

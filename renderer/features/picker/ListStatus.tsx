@@ -54,11 +54,96 @@ function FailureText({ text }: { text: string }) {
   );
 }
 
+/** More listings than this running at once are summed up in one line (a warm start lists fifty again together). */
+const MAX_PROGRESS_ROWS = 3;
+
+/** Many listings at once as one line: their items and pages together, a cancel for all, and the longest wait. */
+function ListingsSummary({ lists }: { lists: ServerListState[] }) {
+  const t = useCachedT('picker');
+  const loaded = lists.reduce((sum, l) => sum + l.loaded, 0);
+  const pages = lists.reduce((sum, l) => sum + l.pages, 0);
+  return (
+    <div className="list-status-row" data-testid="list-progress-summary" data-count={lists.length}>
+      <div
+        role="progressbar"
+        aria-label={t('status.listingMany', { count: lists.length })}
+        aria-valuenow={loaded}
+        aria-valuemin={0}
+        aria-valuetext={t('status.progressText', { loaded, pages })}
+        className="list-progress"
+      >
+        <ProgressSteps pages={pages} />
+      </div>
+      <button type="button" data-testid="list-cancel-all" onClick={() => lists.forEach(l => l.cancel())}>
+        {t('status.cancelAll')}
+      </button>
+      <span>{t('status.loadedMany', { count: lists.length, loaded, pages })}</span>
+      <StallTime key={pages} />
+    </div>
+  );
+}
+
+function ListStatusRow({ list: l }: { list: ServerListState }) {
+  const t = useCachedT('picker');
+  return (
+    <div className="list-status-row" data-server-id={l.serverId}>
+      {l.loading && (
+        <>
+          <div
+            role="progressbar"
+            data-testid="list-progress"
+            data-server-id={l.serverId}
+            aria-label={t('status.listing', { server: l.serverId })}
+            aria-valuenow={l.loaded}
+            aria-valuemin={0}
+            aria-valuetext={t('status.progressText', { loaded: l.loaded, pages: l.pages })}
+            className="list-progress"
+          >
+            <ProgressSteps pages={l.pages} />
+          </div>
+          {/* Before the count, whose width changes with every repaint: the button must not move under the pointer. */}
+          <button type="button" onClick={l.cancel}>
+            {t('status.cancel')}
+          </button>
+          <span>{t('status.loaded', { server: l.serverId, loaded: l.loaded, count: l.pages })}</span>
+          <StallTime key={l.pages} />
+        </>
+      )}
+      {!l.loading && l.error && (
+        <div role="alert" data-testid="error-banner" data-code={l.error.code} className="error-banner">
+          <FailureText
+            text={
+              l.loaded > 0
+                ? t('status.failedPartial', { server: l.serverId, message: l.error.message, loaded: l.loaded })
+                : t('status.failed', { server: l.serverId, message: l.error.message })
+            }
+          />
+          <button type="button" onClick={l.retry}>
+            {t('status.retry')}
+          </button>
+        </div>
+      )}
+      {!l.loading && l.cancelled && (
+        <div role="status" className="list-cancelled">
+          <span>{t('status.cancelled', { server: l.serverId, loaded: l.loaded })}</span>
+          <button type="button" onClick={l.retry}>
+            {t('status.listAgain')}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
 export const ListStatus = memo(function ListStatus({ lists }: { lists: ServerListState[] }) {
   const t = useCachedT('picker');
   const busy = lists.filter(l => l.loading || l.error || l.cancelled);
   if (busy.length === 0) return null;
   const failed = busy.filter(l => !l.loading && l.error);
+  const loading = busy.filter(l => l.loading);
+  // Each listing keeps its own row (its bar, cancel and wait), folded away under the summary; the sidebar's cards say
+  // each server's count too.
+  const summed = loading.length > MAX_PROGRESS_ROWS;
   return (
     <div className="list-status">
       {failed.length > 1 && (
@@ -69,54 +154,20 @@ export const ListStatus = memo(function ListStatus({ lists }: { lists: ServerLis
           </button>
         </div>
       )}
-      {busy.map(l => (
-        <div key={l.serverId} className="list-status-row" data-server-id={l.serverId}>
-          {l.loading && (
-            <>
-              <div
-                role="progressbar"
-                data-testid="list-progress"
-                data-server-id={l.serverId}
-                aria-label={t('status.listing', { server: l.serverId })}
-                aria-valuenow={l.loaded}
-                aria-valuemin={0}
-                aria-valuetext={t('status.progressText', { loaded: l.loaded, pages: l.pages })}
-                className="list-progress"
-              >
-                <ProgressSteps pages={l.pages} />
-              </div>
-              {/* Before the count, whose width changes with every repaint: the button must not move under the pointer. */}
-              <button type="button" onClick={l.cancel}>
-                {t('status.cancel')}
-              </button>
-              <span>{t('status.loaded', { server: l.serverId, loaded: l.loaded, count: l.pages })}</span>
-              <StallTime key={l.pages} />
-            </>
-          )}
-          {!l.loading && l.error && (
-            <div role="alert" data-testid="error-banner" data-code={l.error.code} className="error-banner">
-              <FailureText
-                text={
-                  l.loaded > 0
-                    ? t('status.failedPartial', { server: l.serverId, message: l.error.message, loaded: l.loaded })
-                    : t('status.failed', { server: l.serverId, message: l.error.message })
-                }
-              />
-              <button type="button" onClick={l.retry}>
-                {t('status.retry')}
-              </button>
-            </div>
-          )}
-          {!l.loading && l.cancelled && (
-            <div role="status" className="list-cancelled">
-              <span>{t('status.cancelled', { server: l.serverId, loaded: l.loaded })}</span>
-              <button type="button" onClick={l.retry}>
-                {t('status.listAgain')}
-              </button>
-            </div>
-          )}
-        </div>
-      ))}
+      {summed && <ListingsSummary lists={loading} />}
+      {summed && (
+        <details className="list-status-each">
+          <summary>{t('status.eachListing', { count: loading.length })}</summary>
+          {loading.map(l => (
+            <ListStatusRow key={l.serverId} list={l} />
+          ))}
+        </details>
+      )}
+      {busy
+        .filter(l => !(summed && l.loading))
+        .map(l => (
+          <ListStatusRow key={l.serverId} list={l} />
+        ))}
     </div>
   );
 });

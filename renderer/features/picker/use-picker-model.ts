@@ -10,7 +10,8 @@ import { firstResults, prepareFirstResults } from '../../../shared/search/search
 import { buildSortOrder, type SortKey } from '../../../shared/picker/sort';
 import { callErrorOf } from '../../api/call-error';
 import { queryKeys } from '../../queries/keys';
-import { useLastKnownLists, useListProgress, useResourceLists } from '../../queries/use-resource-list';
+import { useLaunchSettled } from '../../queries/use-launch-settled';
+import { hasLastKnownList, useLastKnownLists, useListProgress, useResourceLists } from '../../queries/use-resource-list';
 import { useServers } from '../../queries/use-servers';
 import { usePickerStore } from '../../state/picker-store';
 import { useUiStore } from '../../state/ui-store';
@@ -126,7 +127,10 @@ export function usePickerModel(): PickerModel {
 
   const ids = useMemo(() => shownServerIds(servers, serverFilter), [servers, serverFilter]);
   const connected = new Set((servers ?? []).filter(s => s.status === 'connected').map(s => s.id));
-  const lists = useResourceLists(ids, id => connected.has(id));
+  const launchSettled = useLaunchSettled();
+  // A last known list on screen is listed again once the launch's servers have all had their first attempt
+  // (electron/engine/connections/launch-settled.ts); a server without one lists as soon as it is connected.
+  const lists = useResourceLists(ids, id => connected.has(id) && (launchSettled || !hasLastKnownList(queryClient, id)));
   const progress = useListProgress(ids);
   // The list query's data as observed above is what the cache holds for it.
   const known = useLastKnownLists(ids, id => lists[ids.indexOf(id)].data === undefined);
