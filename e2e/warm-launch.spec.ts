@@ -103,9 +103,12 @@ test('a second launch lists the last known lists again once every server has had
         expect(followed.settledAt()).toBeUndefined();
         expect(followed.lists().map(c => c.serverId)).toEqual(['fresh']);
         await expect(staleLists(page)).toHaveCount(KNOWN);
+        // Each says why it is not listed again yet.
+        await expect(page.locator('.list-cache-badges li[data-awaits-launch="true"]')).toHaveCount(KNOWN);
       });
       await test.step('once the launch has settled, each last known list is listed again and replaced by the live one', async () => {
         await expect(staleLists(page)).toHaveCount(0, { timeout: 30_000 });
+        await expect(page.locator('.list-cache-badges li[data-awaits-launch="true"]')).toHaveCount(0);
         const settledAt = followed.settledAt();
         expect(settledAt).toBeDefined();
         const relisted = followed.lists().filter(c => c.serverId !== 'fresh');

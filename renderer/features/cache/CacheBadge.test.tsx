@@ -132,6 +132,21 @@ describe('ListCacheBadges', () => {
     expect(screen.getAllByTestId('cache-badge')).toHaveLength(4);
   });
 
+  it('says of a last known list that waits for the launch that it is listed again once every server has started', () => {
+    const now = Date.now();
+    const stale = { state: 'stale' as const, scope: 'public' as const, receivedAt: now - 60_000, expiresAt: now - 1_000, ttlMs: 60_000 };
+    const lists = ['a', 'b', 'c', 'd', 'e'].map(serverId => ({ serverId, cache: stale, lastKnown: true, awaitsLaunch: serverId !== 'e' }));
+    const { container, rerender } = render(<ListCacheBadges lists={lists} />);
+    const waiting = [...container.querySelectorAll('li[data-awaits-launch="true"]')].map(li => li.getAttribute('data-server-id'));
+    expect(waiting).toEqual(['a', 'b', 'c', 'd']);
+    expect(container.querySelector('li[data-server-id="a"] [data-testid="last-known-list"]')?.textContent).toBe('last known list; relisted once all servers have started');
+    expect(container.querySelector('li[data-server-id="e"] [data-testid="last-known-list"]')?.textContent).toBe('last known list, updating…');
+    // The summary says so when every last known list waits.
+    expect(screen.getByTestId('list-cache-summary').textContent).toContain('5 last known, updating…');
+    rerender(<ListCacheBadges lists={lists.map(l => ({ ...l, awaitsLaunch: true }))} />);
+    expect(screen.getByTestId('list-cache-summary').textContent).toContain('5 last known, relisted once all servers have started');
+  });
+
   it('does not tick behind the closed summary: each badge changes at its expiry, and ticks again once opened', () => {
     vi.useFakeTimers({ now: 1_000_000 });
     const now = Date.now();

@@ -17,9 +17,11 @@ export interface ListCache {
   serverId: ServerId;
   cache?: CacheInfo;
   lastKnown?: boolean;
+  /** A last known list that is listed again only once every server of the launch has started. */
+  awaitsLaunch?: boolean;
 }
 
-type Shown = Required<ListCache>;
+type Shown = ListCache & Required<Pick<ListCache, 'cache'>>;
 
 /** From this many lists on, the badges are summarised. */
 const SUMMARISED_FROM_LISTS = 5;
@@ -37,8 +39,9 @@ const ListCacheSummary = memo(function ListCacheSummary({ lists }: { lists: read
     counts.set(state, (counts.get(state) ?? 0) + 1);
   }
   const lastKnown = lists.filter(l => l.lastKnown).length;
+  const awaiting = lists.filter(l => l.lastKnown && l.awaitsLaunch).length;
   const parts = STATE_ORDER.filter(state => counts.has(state)).map(state => t('listSummary.state', { state: t(`state.${state}`), count: counts.get(state) }));
-  if (lastKnown > 0) parts.push(t('listSummary.lastKnown', { count: lastKnown }));
+  if (lastKnown > 0) parts.push(t(awaiting === lastKnown ? 'listSummary.lastKnownAwaitsLaunch' : 'listSummary.lastKnown', { count: lastKnown }));
   return (
     <summary data-testid="list-cache-summary" data-stale-lists={counts.get('stale') ?? 0} data-last-known-lists={lastKnown}>
       {t('listSummary.lists', { count: lists.length })}: {parts.join(t('badge.separator'))}
@@ -55,12 +58,17 @@ export const ListCacheBadges = memo(function ListCacheBadges({ lists }: { lists:
   const badges = (
     <ul className="list-cache-badges" aria-label={t('listBadges')}>
       {shown.map(l => (
-        <li key={l.serverId} data-server-id={l.serverId} data-stale-list={l.lastKnown ? 'true' : undefined}>
+        <li
+          key={l.serverId}
+          data-server-id={l.serverId}
+          data-stale-list={l.lastKnown ? 'true' : undefined}
+          data-awaits-launch={l.lastKnown && l.awaitsLaunch ? 'true' : undefined}
+        >
           {shown.length > 1 && <span className="list-cache-server">{l.serverId}</span>}
           <CacheBadge cache={l.cache} ticking={!summarised || open} />
           {l.lastKnown && (
             <span className="list-cache-last-known" data-testid="last-known-list">
-              {t('lastKnownList')}
+              {t(l.awaitsLaunch ? 'lastKnownListAwaitsLaunch' : 'lastKnownList')}
             </span>
           )}
         </li>

@@ -17,6 +17,7 @@ const listState = (serverId: string, pages: number): ServerListState => ({
   loaded: 0,
   pages,
   lastKnown: false,
+  awaitsLaunch: false,
   cancelled: false,
   retry: () => undefined,
   cancel: () => undefined

@@ -17,6 +17,7 @@ const listing = (pages: number): ServerListState => ({
   loaded: pages * 10,
   pages,
   lastKnown: false,
+  awaitsLaunch: false,
   cancelled: false,
   retry: () => undefined,
   cancel: () => undefined

@@ -52,6 +52,8 @@ export interface ServerListState {
   cache?: CacheInfo;
   /** The server's last known list is shown (marked stale) until its live list is in. */
   lastKnown: boolean;
+  /** Its last known list is shown, and listed again only once the launch's servers have all started. */
+  awaitsLaunch: boolean;
   error?: AppError;
   cancelled: boolean;
   retry(): void;
@@ -109,7 +111,7 @@ const sameListStates = (a: ServerListState[], b: ServerListState[]) =>
   a.length === b.length &&
   a.every((x, k) => {
     const y = b[k];
-    return x.serverId === y.serverId && x.loading === y.loading && x.loaded === y.loaded && x.pages === y.pages && x.cache === y.cache && x.lastKnown === y.lastKnown && x.error === y.error && x.cancelled === y.cancelled;
+    return x.serverId === y.serverId && x.loading === y.loading && x.loaded === y.loaded && x.pages === y.pages && x.cache === y.cache && x.lastKnown === y.lastKnown && x.awaitsLaunch === y.awaitsLaunch && x.error === y.error && x.cancelled === y.cancelled;
   });
 
 export function usePickerModel(): PickerModel {
@@ -260,6 +262,7 @@ export function usePickerModel(): PickerModel {
         pages: list.data?.pages ?? streamed?.page ?? 0,
         cache: list.data?.cache ?? (showsLastKnown[k] ? known[k].data?.cache : undefined),
         lastKnown: showsLastKnown[k],
+        awaitsLaunch: showsLastKnown[k] && !launchSettled && !list.isFetching,
         error: error?.code === 'cancelled' ? undefined : error,
         cancelled: !list.isFetching && !list.data && (error ? error.code === 'cancelled' : streamed !== undefined),
         retry: () => void list.refetch(),
