@@ -36,6 +36,13 @@ describe('splitHidden', () => {
     expect(marks).toEqual(['RLO', 'LRI', 'PDI', 'LRI']);
     expect(splitHidden('line one\n\tline two\u00ad\u200f', { bidiOnly: true })).toEqual(['line one\n\tline two\u00ad\u200f']);
   });
+  it('leaves tabs and line ends in the plain text with keepLayout, and still takes out every other hidden character', () => {
+    expect(splitHidden('{\n\t"a": 1\n}', { keepLayout: true })).toEqual(['{\n\t"a": 1\n}']);
+    const parts = splitHidden('a\nb\u202ec\r\n', { keepLayout: true });
+    expect(parts.map(part => (typeof part === 'string' ? part : part.mark))).toEqual(['a\nb', 'RLO', 'c\r\n']);
+    // Without it, a line end is marked as any control character is.
+    expect(splitHidden('a\nb').map(part => (typeof part === 'string' ? part : part.mark))).toEqual(['a', 'LF', 'b']);
+  });
 });
 
 describe('messageWithHiddenMarked', () => {

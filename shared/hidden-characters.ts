@@ -75,15 +75,23 @@ function describe(char: string): HiddenCharacter {
   return { char, codePoint, mark: code === 0x7f ? 'DEL' : codePoint };
 }
 
-/**
- * `text` as runs of plain text and the hidden characters between them, in order; plain text alone when it has none.
- * `bidiOnly`: only the bidirectional controls that reorder text (for a resource's own text, see BIDI).
- */
-export function splitHidden(text: string, { bidiOnly = false } = {}): (string | HiddenCharacter)[] {
+/** Tab, line feed and carriage return: an error message's own layout (the engine adds "\\nstderr: …" lines). */
+const LAYOUT = /[\t\n\r]/;
+
+export interface HiddenOptions {
+  /** Only the bidirectional controls that reorder text (for a resource's own text, see BIDI). */
+  bidiOnly?: boolean;
+  /** Tabs and line ends stay in the plain text: layout where a text's lines are its own (pretty JSON, an error message). */
+  keepLayout?: boolean;
+}
+
+/** `text` as runs of plain text and the hidden characters between them, in order; plain text alone when it has none. */
+export function splitHidden(text: string, { bidiOnly = false, keepLayout = false }: HiddenOptions = {}): (string | HiddenCharacter)[] {
   if (!(bidiOnly ? BIDI : HIDDEN).test(text)) return [text];
   const parts: (string | HiddenCharacter)[] = [];
   let from = 0;
   for (const match of text.matchAll(bidiOnly ? BIDI_ALL : HIDDEN_ALL)) {
+    if (keepLayout && LAYOUT.test(match[0])) continue;
     if (match.index > from) parts.push(text.slice(from, match.index));
     parts.push(describe(match[0]));
     from = match.index + 1;
@@ -92,27 +100,16 @@ export function splitHidden(text: string, { bidiOnly = false } = {}): (string | 
   return parts;
 }
 
-/** Tab, line feed and carriage return: an error message's own layout (the engine adds "\\nstderr: …" lines). */
-const LAYOUT = /[\t\n\r]/;
-
-/** Whether `char` is a tab or a line end: layout where a text's lines are its own (pretty JSON, an error message). */
-export const isLayoutCharacter = (char: string): boolean => LAYOUT.test(char);
-
 /**
  * `text` for where only a string goes (a tooltip, a value a library renders): each hidden character as its mark in
- * brackets, "[RLO]". `bidiOnly` as for splitHidden; `keepLayout`: tabs and line ends stay as they are.
+ * brackets, "[RLO]". Options as for splitHidden.
  */
-export function withHiddenMarked(text: string, options?: { bidiOnly?: boolean; keepLayout?: boolean }): string {
+export function withHiddenMarked(text: string, options?: HiddenOptions): string {
   const parts = splitHidden(text, options);
   if (parts.length === 1 && typeof parts[0] === 'string') return text;
-  const keep = options?.keepLayout ? isLayoutCharacter : () => false;
-  return parts.map(part => (typeof part === 'string' ? part : keep(part.char) ? part.char : `[${part.mark}]`)).join('');
+  return parts.map(part => (typeof part === 'string' ? part : `[${part.mark}]`)).join('');
 }
 
-/**
- * An error message for display (white-space: pre-line): its hidden characters marked as in `withHiddenMarked`,
- * but its tabs and line ends left as the lines they are, so the stderr lines it quotes read as lines, not "[LF]".
- */
 export const messageWithHiddenMarked = (message: string): string => withHiddenMarked(message, { keepLayout: true });
 
 /**

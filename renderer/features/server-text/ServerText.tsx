@@ -3,7 +3,7 @@
 // controls, invisible and control characters, shared/hidden-characters.ts) shown as a mark in its place instead of
 // acting on the text. Plain text, the usual case, renders as plain text inside the <bdi>.
 import { useCallback, type ReactNode } from 'react';
-import { isLayoutCharacter, splitHidden, type HiddenCharacter } from '../../../shared/hidden-characters';
+import { splitHidden, type HiddenCharacter, type HiddenOptions } from '../../../shared/hidden-characters';
 import { splitMixedScripts, type ForeignLetters } from '../../../shared/mixed-scripts';
 import { useCachedT } from '../../i18n/text-cache';
 import './server-text.css';
@@ -45,12 +45,11 @@ function revealMixedScripts(text: string, key: number): ReactNode {
  * controls that reorder text, and no look-alike check, for a resource's own text (shared/hidden-characters.ts).
  * `keepLayout`: tabs and line ends stay as they are (pretty-printed JSON, whose only raw line ends are its layout).
  */
-export function revealHidden(text: string, options?: { bidiOnly?: boolean; keepLayout?: boolean }): ReactNode {
+export function revealHidden(text: string, options?: HiddenOptions): ReactNode {
   const parts = splitHidden(text, options);
   const plain = (part: string, k: number) => (options?.bidiOnly ? part : revealMixedScripts(part, k));
   if (parts.length === 1 && typeof parts[0] === 'string') return plain(parts[0], 0);
-  const kept = (char: string) => options?.keepLayout === true && isLayoutCharacter(char);
-  return parts.map((part, k) => (typeof part === 'string' ? plain(part, k) : kept(part.char) ? part.char : <HiddenMark key={k} hidden={part} />));
+  return parts.map((part, k) => (typeof part === 'string' ? plain(part, k) : <HiddenMark key={k} hidden={part} />));
 }
 
 export function ServerText({ text }: { text: string }) {
