@@ -18,6 +18,25 @@ function ProgressSteps({ pages }: { pages: number }) {
   return <span className="list-progress-bar" style={{ '--list-step': shown.step } as CSSProperties} />;
 }
 
+/** One server's listing (`list-progress`, with its `serverId`), or several summed up: items so far as its value. */
+function ProgressBar({ label, loaded, pages, serverId }: { label: string; loaded: number; pages: number; serverId?: string }) {
+  const t = useCachedT('picker');
+  return (
+    <div
+      role="progressbar"
+      data-testid={serverId === undefined ? undefined : 'list-progress'}
+      data-server-id={serverId}
+      aria-label={label}
+      aria-valuenow={loaded}
+      aria-valuemin={0}
+      aria-valuetext={t('status.progressText', { loaded, pages })}
+      className="list-progress"
+    >
+      <ProgressSteps pages={pages} />
+    </div>
+  );
+}
+
 /** A listing that has waited this long for its next page says for how long: a stalled server from a slow one. */
 const STALLED_AFTER_MS = 5_000;
 
@@ -64,16 +83,7 @@ function ListingsSummary({ lists }: { lists: ServerListState[] }) {
   const pages = lists.reduce((sum, l) => sum + l.pages, 0);
   return (
     <div className="list-status-row" data-testid="list-progress-summary" data-count={lists.length}>
-      <div
-        role="progressbar"
-        aria-label={t('status.listingMany', { count: lists.length })}
-        aria-valuenow={loaded}
-        aria-valuemin={0}
-        aria-valuetext={t('status.progressText', { loaded, pages })}
-        className="list-progress"
-      >
-        <ProgressSteps pages={pages} />
-      </div>
+      <ProgressBar label={t('status.listingMany', { count: lists.length })} loaded={loaded} pages={pages} />
       <button type="button" data-testid="list-cancel-all" onClick={() => lists.forEach(l => l.cancel())}>
         {t('status.cancelAll')}
       </button>
@@ -89,18 +99,7 @@ function ListStatusRow({ list: l }: { list: ServerListState }) {
     <div className="list-status-row" data-server-id={l.serverId}>
       {l.loading && (
         <>
-          <div
-            role="progressbar"
-            data-testid="list-progress"
-            data-server-id={l.serverId}
-            aria-label={t('status.listing', { server: l.serverId })}
-            aria-valuenow={l.loaded}
-            aria-valuemin={0}
-            aria-valuetext={t('status.progressText', { loaded: l.loaded, pages: l.pages })}
-            className="list-progress"
-          >
-            <ProgressSteps pages={l.pages} />
-          </div>
+          <ProgressBar label={t('status.listing', { server: l.serverId })} loaded={l.loaded} pages={l.pages} serverId={l.serverId} />
           {/* Before the count, whose width changes with every repaint: the button must not move under the pointer. */}
           <button type="button" onClick={l.cancel}>
             {t('status.cancel')}
