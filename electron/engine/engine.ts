@@ -225,13 +225,9 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   const localServers = Object.values(config.entries()).filter(entry => spawnsProcess(entry) && !entry.disabled).length;
   const firstScreen = firstScreenHold(forPage && localServers > start.concurrency, options.firstScreenHoldMs ?? FIRST_SCREEN_HOLD_MS);
   featureHandlers.push({ 'app.firstScreenShown': async () => ({ released: firstScreen.release() }) } satisfies HandlerMap<'app.firstScreenShown'>);
-  let settleLaunch!: () => void;
-  const launchStarted = new Promise<void>(resolve => (settleLaunch = resolve));
-  featureHandlers.push(launchSettledHandler(launchStarted, options.launchSettledMaxMs ?? LAUNCH_SETTLED_MAX_MS));
 
   const lastKnown = new LastKnownAnswers(ports);
   const configReloader = new ConfigReloader(config, registry);
-  const host = createApi({ bus, registry, config, configReloader, requests, ports, listLimits: limits.list, maxContentBytes: limits.maxContentBytes, lastKnown }, featureHandlers);
   for (const [serverId, entry] of Object.entries(config.entries())) await registry.add(serverId, entry, { start: false });
   // Restored lists are made into their answers while the page loads (it asks for them all as soon as it has).
   if (forPage) lastKnown.prepare(Object.entries(config.entries()).filter(([, entry]) => !entry.disabled));
@@ -245,8 +241,9 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   });
   const starting =
     options.autoConnect === false ? undefined : startInTurns(registry.ids().map(serverId => startable(registry.get(serverId))), { ...start, holdLocal: firstScreen.held });
-  if (starting) void starting.settled.then(settleLaunch);
-  else settleLaunch();
+  // Nothing has started yet (startInTurns starts in the turns after this one), so the handlers can be made now.
+  featureHandlers.push(launchSettledHandler(starting?.settled ?? Promise.resolve(), options.launchSettledMaxMs ?? LAUNCH_SETTLED_MAX_MS));
+  const host = createApi({ bus, registry, config, configReloader, requests, ports, listLimits: limits.list, maxContentBytes: limits.maxContentBytes, lastKnown }, featureHandlers);
   const followConfigMs = options.followConfigMs ?? (options.autoConnect === false ? false : FOLLOW_INTERVAL_MS);
   const applyEdit = async () => {
     const view = await configReloader.reloadIfChanged();

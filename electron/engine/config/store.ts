@@ -12,9 +12,9 @@ export interface ConfigStoreOptions {
   defaults: () => Record<string, ServerConfigEntry>;
 }
 
-/** Stands for a file that could not be read, by why (no file's text starts with a NUL). */
+/** Stands for a file that could not be read, by its error's code (no file's text starts with a NUL). */
 const unreadable = (err: unknown) => `\u0000${(err as NodeJS.ErrnoException).code ?? 'unreadable'}`;
-const MISSING = unreadable(Object.assign(new Error('missing'), { code: 'ENOENT' }));
+const MISSING = '\u0000ENOENT';
 
 export class ConfigStore {
   private servers: Record<string, ServerConfigEntry> = {};

@@ -29,7 +29,7 @@ function observers(): TransportObservers {
     onOversize: () => undefined,
     onExit: () => undefined,
     onMalformed: () => undefined,
-  onUnmatchedAnswer: () => undefined,
+    onUnmatchedAnswer: () => undefined,
     readMeter: new ReadMeter(defaultReadBudget, { pauses: 0, pausedMs: 0, coalesced: 0, unwatched: 0 }, () => undefined),
     admit: () => true,
     maxMessageBytes: 1024
