@@ -108,9 +108,11 @@ describe('withholdWhileKnown', () => {
 
   it('does not take pages cut differently for the same list (the text of each differs), nor a shorter list', () => {
     const regrouped = recorder();
-    const withRegrouped = withholdWhileKnown('ref', known(8, 4), regrouped.next);
+    const inFours = known(8, 4);
+    const withRegrouped = withholdWhileKnown('ref', inFours, regrouped.next);
     for (const page of pages(raw(0, 8), 2, {})) withRegrouped.onPage(page);
-    // Compared item by item instead: the same items.
+    // Compared item by item instead (the known items parsed): the same items.
+    expect(inFours.parsed()).toBeGreaterThan(0);
     expect(withRegrouped.sameAsKnown()).toBe(1_234);
 
     const shorter = recorder();
